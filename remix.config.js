@@ -1,0 +1,20 @@
+/** Remix classic compiler, targeting the Cloudflare Workers runtime (see STACK-NOTES). */
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  ignoredRouteFiles: ["**/.*", "**/*.test.ts", "**/*.test.tsx", "**/*.css.ts"],
+  serverModuleFormat: "esm",
+  serverPlatform: "neutral",
+  serverConditions: ["workerd", "worker", "browser"],
+  serverMainFields: ["browser", "module", "main"],
+  serverMinify: false,
+  serverDependenciesToBundle: "all",
+  serverNodeBuiltinsPolyfill: { modules: {} },
+  watchPaths: ["./styles/**/*"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+  },
+};
