@@ -55,6 +55,12 @@ export const appRecordSchema = z
     if (!app.productTypes.includes(app.productType)) {
       ctx.addIssue({ code: "custom", path: ["productTypes"], message: "must include productType" });
     }
+    // The relation tables are keyed by (value, app): a repeated value would fail the import midway.
+    for (const key of ["productTypes", "categoryIds", "appContexts", "collections"] as const) {
+      const list: readonly string[] = app[key];
+      const repeated = list.find((value, i) => list.indexOf(value) !== i);
+      if (repeated !== undefined) ctx.addIssue({ code: "custom", path: [key], message: `lists "${repeated}" twice` });
+    }
   });
 export type AppRecord = z.infer<typeof appRecordSchema>;
 
@@ -101,9 +107,16 @@ export function validateCatalogue(input: unknown): CatalogueFile {
   const apps = parseAll(top.data.apps, appRecordSchema, "apps");
 
   const categoryIds = new Set<string>();
+  const categorySlugs = new Set<string>();
   categories.forEach((c, i) => {
-    if (categoryIds.has(c.id)) throw new CatalogueImportError(`categories[${i}] (${c.id}): id: is not unique`);
+    if (categoryIds.has(c.id)) throw new CatalogueImportError(`categories[${i}] (${c.id}, ${c.name}): id: is not unique`);
     categoryIds.add(c.id);
+    // /meetings/{slug} etc. must resolve to one category.
+    const slugKey = `${c.categoryType} ${c.slug}`;
+    if (categorySlugs.has(slugKey)) {
+      throw new CatalogueImportError(`categories[${i}] (${c.id}, ${c.name}): slug: "${c.slug}" is not unique among ${c.categoryType} categories`);
+    }
+    categorySlugs.add(slugKey);
   });
   const appIds = new Set<string>();
   const friendlyIds = new Set<string>();

@@ -1,0 +1,37 @@
+// One app in a list: logo, name (the card's single link), company, tagline and badges.
+import { Link } from "@remix-run/react";
+import { displayImageUrl } from "~/lib/image-url";
+import { APP_TYPE_LABELS } from "~/models/enums";
+import type { AppSummary } from "~/models/types";
+import { Badge } from "./Badge";
+import * as s from "./AppCard.css";
+
+export const appDetailsPath = (app: Pick<AppSummary, "id" | "friendlyId">) =>
+  `/applications/${encodeURIComponent(app.friendlyId || app.id)}`;
+
+export function AppCard({ app }: { app: AppSummary }) {
+  return (
+    <div className={s.card}>
+      <img
+        src={displayImageUrl(app.logo)}
+        alt=""
+        width={56}
+        height={56}
+        loading="lazy"
+        decoding="async"
+        className={s.logo}
+      />
+      <h3 className={s.name}>
+        <Link to={appDetailsPath(app)} prefetch="intent" className={s.link}>
+          {app.name}
+        </Link>
+      </h3>
+      <p className={s.company}>{app.companyName}</p>
+      <p className={s.tagline}>{app.tagline}</p>
+      <div className={s.badges}>
+        {app.status === "coming_soon" ? <Badge tone="warning">Coming soon</Badge> : null}
+        <Badge>{APP_TYPE_LABELS[app.type]}</Badge>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+// A responsive grid of app cards. Items carry ids (item-N, counted across pages) so a page of
+// "more results" can link straight to its first new card.
+import type { AppSummary } from "~/models/types";
+import { AppCard } from "./AppCard";
+import * as s from "./AppGrid.css";
+
+export const gridItemId = (position: number) => `item-${position}`;
+
+export function AppGrid({ apps, startIndex = 0 }: { apps: readonly AppSummary[]; startIndex?: number }) {
+  return (
+    <ul role="list" className={s.grid}>
+      {apps.map((app, i) => (
+        <li key={app.id} id={gridItemId(startIndex + i + 1)} className={s.item}>
+          <AppCard app={app} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+// Server rendering: streams HTML, waits for everything for crawlers, and passes the CSP nonce.
+import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "~/lib/nonce";
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
+  let status = responseStatusCode;
+  const body = await renderToReadableStream(
+    <NonceProvider value={loadContext.nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={loadContext.nonce} />
+    </NonceProvider>,
+    {
+      nonce: loadContext.nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) loadContext.logger.error("Render error", { error: String(error) });
+        status = 500;
+      },
+    },
+  );
+  body.allReady.then(() => clearTimeout(timeout)).catch(() => clearTimeout(timeout));
+  // Crawlers and the edge cache get complete documents.
+  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status });
+}

@@ -1,0 +1,198 @@
+// The app detail page body: identity, how to get it, what it does, and where to learn more.
+import { Link } from "@remix-run/react";
+import { Dialog } from "~/components/Dialog";
+import { displayImageUrl } from "~/lib/image-url";
+import { slugify } from "~/lib/slug";
+import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS, type AppType } from "~/models/enums";
+import { PRODUCT_NAV } from "~/models/list-routes";
+import type { AppDetail } from "~/models/types";
+import * as styles from "./AppDetailView.css";
+
+const TYPE_LIST_PATH: Record<AppType, string> = {
+  integration: "/integrations",
+  bot: "/bots",
+  skill: "/skills",
+  embeddedApp: "/embedded-apps",
+  serviceApp: "/service-apps",
+};
+
+function productPath(productType: AppDetail["productType"]): string {
+  return `/${PRODUCT_NAV.find((p) => p.categoryType === productType)?.path ?? slugify(productType)}`;
+}
+
+export function AppDetailView({
+  app,
+  descriptionHtml,
+  loginHref,
+}: {
+  app: AppDetail;
+  descriptionHtml: string;
+  loginHref: string;
+}) {
+  const links = [
+    { href: app.websiteUrl, label: "Website" },
+    { href: app.supportUrl, label: "Support" },
+    { href: app.privacyUrl, label: "Privacy Policy" },
+    { href: app.termsUrl, label: "Terms of Service" },
+  ].filter((l): l is { href: string; label: string } => Boolean(l.href));
+  const comingSoon = app.status === "coming_soon";
+
+  return (
+    <article className={styles.page} aria-labelledby="app-name">
+      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to={TYPE_LIST_PATH[app.type]}>{APP_TYPE_LABELS[app.type]}s</Link>
+          </li>
+          <li aria-current="page">{app.name}</li>
+        </ol>
+      </nav>
+
+      <header className={styles.header}>
+        <img className={styles.logo} src={displayImageUrl(app.logo)} alt={`${app.name} logo`} width={96} height={96} />
+        <div className={styles.identity}>
+          <h1 id="app-name" className={styles.name}>
+            {app.name}
+          </h1>
+          <p className={styles.company}>by {app.companyName}</p>
+          <p className={styles.tagline}>{app.tagline}</p>
+          <ul className={styles.badges} aria-label="About this app">
+            <li className={styles.badge}>{APP_TYPE_LABELS[app.type]}</li>
+            {comingSoon ? <li className={styles.badgeAccent}>Coming soon</li> : null}
+            {app.requiresAdmin ? (
+              <li>
+                <Dialog id="requires-admin" title="Requires Admin" triggerLabel="Requires Admin" triggerClassName={styles.badgeAdmin}>
+                  <p>
+                    Only a Control Hub administrator can add {app.name} for your organization. If you are not an
+                    administrator, ask yours to set it up.
+                  </p>
+                </Dialog>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+        <div className={styles.actions}>
+          {comingSoon ? (
+            <p className={styles.note}>This app is not available yet.</p>
+          ) : (
+            <a className={styles.primaryAction} href={loginHref}>
+              Log in to add app +
+            </a>
+          )}
+          <Dialog id="third-party-disclaimer" title="Third-party app" triggerLabel="Third-party app disclaimer" triggerClassName={styles.disclaimerLink}>
+            <p>
+              {app.name} is provided by {app.companyName}, not by us. Its use is governed by {app.companyName}&apos;s
+              terms of service and privacy policy. Review them, and the access the app asks for, before you add it.
+            </p>
+          </Dialog>
+        </div>
+      </header>
+
+      <div className={styles.body}>
+        <div className={styles.main}>
+          {app.screenshots.length > 0 || app.videoUrl ? (
+            <section aria-labelledby="media-title" className={styles.section}>
+              <h2 id="media-title" className={styles.sectionTitle}>
+                Screenshots{app.videoUrl ? " and video" : ""}
+              </h2>
+              <ul className={styles.media}>
+                {app.videoUrl ? (
+                  <li>
+                    <a className={styles.video} href={app.videoUrl} target="_blank" rel="noopener noreferrer">
+                      <img
+                        src={displayImageUrl(app.screenshots[0] ?? app.logo)}
+                        alt=""
+                        width={640}
+                        height={400}
+                        loading="lazy"
+                        decoding="async"
+                      />
+                      <span className={styles.play} aria-hidden="true" />
+                      <span className={styles.videoLabel}>Watch the {app.name} video (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ) : null}
+                {app.screenshots.map((src, i) => (
+                  <li key={src}>
+                    <img
+                      className={styles.screenshot}
+                      src={displayImageUrl(src)}
+                      alt={`${app.name} screenshot ${i + 1} of ${app.screenshots.length}`}
+                      width={640}
+                      height={400}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="description-title" className={styles.section}>
+            <h2 id="description-title" className={styles.sectionTitle}>
+              Description
+            </h2>
+            {/* Rendered on the server by micromark, which escapes raw HTML and unsafe links. */}
+            <div className={styles.description} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+          </section>
+        </div>
+
+        <aside className={styles.aside} aria-label="Details">
+          {app.categories.filter((c) => c.categoryType !== "appContext").length > 0 ? (
+            <section className={styles.fact}>
+              <h2 className={styles.factTitle}>Categories</h2>
+              <ul className={styles.tagList}>
+                {[...new Map(app.categories.filter((c) => c.categoryType !== "appContext").map((c) => [c.slug, c])).values()].map((c) => (
+                  <li key={c.slug}>
+                    <Link className={styles.tag} to={`/category/${c.slug}`}>
+                      {c.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section className={styles.fact}>
+            <h2 className={styles.factTitle}>Works with</h2>
+            <ul className={styles.tagList}>
+              {app.productTypes.map((p) => (
+                <li key={p}>
+                  <Link className={styles.tag} to={productPath(p)}>
+                    {PRODUCT_TYPE_LABELS[p]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {links.length > 0 ? (
+            <section className={styles.fact}>
+              <h2 className={styles.factTitle}>Resources</h2>
+              <ul className={styles.linkList}>
+                {links.map((l) => (
+                  <li key={l.label}>
+                    <a href={l.href} target="_blank" rel="noopener noreferrer">
+                      {l.label}
+                      <span className={styles.external}> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section className={styles.fact}>
+            <h2 className={styles.factTitle}>Updated</h2>
+            <p className={styles.factText}>
+              <time dateTime={app.updatedAt}>
+                {new Date(app.updatedAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
+              </time>
+            </p>
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+import { style } from "@vanilla-extract/css";
+import { mq, vars } from "../../../styles/theme.css";
+
+export const layout = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr)",
+  gap: vars.space[6],
+  maxWidth: vars.layout.contentMax,
+  margin: "0 auto",
+  padding: `${vars.space[6]} ${vars.space[4]}`,
+  "@media": {
+    [mq.desktop]: { gridTemplateColumns: `${vars.layout.sideNav} minmax(0, 1fr)`, padding: `${vars.space[8]} ${vars.space[6]}` },
+  },
+});
+export const content = style({ minWidth: 0 });

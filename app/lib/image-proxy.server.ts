@@ -1,0 +1,150 @@
+// The image proxy behind /getImage (spec §5, §9): loads plain-http images so pages stay on https.
+// It only fetches http(s) URLs on public hosts (never loopback, private or link-local addresses,
+// so it cannot be used to reach internal hosts), only passes images through, caps the size, and
+// gives up after 30 s.
+export const IMAGE_PROXY_TIMEOUT_MS = 30_000;
+export const IMAGE_PROXY_MAX_BYTES = 5 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+const ALLOWED_TYPES = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+  "image/svg+xml",
+  "image/x-icon",
+  "image/vnd.microsoft.icon",
+  "image/bmp",
+]);
+
+export class ImageProxyError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function ipv4Parts(host: string): number[] | null {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+  if (!m) return null;
+  const parts = m.slice(1).map(Number);
+  return parts.every((n) => n <= 255) ? parts : null;
+}
+
+function isPrivateIpv4([a, b]: number[]): boolean {
+  return (
+    a === 0 || a === 10 || a === 127 || a! >= 224 ||
+    (a === 100 && b! >= 64 && b! <= 127) || // carrier-grade NAT
+    (a === 169 && b === 254) || // link-local
+    (a === 172 && b! >= 16 && b! <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 192 && b === 0) ||
+    (a === 198 && (b === 18 || b === 19))
+  );
+}
+
+/** True for hosts the proxy must never contact. `hostname` is as URL parses it (IPs normalised). */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  if (host === "localhost" || /\.(localhost|local|internal|home\.arpa)$/.test(host)) return true;
+  const v4 = ipv4Parts(host);
+  if (v4) return isPrivateIpv4(v4);
+  if (host.startsWith("[")) {
+    const v6 = host.slice(1, -1);
+    if (v6 === "::" || v6 === "::1") return true;
+    if (/^f[cd][0-9a-f]{0,2}:/.test(v6) || /^fe[89ab][0-9a-f]?:/.test(v6)) return true; // ULA, link-local
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v6);
+    if (mapped) return isPrivateIpv4(ipv4Parts(mapped[1]!) ?? [0]);
+    const mappedHex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(v6);
+    if (mappedHex) {
+      const hi = parseInt(mappedHex[1]!, 16);
+      return isPrivateIpv4([hi >> 8, hi & 255]);
+    }
+    return false;
+  }
+  return false;
+}
+
+export function checkTarget(raw: string | null, allowPrivate: boolean): URL {
+  if (!raw) throw new ImageProxyError(400, "The imageUrl parameter is required.");
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ImageProxyError(400, "The imageUrl parameter must be an absolute http URL.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ImageProxyError(400, "The imageUrl parameter must be an http URL.");
+  }
+  if (url.username || url.password) throw new ImageProxyError(400, "Image URLs with credentials are not allowed.");
+  if (!allowPrivate && isPrivateHost(url.hostname)) {
+    throw new ImageProxyError(403, "Images on private or local addresses cannot be loaded.");
+  }
+  return url;
+}
+
+async function readCapped(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > IMAGE_PROXY_MAX_BYTES) {
+      await reader.cancel();
+      throw new ImageProxyError(413, "The image is too large.");
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+export async function proxyImage(
+  rawUrl: string | null,
+  opts: { allowPrivate: boolean; fetcher?: typeof fetch; timeoutMs?: number },
+): Promise<{ body: Uint8Array; contentType: string }> {
+  const doFetch = opts.fetcher ?? fetch;
+  let target = checkTarget(rawUrl, opts.allowPrivate);
+  const signal = AbortSignal.timeout(opts.timeoutMs ?? IMAGE_PROXY_TIMEOUT_MS);
+  try {
+    for (let hop = 0; ; hop++) {
+      const upstream = await doFetch(target.toString(), {
+        redirect: "manual",
+        signal,
+        headers: { Accept: "image/avif,image/webp,image/*;q=0.8" },
+      });
+      if (upstream.status >= 300 && upstream.status < 400) {
+        const location = upstream.headers.get("Location");
+        if (!location || hop >= MAX_REDIRECTS) throw new ImageProxyError(502, "The image could not be loaded.");
+        // Every hop is checked again, so a redirect cannot lead to an internal host.
+        target = checkTarget(new URL(location, target).toString(), opts.allowPrivate);
+        continue;
+      }
+      if (!upstream.ok || !upstream.body) throw new ImageProxyError(502, "The image could not be loaded.");
+      const contentType = (upstream.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+      if (!ALLOWED_TYPES.has(contentType)) {
+        await upstream.body.cancel();
+        throw new ImageProxyError(415, "The address does not point to an image.");
+      }
+      const length = Number(upstream.headers.get("Content-Length") ?? "0");
+      if (length > IMAGE_PROXY_MAX_BYTES) {
+        await upstream.body.cancel();
+        throw new ImageProxyError(413, "The image is too large.");
+      }
+      return { body: await readCapped(upstream.body), contentType };
+    }
+  } catch (error) {
+    if (error instanceof ImageProxyError) throw error;
+    if (signal.aborted) throw new ImageProxyError(504, "The image took too long to load.");
+    throw new ImageProxyError(502, "The image could not be loaded.");
+  }
+}

@@ -1,0 +1,13 @@
+// Shared `headers` export: the deepest route that sets Cache-Control decides it, so a page is only
+// as cacheable as its leaf says (the root layout never makes a page public on its own).
+import type { HeadersFunction } from "@remix-run/cloudflare";
+
+export const routeHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders, errorHeaders }) => {
+  const headers = new Headers();
+  const source = errorHeaders ?? loaderHeaders;
+  const cacheControl = source.get("Cache-Control") ?? parentHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", errorHeaders ? "private, no-store" : cacheControl);
+  const link = source.get("Link");
+  if (link) headers.set("Link", link);
+  return headers;
+};

@@ -1,0 +1,18 @@
+// What every loader and action receives from the Worker (workers/app.ts).
+import type { PortalConfig } from "~/lib/config.server";
+import type { Logger } from "~/lib/logger.server";
+
+export type AppContext = {
+  env: Env;
+  config: PortalConfig;
+  waitUntil: (promise: Promise<unknown>) => void;
+  /** CSP nonce for this render's inline scripts. */
+  nonce: string;
+  logger: Logger;
+  /** Set by the Worker when it replaced the route (spec §2.1: unsupported browser, time-out). */
+  replacedRoute: "unsupported-browser" | "time-out" | null;
+};
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext extends AppContext {}
+}

@@ -1,0 +1,247 @@
+// The catalogue's SQL, all of it: list, filter, search and read apps and categories from D1.
+import type { AppContext, AppStatus, AppType, Collection, ProductType } from "./enums";
+import type { AppDetail, AppPage, AppSummary, Category } from "./types";
+import type { Sort } from "~/lib/sort";
+import { toFtsQuery } from "~/lib/fts-query";
+
+export type AppQuery = {
+  status?: AppStatus;
+  productTypes?: readonly ProductType[];
+  appType?: AppType;
+  /** App types hidden by config (embedded/service apps when their setting is off). */
+  excludeTypes?: readonly AppType[];
+  categoryIds?: readonly string[];
+  categoryApiId?: string;
+  collection?: Collection;
+  isFeatured?: boolean;
+  appContext?: AppContext;
+  searchQuery?: string;
+  sort: Sort;
+};
+
+type AppRow = {
+  id: string;
+  friendly_id: string | null;
+  name: string;
+  logo: string;
+  type: AppType;
+  product_type: ProductType;
+  company_name: string;
+  tagline: string;
+  is_featured: number;
+  status: AppStatus;
+  submitted_at: string;
+  score?: number;
+};
+
+const SUMMARY_COLUMNS =
+  "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at";
+
+// bm25 weights per FTS column: name, company_name, tagline, description, category_names.
+const BM25 = "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)";
+
+function toSummary(row: AppRow): AppSummary {
+  const summary: AppSummary = {
+    id: row.id,
+    friendlyId: row.friendly_id,
+    name: row.name,
+    logo: row.logo,
+    type: row.type,
+    productType: row.product_type,
+    companyName: row.company_name,
+    tagline: row.tagline,
+    isFeatured: row.is_featured === 1,
+    status: row.status,
+    submittedAt: row.submitted_at,
+  };
+  // bm25 is "lower is better"; _score is "higher is better", as the API promises.
+  if (typeof row.score === "number") summary._score = Math.round(-row.score * 1000) / 1000;
+  return summary;
+}
+
+const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+
+function whereClause(query: AppQuery): { joins: string; where: string; params: unknown[] } {
+  const conditions: string[] = ["a.status = ?"];
+  const params: unknown[] = [query.status ?? "published"];
+  let joins = "";
+  if (query.searchQuery !== undefined) {
+    joins = "JOIN apps_fts ON apps_fts.rowid = a.seq";
+    conditions.push("apps_fts MATCH ?");
+    params.push(toFtsQuery(query.searchQuery));
+  }
+  if (query.appType) {
+    conditions.push("a.type = ?");
+    params.push(query.appType);
+  }
+  if (query.excludeTypes?.length) {
+    conditions.push(`a.type NOT IN (${placeholders(query.excludeTypes.length)})`);
+    params.push(...query.excludeTypes);
+  }
+  if (query.isFeatured !== undefined) {
+    conditions.push("a.is_featured = ?");
+    params.push(query.isFeatured ? 1 : 0);
+  }
+  if (query.productTypes?.length) {
+    conditions.push(
+      `EXISTS (SELECT 1 FROM app_product_types p WHERE p.app_seq = a.seq AND p.product_type IN (${placeholders(query.productTypes.length)}))`,
+    );
+    params.push(...query.productTypes);
+  }
+  if (query.categoryIds?.length) {
+    conditions.push(
+      `EXISTS (SELECT 1 FROM app_categories c WHERE c.app_seq = a.seq AND c.category_id IN (${placeholders(query.categoryIds.length)}))`,
+    );
+    params.push(...query.categoryIds);
+  }
+  if (query.categoryApiId) {
+    conditions.push(
+      "EXISTS (SELECT 1 FROM app_categories c JOIN categories k ON k.id = c.category_id WHERE c.app_seq = a.seq AND k.api_id = ?)",
+    );
+    params.push(query.categoryApiId);
+  }
+  if (query.collection) {
+    conditions.push("EXISTS (SELECT 1 FROM collection_apps k WHERE k.app_seq = a.seq AND k.collection = ?)");
+    params.push(query.collection);
+  }
+  if (query.appContext) {
+    conditions.push("EXISTS (SELECT 1 FROM json_each(a.app_contexts) j WHERE j.value = ?)");
+    params.push(query.appContext);
+  }
+  return { joins, where: conditions.join(" AND "), params };
+}
+
+function orderClause(query: AppQuery): string {
+  const dir = query.sort.order === "asc" ? "ASC" : "DESC";
+  switch (query.sort.key) {
+    case "name":
+      return `a.name COLLATE NOCASE ${dir}, a.seq ${dir}`;
+    case "score":
+      // Relevance needs a text query; without one it falls back to newest first.
+      return query.searchQuery !== undefined ? `score ASC, a.seq ASC` : "a.submitted_at DESC, a.seq DESC";
+    case "date":
+      return `a.submitted_at ${dir}, a.seq ${dir}`;
+  }
+}
+
+/** One page of apps and the total that match a query: two statements, one round trip. */
+export async function listApps(
+  db: D1Database,
+  query: AppQuery,
+  page: { offset: number; limit: number },
+): Promise<AppPage> {
+  if (query.searchQuery !== undefined && toFtsQuery(query.searchQuery) === "") return { items: [], total: 0 };
+  const { joins, where, params } = whereClause(query);
+  const score = query.searchQuery !== undefined ? `, ${BM25} AS score` : "";
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT ${SUMMARY_COLUMNS}${score} FROM apps a ${joins} WHERE ${where} ORDER BY ${orderClause(query)} LIMIT ? OFFSET ?`,
+      )
+      .bind(...params, page.limit, page.offset),
+    db.prepare(`SELECT count(*) AS total FROM apps a ${joins} WHERE ${where}`).bind(...params),
+  ]);
+  const items = (rows!.results as AppRow[]).map(toSummary);
+  const total = (count!.results[0] as { total: number } | undefined)?.total ?? 0;
+  return { items, total };
+}
+
+type CategoryRow = { id: string; api_id: string; slug: string; name: string; category_type: Category["categoryType"] };
+const toCategory = (r: CategoryRow): Category => ({
+  id: r.id,
+  apiId: r.api_id,
+  slug: r.slug,
+  name: r.name,
+  categoryType: r.category_type,
+});
+
+export async function listCategories(db: D1Database): Promise<Category[]> {
+  const { results } = await db
+    .prepare("SELECT id, api_id, slug, name, category_type FROM categories ORDER BY name COLLATE NOCASE, id")
+    .all<CategoryRow>();
+  return results.map(toCategory);
+}
+
+/** Categories with this slug (one per product type that has it), optionally of one type. */
+export async function findCategoriesBySlug(
+  db: D1Database,
+  slug: string,
+  categoryType?: Category["categoryType"],
+): Promise<Category[]> {
+  const sql = categoryType
+    ? "SELECT id, api_id, slug, name, category_type FROM categories WHERE slug = ? AND category_type = ?"
+    : "SELECT id, api_id, slug, name, category_type FROM categories WHERE slug = ?";
+  const stmt = categoryType ? db.prepare(sql).bind(slug, categoryType) : db.prepare(sql).bind(slug);
+  return (await stmt.all<CategoryRow>()).results.map(toCategory);
+}
+
+export async function findCategoriesByApiId(db: D1Database, apiId: string): Promise<Category[]> {
+  const { results } = await db
+    .prepare("SELECT id, api_id, slug, name, category_type FROM categories WHERE api_id = ?")
+    .bind(apiId)
+    .all<CategoryRow>();
+  return results.map(toCategory);
+}
+
+type DetailRow = AppRow & {
+  client_id: string | null;
+  description: string;
+  screenshots: string;
+  video_url: string | null;
+  website_url: string | null;
+  support_url: string | null;
+  privacy_url: string | null;
+  terms_url: string | null;
+  requires_admin: number;
+  bot_email: string | null;
+  updated_at: string;
+  app_contexts: string;
+  seq: number;
+};
+
+/** Spec §2.1: {appId} matches an app's friendlyId, else its id. */
+export async function getAppDetail(db: D1Database, appId: string): Promise<AppDetail | null> {
+  const row = await db
+    .prepare(
+      `SELECT a.*, a.seq FROM apps a WHERE a.friendly_id = ?1
+       UNION ALL SELECT a.*, a.seq FROM apps a WHERE a.id = ?1 AND NOT EXISTS (SELECT 1 FROM apps WHERE friendly_id = ?1)
+       LIMIT 1`,
+    )
+    .bind(appId)
+    .first<DetailRow>();
+  if (!row) return null;
+  const [categories, productTypes] = await db.batch([
+    db
+      .prepare(
+        `SELECT k.id, k.api_id, k.slug, k.name, k.category_type FROM app_categories c
+         JOIN categories k ON k.id = c.category_id WHERE c.app_seq = ? ORDER BY k.name COLLATE NOCASE`,
+      )
+      .bind(row.seq),
+    db.prepare("SELECT product_type FROM app_product_types WHERE app_seq = ? ORDER BY product_type").bind(row.seq),
+  ]);
+  return {
+    ...toSummary(row),
+    clientId: row.client_id,
+    description: row.description,
+    screenshots: JSON.parse(row.screenshots) as string[],
+    videoUrl: row.video_url,
+    websiteUrl: row.website_url,
+    supportUrl: row.support_url,
+    privacyUrl: row.privacy_url,
+    termsUrl: row.terms_url,
+    requiresAdmin: row.requires_admin === 1,
+    botEmail: row.bot_email,
+    updatedAt: row.updated_at,
+    appContexts: JSON.parse(row.app_contexts) as AppDetail["appContexts"],
+    productTypes: (productTypes!.results as { product_type: ProductType }[]).map((r) => r.product_type),
+    categories: (categories!.results as CategoryRow[]).map(toCategory),
+  };
+}
+
+/** Every app page and its last change, for the sitemap. */
+export async function listAppUrls(db: D1Database): Promise<{ key: string; updatedAt: string }[]> {
+  const { results } = await db
+    .prepare("SELECT coalesce(friendly_id, id) AS key, updated_at FROM apps WHERE status = 'published' ORDER BY seq")
+    .all<{ key: string; updated_at: string }>();
+  return results.map((r) => ({ key: r.key, updatedAt: r.updated_at }));
+}

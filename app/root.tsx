@@ -1,0 +1,118 @@
+// The document: header, footer, skip links, test-environment bar and the error boundary.
+import { cssBundleHref } from "@remix-run/css-bundle";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage } from "~/components/ErrorPage";
+import { Footer } from "~/components/Footer";
+import { Header } from "~/components/Header";
+import { PendingIndicator } from "~/components/Spinner";
+import { SkipLinks } from "~/components/SkipLinks";
+import { TestEnvironmentBar } from "~/components/TestEnvironmentBar";
+import { cacheControl } from "~/lib/cache-policy.server";
+import { publicConfig } from "~/lib/config.server";
+import { isTestBarHidden } from "~/lib/cookies.server";
+import { errorPageFor } from "~/lib/errors";
+import { useNonce } from "~/lib/nonce";
+import { routeHeaders } from "~/lib/route-headers";
+import { buildSideNav } from "~/lib/side-nav";
+import { listCategories } from "~/models/catalogue.server";
+import "../styles/global.css";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+];
+
+export const meta: MetaFunction = () => [{ title: "App Hub" }];
+
+export const headers = routeHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const categories = await listCategories(context.env.DB);
+  if (categories.length === 0) context.logger.warn("Categories load failed: the catalogue has no categories");
+  return data(
+    {
+      config: publicConfig(context.config),
+      nav: buildSideNav(categories, context.config),
+      testBarHidden: isTestBarHidden(request),
+      year: new Date().getUTCFullYear(),
+    },
+    { headers: { "Cache-Control": cacheControl("catalogue", context.config) } },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** Per-route settings (spec §2.2) read from `handle`. */
+export type RouteHandle = { layout?: "normal" | "sideNav" | "blank"; hideSearch?: boolean };
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const location = useLocation();
+  const matches = useMatches();
+  const handles = matches.map((m) => (m.handle ?? {}) as RouteHandle);
+  const blank = handles.some((h) => h.layout === "blank");
+  const hideSearch = handles.some((h) => h.hideSearch);
+  const isHome = location.pathname === "/";
+  const searchQuery = new URLSearchParams(location.search).get("q") ?? undefined;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b4f6c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {blank || !root ? (
+          <main id="main-content" tabIndex={-1}>
+            {children}
+          </main>
+        ) : (
+          <>
+            <SkipLinks homeOffset={isHome} />
+            {root.config.renderEnvironmentWarning && !root.testBarHidden ? (
+              <TestEnvironmentBar
+                productName={root.config.productName}
+                productionUrl={root.config.productionPortalUrl}
+                returnTo={location.pathname + location.search}
+              />
+            ) : null}
+            <Header config={root.config} nav={root.nav} showSearch={!hideSearch} searchQuery={searchQuery} isHome={isHome} />
+            <main id="main-content" tabIndex={-1}>
+              {children}
+            </main>
+            <Footer productName={root.config.productName} year={root.year} />
+          </>
+        )}
+        <PendingIndicator />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const page = errorPageFor(isRouteErrorResponse(error) ? error.status : 500);
+  return <ErrorPage status={page.status} title={page.title} message={page.message} />;
+}

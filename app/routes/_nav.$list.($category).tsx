@@ -1,0 +1,69 @@
+// Every list page of spec §2.1 that is not a category page: /brand-new, /meetings/{category}, /bots…
+// The route looks its path up in the list-route table; unknown paths are not found.
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { ListPage } from "~/features/list-page/ListPage";
+import { loadListPage } from "~/features/list-page/list-page.server";
+import { listPageMeta } from "~/features/list-page/meta";
+import { routeHeaders } from "~/lib/route-headers";
+import { slugToApiId } from "~/lib/slug";
+import { findCategoriesByApiId, findCategoriesBySlug, listCategories } from "~/models/catalogue.server";
+import { findListRoute } from "~/models/list-routes";
+
+export const headers = routeHeaders;
+
+const notFound = () => data(null, { status: 404 });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const route = findListRoute(params.list ?? "");
+  if (!route || (route.requires && !context.config[route.requires])) throw notFound();
+  if (params.category !== undefined && !route.acceptsCategory) throw notFound();
+
+  const productType = route.query.productType;
+  if (!productType) {
+    return loadListPage(request, context, {
+      title: route.title,
+      description: route.description,
+      query: route.query,
+      canonicalPath: `/${route.path}`,
+    });
+  }
+
+  const db = context.env.DB;
+  const typeCategories = (await listCategories(db)).filter((c) => c.categoryType === productType);
+  const chips = [
+    { to: `/${route.path}`, label: "All" },
+    ...typeCategories.map((c) => ({ to: `/${route.path}/${c.slug}`, label: c.name })),
+  ];
+  if (params.category === undefined) {
+    return loadListPage(request, context, {
+      title: route.title,
+      description: route.description,
+      query: { productTypes: [productType] },
+      chips,
+      canonicalPath: `/${route.path}`,
+    });
+  }
+  let categories = await findCategoriesBySlug(db, params.category, productType);
+  if (categories.length === 0) {
+    categories = (await findCategoriesByApiId(db, slugToApiId(params.category, productType))).filter(
+      (c) => c.categoryType === productType,
+    );
+  }
+  const category = categories[0];
+  if (!category) throw notFound();
+  return loadListPage(request, context, {
+    title: `${route.title}: ${category.name}`,
+    description: `${category.name} apps for ${route.title.toLowerCase()}.`,
+    query: { productTypes: [productType], categoryIds: categories.map((c) => c.id) },
+    chips,
+    canonicalPath: `/${route.path}/${category.slug}`,
+  });
+}
+
+export const meta: MetaFunction<typeof loader> = listPageMeta;
+
+export default function ListRoute() {
+  return <ListPage data={useLoaderData<typeof loader>()} />;
+}
+

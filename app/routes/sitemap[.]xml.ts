@@ -1,0 +1,38 @@
+// /sitemap.xml: every list route, category page and published app page (cached a day, spec §9).
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { cacheControl } from "~/lib/cache-policy.server";
+import { sideNavCategories } from "~/lib/side-nav";
+import { listAppUrls, listCategories } from "~/models/catalogue.server";
+import { LIST_ROUTES } from "~/models/list-routes";
+
+/** The sitemap protocol's limit for one file. */
+const MAX_URLS = 50_000;
+
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const origin = new URL(request.url).origin;
+  const db = context.env.DB;
+  const [categories, apps] = await Promise.all([listCategories(db), listAppUrls(db)]);
+  const paths = ["/"];
+  for (const route of Object.values(LIST_ROUTES)) {
+    if (route.requires && !context.config[route.requires]) continue;
+    paths.push(`/${route.path}`);
+    const productType = route.query.productType;
+    if (route.acceptsCategory && productType) {
+      for (const c of categories) if (c.categoryType === productType) paths.push(`/${route.path}/${c.slug}`);
+    }
+  }
+  for (const c of sideNavCategories(categories)) paths.push(`/category/${c.slug}`);
+  const entries = paths.map((p) => `<url><loc>${escapeXml(origin + p)}</loc></url>`);
+  for (const app of apps) {
+    entries.push(
+      `<url><loc>${escapeXml(`${origin}/applications/${encodeURIComponent(app.key)}`)}</loc><lastmod>${app.updatedAt.slice(0, 10)}</lastmod></url>`,
+    );
+  }
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.slice(0, MAX_URLS).join("\n")}\n</urlset>\n`;
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": cacheControl("sitemap", context.config) },
+  });
+}

@@ -1,0 +1,13 @@
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { readFileSync } from "node:fs";
+import { validateCatalogue } from "/work/main/app/models/catalogue-record.ts";
+import { catalogueStatements } from "/work/main/scripts/lib/catalogue-sql.ts";
+const cat = validateCatalogue(JSON.parse(readFileSync("/tmp/cat50k.json", "utf8")));
+const stmts = catalogueStatements(cat);
+const mf = new Miniflare(convertV4MiniflareOptions({ modules: true, script: "", resourcePersistencePath: "/tmp/pfresh/v3", d1Databases: { DATABASE: "00000000-0000-4000-8000-000000000001" } } as any));
+const db: any = await mf.getD1Database("DATABASE");
+const t = performance.now();
+await db.batch(stmts.map((s) => db.prepare(s.sql).bind(...s.params)));
+console.log("batch ms", performance.now() - t, stmts.length);
+console.log(await db.prepare("select count(*) n from apps").first());
+await mf.dispose();

@@ -1,0 +1,94 @@
+// Imports a catalogue file into the local D1 database and bumps the catalogue version in KV.
+//
+//   node scripts/import-catalogue.ts <file.json> [--persist-to DIR]
+//
+// The whole file is validated first; on a bad record nothing is written and the exit code is 1.
+// The SQL runs as one wrangler batch (one transaction), so a failing import keeps the old data.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { type CatalogueFile, CatalogueImportError, validateCatalogue } from "../app/models/catalogue-record.ts";
+import { catalogueStatements, statementsToSqlFile } from "./lib/catalogue-sql.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+  throw new Error(message); // not reached (process.exit is not typed `never` under this tsconfig)
+}
+
+/**
+ * Runs `npx wrangler ...`. Outside a terminal `wrangler d1 execute` prints the result of every
+ * statement as JSON (thousands of lines for a big catalogue), so with `quietJson` its stdout is
+ * captured and only the lines before that JSON are shown, unless the command fails.
+ */
+function run(args: string[], { quietJson = false } = {}): void {
+  const result = spawnSync("npx", ["wrangler", ...args], {
+    cwd: root,
+    stdio: quietJson ? ["inherit", "pipe", "inherit"] : "inherit",
+    encoding: "utf8",
+    maxBuffer: 1024 * 1024 * 1024,
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  });
+  if (result.error) fail(`import-catalogue: could not run wrangler: ${result.error.message}`);
+  if (quietJson && result.stdout) {
+    const lines = result.stdout.split("\n");
+    const json = lines.findIndex((line) => line === "[" || line === "{");
+    process.stdout.write(result.status === 0 && json >= 0 ? `${lines.slice(0, json).join("\n")}\n` : result.stdout);
+  }
+  if (result.status !== 0) {
+    fail(`import-catalogue: \`wrangler ${args.join(" ")}\` failed with ${result.signal ?? `exit code ${result.status}`}`);
+  }
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { "persist-to": { type: "string" } },
+});
+if (positionals.length !== 1) fail("usage: node scripts/import-catalogue.ts <file.json> [--persist-to DIR]");
+const file = path.resolve(positionals[0]!);
+const persistTo = values["persist-to"] ? ["--persist-to", path.resolve(values["persist-to"])] : [];
+
+let text: string;
+try {
+  text = readFileSync(file, "utf8");
+} catch (error) {
+  fail(`import-catalogue: cannot read ${file}: ${(error as Error).message}`);
+}
+let json: unknown;
+try {
+  json = JSON.parse(text);
+} catch (error) {
+  fail(`${path.relative(process.cwd(), file)}: not valid JSON: ${(error as Error).message}`);
+}
+let catalogue: CatalogueFile;
+try {
+  catalogue = validateCatalogue(json);
+} catch (error) {
+  if (error instanceof CatalogueImportError) fail(`${path.relative(process.cwd(), file)}: ${error.message}`);
+  throw error;
+}
+
+const started = performance.now();
+const sql = statementsToSqlFile(catalogueStatements(catalogue));
+const dir = mkdtempSync(path.join(tmpdir(), "catalogue-import-"));
+const sqlFile = path.join(dir, "catalogue.sql");
+try {
+  writeFileSync(sqlFile, sql);
+  console.log(
+    `import-catalogue: ${catalogue.apps.length} apps, ${catalogue.categories.length} categories ` +
+      `(${(sql.length / 1024 / 1024).toFixed(1)} MB of SQL)`,
+  );
+  run(["d1", "execute", "DB", "--local", "--yes", "--file", sqlFile, ...persistTo], { quietJson: true });
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// Edge caches key on this, so a re-import with different content never serves stale pages.
+const version = `${catalogue.version}-${createHash("sha256").update(text).digest("hex").slice(0, 10)}`;
+run(["kv", "key", "put", "--binding", "KV", "catalogue-version", version, "--local", ...persistTo]);
+console.log(`import-catalogue: catalogue version ${version} (${((performance.now() - started) / 1000).toFixed(1)} s)`);

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { validateCatalogue, type CatalogueFile } from "../../app/models/catalogue-record.ts";
+import { generateCatalogue } from "./catalogue-generator.ts";
+import {
+  D1_MAX_BOUND_PARAMS,
+  catalogueStatements,
+  inlineParams,
+  sqlLiteral,
+  statementsToSqlFile,
+} from "./catalogue-sql.ts";
+
+const catalogue = validateCatalogue(generateCatalogue({ apps: 120, seed: 5 }));
+const statements = catalogueStatements(catalogue);
+
+describe("catalogueStatements", () => {
+  it("never binds more than D1's 100 parameters, and each ? has a parameter", () => {
+    expect(D1_MAX_BOUND_PARAMS).toBe(100);
+    for (const s of statements) {
+      expect(s.params.length).toBeLessThanOrEqual(100);
+      expect((s.sql.match(/\?/g) ?? []).length).toBe(s.params.length);
+    }
+  });
+
+  it("deletes children before parents, then inserts, then upserts the version", () => {
+    const deletes = statements.filter((s) => s.sql.startsWith("DELETE")).map((s) => s.sql);
+    expect(deletes).toEqual([
+      "DELETE FROM collection_apps",
+      "DELETE FROM app_product_types",
+      "DELETE FROM app_categories",
+      "DELETE FROM apps",
+      "DELETE FROM categories",
+    ]);
+    expect(statements.slice(0, 5).every((s) => s.sql.startsWith("DELETE"))).toBe(true);
+    const last = statements[statements.length - 1]!;
+    expect(last.sql).toContain("INSERT INTO catalogue_meta");
+    expect(last.sql).toContain("ON CONFLICT");
+    expect(last.params).toEqual(["version", "seed-5-120"]);
+  });
+
+  it("inserts every row, with multi-row statements", () => {
+    const rows = (table: string) =>
+      statements
+        .filter((s) => s.sql.startsWith(`INSERT INTO ${table} `))
+        .reduce((n, s) => n + (s.sql.match(/\(\?/g) ?? []).length, 0);
+    expect(rows("categories")).toBe(catalogue.categories.length);
+    expect(rows("apps")).toBe(catalogue.apps.length);
+    expect(rows("app_categories")).toBe(catalogue.apps.reduce((n, a) => n + a.categoryIds.length, 0));
+    expect(rows("app_product_types")).toBe(catalogue.apps.reduce((n, a) => n + a.productTypes.length, 0));
+    expect(rows("collection_apps")).toBe(catalogue.apps.reduce((n, a) => n + a.collections.length, 0));
+    const relation = statements.find((s) => s.sql.startsWith("INSERT INTO app_categories"))!;
+    expect(relation.params.length).toBe(100); // 50 rows of 2
+  });
+
+  it("writes apps with seq = index + 1, 0/1 booleans, JSON arrays and category names", () => {
+    const first = statements.find((s) => s.sql.startsWith("INSERT INTO apps "))!;
+    const columns = first.sql.slice(first.sql.indexOf("(") + 1, first.sql.indexOf(")")).split(", ");
+    const row = Object.fromEntries(columns.map((c, i) => [c, first.params[i]]));
+    const app = catalogue.apps[0]!;
+    expect(row.seq).toBe(1);
+    expect(row.id).toBe(app.id);
+    expect(row.is_featured).toBe(1);
+    expect(row.requires_admin).toBe(app.requiresAdmin ? 1 : 0);
+    expect(JSON.parse(row.screenshots as string)).toEqual(app.screenshots);
+    expect(JSON.parse(row.app_contexts as string)).toEqual(app.appContexts);
+    const names = app.categoryIds.map((id) => catalogue.categories.find((c) => c.id === id)!.name);
+    expect(row.category_names).toBe([...new Set(names)].join(" "));
+  });
+
+  it("numbers collection positions in order of appearance", () => {
+    const cat: CatalogueFile = { ...catalogue, apps: catalogue.apps.slice(0, 9) };
+    const params = catalogueStatements(cat)
+      .filter((s) => s.sql.startsWith("INSERT INTO collection_apps"))
+      .flatMap((s) => s.params);
+    const triples: [unknown, unknown, unknown][] = [];
+    for (let i = 0; i < params.length; i += 3) triples.push([params[i], params[i + 1], params[i + 2]]);
+    const gettingStarted = triples.filter((t) => t[0] === "getting_started");
+    expect(gettingStarted.map((t) => t[2])).toEqual(gettingStarted.map((_, i) => i + 1));
+    expect(gettingStarted.map((t) => t[1])).toEqual([...gettingStarted.map((t) => t[1])].sort((a, b) => Number(a) - Number(b)));
+  });
+});
+
+describe("SQL literals", () => {
+  it("escapes quotes, writes NULL and numbers", () => {
+    expect(sqlLiteral("Mia's Notes")).toBe("'Mia''s Notes'");
+    expect(sqlLiteral("''")).toBe("''''''");
+    expect(sqlLiteral(null)).toBe("NULL");
+    expect(sqlLiteral(42)).toBe("42");
+    expect(sqlLiteral(0)).toBe("0");
+    expect(sqlLiteral("a; DROP TABLE apps; --")).toBe("'a; DROP TABLE apps; --'");
+    expect(sqlLiteral("line\nbreak")).toBe("'line\nbreak'");
+    expect(() => sqlLiteral(Number.NaN)).toThrow();
+    expect(() => sqlLiteral("nul\0")).toThrow();
+  });
+
+  it("splits 'BEGIN TRANSACTION' so wrangler's file splitter leaves it alone", () => {
+    expect(sqlLiteral("x BEGIN TRANSACTION; y")).toBe("'x BEGIN'||' TRANSACTION; y'");
+  });
+
+  it("inlines parameters, ignoring ? inside string literals", () => {
+    expect(inlineParams({ sql: "SELECT '?', ?, ?", params: ["it's", null] })).toBe("SELECT '?', 'it''s', NULL");
+    expect(() => inlineParams({ sql: "SELECT ?", params: [] })).toThrow(/too few/);
+    expect(() => inlineParams({ sql: "SELECT 1", params: [1] })).toThrow(/unused/);
+  });
+
+  it("writes a file with one statement per line and no placeholders left", () => {
+    const file = statementsToSqlFile(statements);
+    expect(file.match(/^(INSERT|DELETE) /gm)).toHaveLength(statements.length);
+    expect(file).toContain("INSERT INTO apps (seq, id,");
+    expect(file).not.toMatch(/VALUES \(\?/);
+    expect(file.endsWith(";\n")).toBe(true);
+  });
+});

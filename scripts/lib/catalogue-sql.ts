@@ -1,0 +1,153 @@
+// A validated catalogue file → SQL statements that replace the catalogue in D1 (schema:
+// migrations/0001_catalogue.sql). The statements carry bound parameters, at most 100 each (D1's
+// limit per query), so they can run through a D1 binding (`db.batch`) as they are, or be inlined
+// into a .sql file for `wrangler d1 execute --file` with statementsToSqlFile.
+import type { AppRecord, CatalogueFile } from "../../app/models/catalogue-record.ts";
+
+export type SqlValue = string | number | null;
+export type SqlStatement = { sql: string; params: SqlValue[] };
+
+/** D1 rejects queries with more than 100 bound parameters. */
+export const D1_MAX_BOUND_PARAMS = 100;
+
+const APP_COLUMNS = [
+  "seq", "id", "friendly_id", "name", "logo", "type", "product_type", "company_name", "client_id",
+  "is_featured", "tagline", "description", "screenshots", "video_url", "website_url", "support_url",
+  "privacy_url", "terms_url", "requires_admin", "bot_email", "submitted_at", "updated_at", "status",
+  "app_contexts", "category_names",
+] as const;
+
+/** Multi-row INSERTs, as many rows per statement as the parameter limit allows. */
+function insertRows(table: string, columns: readonly string[], rows: SqlValue[][]): SqlStatement[] {
+  const perStatement = Math.max(1, Math.floor(D1_MAX_BOUND_PARAMS / columns.length));
+  const tuple = `(${columns.map(() => "?").join(", ")})`;
+  const out: SqlStatement[] = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const chunk = rows.slice(start, start + perStatement);
+    out.push({
+      sql: `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${chunk.map(() => tuple).join(", ")}`,
+      params: chunk.flat(),
+    });
+  }
+  return out;
+}
+
+function appRow(app: AppRecord, seq: number, categoryNames: ReadonlyMap<string, string>): SqlValue[] {
+  const names = [...new Set(app.categoryIds.map((id) => categoryNames.get(id)).filter((n) => n !== undefined))];
+  return [
+    seq,
+    app.id,
+    app.friendlyId,
+    app.name,
+    app.logo,
+    app.type,
+    app.productType,
+    app.companyName,
+    app.clientId,
+    app.isFeatured ? 1 : 0,
+    app.tagline,
+    app.description,
+    JSON.stringify(app.screenshots),
+    app.videoUrl,
+    app.websiteUrl,
+    app.supportUrl,
+    app.privacyUrl,
+    app.termsUrl,
+    app.requiresAdmin ? 1 : 0,
+    app.botEmail,
+    app.submittedAt,
+    app.updatedAt,
+    app.status,
+    JSON.stringify(app.appContexts),
+    names.join(" "),
+  ];
+}
+
+/**
+ * Statements that replace the whole catalogue: delete the old rows (children first, so foreign
+ * keys hold), insert categories, apps (seq = index + 1), their relations and collections
+ * (position = order of appearance in the file), then upsert catalogue_meta 'version'.
+ * Run them in one batch/transaction: a failure then leaves the old catalogue in place.
+ */
+export function catalogueStatements(cat: CatalogueFile): SqlStatement[] {
+  const statements: SqlStatement[] = [
+    "collection_apps",
+    "app_product_types",
+    "app_categories",
+    "apps",
+    "categories",
+  ].map((table) => ({ sql: `DELETE FROM ${table}`, params: [] }));
+
+  statements.push(
+    ...insertRows(
+      "categories",
+      ["id", "api_id", "slug", "name", "category_type"],
+      cat.categories.map((c) => [c.id, c.apiId, c.slug, c.name, c.categoryType]),
+    ),
+  );
+
+  const categoryNames = new Map(cat.categories.map((c) => [c.id, c.name]));
+  const appRows: SqlValue[][] = [];
+  const appCategories: SqlValue[][] = [];
+  const appProductTypes: SqlValue[][] = [];
+  const collectionApps: SqlValue[][] = [];
+  const collectionPositions = new Map<string, number>();
+  cat.apps.forEach((app, index) => {
+    const seq = index + 1;
+    appRows.push(appRow(app, seq, categoryNames));
+    for (const categoryId of new Set(app.categoryIds)) appCategories.push([seq, categoryId]);
+    for (const productType of new Set(app.productTypes)) appProductTypes.push([seq, productType]);
+    for (const collection of new Set(app.collections)) {
+      const position = (collectionPositions.get(collection) ?? 0) + 1;
+      collectionPositions.set(collection, position);
+      collectionApps.push([collection, seq, position]);
+    }
+  });
+  statements.push(...insertRows("apps", APP_COLUMNS, appRows));
+  statements.push(...insertRows("app_categories", ["app_seq", "category_id"], appCategories));
+  statements.push(...insertRows("app_product_types", ["app_seq", "product_type"], appProductTypes));
+  statements.push(...insertRows("collection_apps", ["collection", "app_seq", "position"], collectionApps));
+  statements.push({
+    sql: "INSERT INTO catalogue_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    params: ["version", cat.version],
+  });
+  return statements;
+}
+
+/** One value as an SQL literal: 'text' with '' for quotes, NULL, or a finite number. */
+export function sqlLiteral(value: SqlValue): string {
+  if (value === null) return "NULL";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new RangeError(`cannot write ${value} as an SQL literal`);
+    return String(value);
+  }
+  if (value.includes("\0")) throw new RangeError("cannot write a NUL character in an SQL literal");
+  // wrangler's file splitter strips the first "BEGIN TRANSACTION" it finds anywhere in the file
+  // (even inside a string), so that phrase is written as two concatenated literals.
+  return `'${value.replace(/'/g, "''").replace(/BEGIN(\s+)TRANSACTION/gi, "BEGIN'||'$1TRANSACTION")}'`;
+}
+
+/** Inlines each statement's parameters (the `?` outside string literals) into one SQL text. */
+export function inlineParams(statement: SqlStatement): string {
+  const { sql, params } = statement;
+  let out = "";
+  let next = 0;
+  let inString = false;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i]!;
+    if (ch === "'") inString = !inString;
+    if (ch === "?" && !inString) {
+      if (next >= params.length) throw new Error(`too few parameters for: ${sql.slice(0, 80)}`);
+      out += sqlLiteral(params[next++]!);
+    } else {
+      out += ch;
+    }
+  }
+  if (next !== params.length) throw new Error(`${params.length - next} unused parameter(s) for: ${sql.slice(0, 80)}`);
+  return out;
+}
+
+/** A .sql file for `wrangler d1 execute --file`, one statement per line, parameters inlined. */
+export function statementsToSqlFile(statements: readonly SqlStatement[]): string {
+  return statements.map((s) => `${inlineParams(s)};\n`).join("");
+}

@@ -1,0 +1,82 @@
+// Runs the built Worker (dist/app.js) in Miniflare with in-memory D1 and KV, migrated and seeded
+// with the generated catalogue, so integration tests exercise exactly what `wrangler deploy` ships.
+import { readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Miniflare } from "miniflare";
+import { unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
+import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
+import { catalogueStatements } from "../../scripts/lib/catalogue-sql.ts";
+import type { CatalogueFile } from "../../app/models/catalogue-record.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export type TestWorker = {
+  mf: Miniflare;
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  db: D1Database;
+  kv: KVNamespace;
+  catalogue: CatalogueFile;
+  dispose: () => Promise<void>;
+};
+
+export function wranglerVars(): Record<string, string> {
+  const config = unstable_readConfig({ config: `${root}/wrangler.toml` });
+  return Object.fromEntries(Object.entries(config.vars).map(([k, v]) => [k, String(v)]));
+}
+
+export async function applyMigrations(db: D1Database): Promise<void> {
+  const dir = `${root}/migrations`;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+    const statements = unstable_splitSqlQuery(readFileSync(`${dir}/${file}`, "utf8"));
+    await db.batch(statements.map((sql) => db.prepare(sql)));
+  }
+}
+
+export async function importCatalogue(db: D1Database, kv: KVNamespace, catalogue: CatalogueFile): Promise<void> {
+  const statements = catalogueStatements(catalogue);
+  for (let i = 0; i < statements.length; i += 200) {
+    await db.batch(statements.slice(i, i + 200).map((s) => db.prepare(s.sql).bind(...s.params)));
+  }
+  await kv.put("catalogue-version", `${catalogue.version}-${Date.now()}`);
+}
+
+export async function startWorker(
+  options: { vars?: Record<string, string>; apps?: number; outboundService?: (request: Request) => Response | Promise<Response> } = {},
+): Promise<TestWorker> {
+  const script = readFileSync(`${root}/dist/app.js`, "utf8");
+  const mf = new Miniflare({
+    workers: [
+      {
+        config: {
+          name: "app-hub",
+          compatibilityDate: "2026-07-01",
+          manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: script } } },
+          env: {
+            DB: { type: "d1", id: "test-db" },
+            KV: { type: "kv", id: "test-kv" },
+            ASSETS: { type: "assets" },
+            ...Object.fromEntries(
+              Object.entries({ ...wranglerVars(), LOG_LEVEL: "warn", ...options.vars }).map(([k, v]) => [k, { type: "text", value: v }]),
+            ),
+          },
+          assets: { directory: `${root}/public`, hasUserWorker: true },
+          ...(options.outboundService ? { outboundService: options.outboundService } : {}),
+        },
+      },
+    ],
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  await mf.ready;
+  const db = (await mf.getD1Database("DB")) as unknown as D1Database;
+  const kv = (await mf.getKVNamespace("KV")) as unknown as KVNamespace;
+  await applyMigrations(db);
+  const catalogue = generateCatalogue({ apps: options.apps ?? 400, seed: 1 });
+  await importCatalogue(db, kv, catalogue);
+  return {
+    mf,
+    db,
+    kv,
+    catalogue,
+    fetch: (path, init) => mf.dispatchFetch(`http://127.0.0.1:8787${path}`, { redirect: "manual", ...init }) as unknown as Promise<Response>,
+    dispose: () => mf.dispose(),
+  };
+}

@@ -1,0 +1,123 @@
+// The marketplace Worker: config, security headers, the unsupported-browser and time-out rules,
+// and the edge cache around Remix. Static files are served by Workers Static Assets before this.
+import { createRequestHandler } from "@remix-run/cloudflare";
+import * as build from "virtual:remix/server-build";
+import { ConfigError, parsePortalConfig } from "../app/lib/config.server";
+import { createLogger, type LogLevel } from "../app/lib/logger.server";
+import type { AppContext } from "../app/load-context";
+import { isUnsupportedBrowser } from "../app/lib/browser-support";
+import { catalogueVersion } from "./catalogue-version";
+import { edgeCacheKey, isCacheable } from "./edge-cache";
+import { withSecurityHeaders } from "./security-headers";
+
+const handleRemix = createRequestHandler(build, "production");
+
+/** Spec §9: the server gives a request 50 s before it answers with the time-out page. */
+const SERVER_TIMEOUT_MS = 50_000;
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "DELETE"]);
+/** Headers only the Worker may set; a client sending them is ignored. */
+const INTERNAL_HEADERS = ["x-apphub-replaced-route"];
+
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+function isDocumentRequest(request: Request, url: URL): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    !url.pathname.startsWith("/api/") &&
+    !url.pathname.endsWith(".data") &&
+    (request.headers.get("Accept") ?? "text/html").includes("text/html")
+  );
+}
+
+function replaceRoute(request: Request, path: string): Request {
+  const url = new URL(request.url);
+  url.pathname = path;
+  url.search = "";
+  return new Request(url, { method: "GET", headers: request.headers });
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+export default {
+  async fetch(request, env, ctx): Promise<Response> {
+    const started = Date.now();
+    const logger = createLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "info");
+    const url = new URL(request.url);
+    const requestNonce = nonce();
+    const secure = (res: Response) => withSecurityHeaders(res, { nonce: requestNonce, https: url.protocol === "https:" });
+    try {
+      const config = parsePortalConfig(env as unknown as Record<string, unknown>);
+
+      if (!ALLOWED_METHODS.has(request.method)) {
+        return secure(new Response("Method not allowed", { status: 405, headers: { Allow: [...ALLOWED_METHODS].join(", ") } }));
+      }
+      // Cross-site writes are refused here, before Remix (which would answer them with a 500).
+      if (request.method === "POST" || request.method === "DELETE") {
+        const origin = request.headers.get("Origin");
+        const site = request.headers.get("Sec-Fetch-Site");
+        if ((origin && origin !== url.origin) || site === "cross-site") {
+          return secure(plain(403, "Cross-site requests are not allowed."));
+        }
+      }
+
+      const headers = new Headers(request.headers);
+      INTERNAL_HEADERS.forEach((h) => headers.delete(h));
+      let incoming = new Request(request, { headers });
+      let replacedRoute: AppContext["replacedRoute"] = null;
+      if (isDocumentRequest(incoming, url) && isUnsupportedBrowser(incoming.headers.get("User-Agent"))) {
+        replacedRoute = "unsupported-browser";
+        incoming = replaceRoute(incoming, "/unsupported-browser");
+      }
+
+      const version = await catalogueVersion(env.KV);
+      const cacheKey = replacedRoute ? null : edgeCacheKey(incoming, version);
+      if (cacheKey) {
+        const hit = await caches.default.match(cacheKey);
+        if (hit) {
+          const res = new Response(hit.body, hit);
+          res.headers.set("X-Edge-Cache", "HIT");
+          return res;
+        }
+      }
+
+      const context = (route: AppContext["replacedRoute"]): AppContext => ({
+        env,
+        config,
+        waitUntil: (p) => ctx.waitUntil(p),
+        nonce: requestNonce,
+        logger,
+        replacedRoute: route,
+      });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<"timeout">((resolve) => {
+        timer = setTimeout(() => resolve("timeout"), SERVER_TIMEOUT_MS);
+      });
+      let response = await Promise.race([handleRemix(incoming, context(replacedRoute)), timedOut]);
+      clearTimeout(timer);
+      if (response === "timeout") {
+        logger.error("Request timed out", { url: request.url, ms: SERVER_TIMEOUT_MS });
+        response = await handleRemix(replaceRoute(incoming, "/time-out"), context("time-out"));
+      }
+
+      const final = secure(response);
+      if (cacheKey && isCacheable(final)) {
+        final.headers.set("X-Edge-Cache", "MISS");
+        ctx.waitUntil(caches.default.put(cacheKey, final.clone()));
+      }
+      logger.debug("request", { method: request.method, url: request.url, status: final.status, ms: Date.now() - started });
+      return final;
+    } catch (error) {
+      if (error instanceof ConfigError) {
+        logger.error(error.message);
+        return secure(plain(500, error.message));
+      }
+      logger.error("Unhandled error in the Worker", { url: request.url, error: String(error) });
+      return secure(plain(500, "Internal Server Error"));
+    }
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,33 @@
+// Read-through edge cache (Cache API) for anonymous GETs. Routes opt in with a public Cache-Control
+// carrying an s-maxage (app/lib/cache-policy.server.ts); keys carry the catalogue version, so an
+// import invalidates every cached page at once, and the cookie-driven variant of the page.
+
+/** Cookies that change what an anonymous page shows; each becomes part of the cache key. */
+const VARIANT_COOKIES = ["isAlertTestHidden"];
+/** A request with any of these cookies is a logged-in one and never touches the shared cache. */
+const PRIVATE_COOKIES = ["__session"];
+
+function cookieNames(request: Request): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0) out.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  return out;
+}
+
+export function edgeCacheKey(request: Request, version: string): Request | null {
+  if (request.method !== "GET") return null;
+  const cookies = cookieNames(request);
+  if (PRIVATE_COOKIES.some((name) => cookies.has(name))) return null;
+  const variant = VARIANT_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join("&");
+  const url = new URL(request.url);
+  const key = `${url.origin}/__edge/${encodeURIComponent(version)}/${encodeURIComponent(variant)}${url.pathname}${url.search}`;
+  return new Request(key, { method: "GET" });
+}
+
+export function isCacheable(response: Response): boolean {
+  if (response.status !== 200 || response.headers.has("Set-Cookie")) return false;
+  const cc = response.headers.get("Cache-Control") ?? "";
+  return /\bpublic\b/.test(cc) && /\bs-maxage=\d+/.test(cc);
+}
