@@ -16,3 +16,10 @@ export type AppContext = {
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext extends AppContext {}
 }
+
+// Single fetch (remix.config.js future flag) changes how loader data is typed.
+declare module "@remix-run/server-runtime" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

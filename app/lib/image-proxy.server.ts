@@ -85,7 +85,7 @@ export function checkTarget(raw: string | null, allowPrivate: boolean): URL {
   return url;
 }
 
-async function readCapped(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+async function readCapped(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -111,7 +111,7 @@ async function readCapped(body: ReadableStream<Uint8Array>): Promise<Uint8Array>
 export async function proxyImage(
   rawUrl: string | null,
   opts: { allowPrivate: boolean; fetcher?: typeof fetch; timeoutMs?: number },
-): Promise<{ body: Uint8Array; contentType: string }> {
+): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
   const doFetch = opts.fetcher ?? fetch;
   let target = checkTarget(rawUrl, opts.allowPrivate);
   const signal = AbortSignal.timeout(opts.timeoutMs ?? IMAGE_PROXY_TIMEOUT_MS);

@@ -76,7 +76,8 @@ export async function startWorker(
     db,
     kv,
     catalogue,
-    fetch: (path, init) => mf.dispatchFetch(`http://127.0.0.1:8787${path}`, { redirect: "manual", ...init }) as unknown as Promise<Response>,
+    fetch: (path, init) =>
+      mf.dispatchFetch(`http://127.0.0.1:8787${path}`, { redirect: "manual", ...(init as object) }) as unknown as Promise<Response>,
     dispose: () => mf.dispose(),
   };
 }
