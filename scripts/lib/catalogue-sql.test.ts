@@ -102,11 +102,40 @@ describe("SQL literals", () => {
     expect(() => inlineParams({ sql: "SELECT 1", params: [1] })).toThrow(/unused/);
   });
 
-  it("writes a file with one statement per line and no placeholders left", () => {
-    const file = statementsToSqlFile(statements);
-    expect(file.match(/^(INSERT|DELETE) /gm)).toHaveLength(statements.length);
-    expect(file).toContain("INSERT INTO apps (seq, id,");
+  it("writes a file with parameters inlined and INSERTs merged into statements under 100 KB", () => {
+    const big = catalogueStatements(generateCatalogue({ apps: 600, seed: 5 }));
+    const file = statementsToSqlFile(big);
     expect(file).not.toMatch(/VALUES \(\?/);
     expect(file.endsWith(";\n")).toBe(true);
+    const heads = file.match(/^(INSERT INTO \w+|DELETE FROM \w+)/gm)!;
+    expect(heads.filter((h) => h.startsWith("DELETE"))).toHaveLength(5);
+    expect(heads.filter((h) => h === "INSERT INTO apps").length).toBeGreaterThan(1);
+    expect(heads.filter((h) => h === "INSERT INTO apps").length).toBeLessThan(big.filter((s) => s.sql.startsWith("INSERT INTO apps ")).length / 5);
+    expect(heads.filter((h) => h === "INSERT INTO catalogue_meta")).toHaveLength(1);
+    // Every statement starts on a new line; split there and check the size limit.
+    const parts = file.split(/;\n(?=INSERT INTO |DELETE FROM |$)/).filter(Boolean);
+    expect(parts).toHaveLength(heads.length);
+    for (const part of parts) expect(new TextEncoder().encode(part).length).toBeLessThan(100_000);
+    // No row is lost in merging: as many app tuples as apps (each app tuple starts with "(seq, '").
+    const appTuples = parts
+      .filter((p) => p.startsWith("INSERT INTO apps "))
+      .reduce((n, p) => n + (p.match(/(?:VALUES |\), )\(\d+, 'Y2lz/g) ?? []).length, 0);
+    expect(appTuples).toBe(600);
+  });
+
+  it("keeps statements that are not plain multi-row INSERTs as they are", () => {
+    const file = statementsToSqlFile([
+      { sql: "INSERT INTO t (a) VALUES (?)", params: [1] },
+      { sql: "INSERT INTO t (a) VALUES (?)", params: [2] },
+      { sql: "INSERT INTO t (a) VALUES (?) ON CONFLICT (a) DO NOTHING", params: [3] },
+      { sql: "INSERT INTO t (a) VALUES (?)", params: ["x'y"] },
+      { sql: "INSERT INTO u (a) VALUES (?)", params: [null] },
+    ]);
+    expect(file).toBe(
+      "INSERT INTO t (a) VALUES (1), (2);\n" +
+        "INSERT INTO t (a) VALUES (3) ON CONFLICT (a) DO NOTHING;\n" +
+        "INSERT INTO t (a) VALUES ('x''y');\n" +
+        "INSERT INTO u (a) VALUES (NULL);\n",
+    );
   });
 });
