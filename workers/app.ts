@@ -105,6 +105,8 @@ export default {
       }
 
       const final = secure(response);
+      // Error pages are never shared: a transient failure must not be kept by browsers or proxies.
+      if (final.status >= 400) final.headers.set("Cache-Control", "private, no-store");
       if (cacheKey && isCacheable(final)) {
         final.headers.set("X-Edge-Cache", "MISS");
         ctx.waitUntil(caches.default.put(cacheKey, final.clone()));

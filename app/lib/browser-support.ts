@@ -1,5 +1,8 @@
 // Spec §2.1: requests from unsupported (old) browsers get the unsupported-browser page.
 // The floor is the oldest versions our CSS and JavaScript are built for (ES2020, CSS grid + gap).
+// Crawlers are never turned away, whatever engine version they claim.
+import { isbot } from "isbot";
+
 const MIN_VERSIONS: Array<[RegExp, number]> = [
   [/Firefox\/(\d+)/, 78],
   [/Edg\/(\d+)/, 88],
@@ -7,7 +10,7 @@ const MIN_VERSIONS: Array<[RegExp, number]> = [
 ];
 
 export function isUnsupportedBrowser(userAgent: string | null): boolean {
-  if (!userAgent) return false;
+  if (!userAgent || isbot(userAgent)) return false;
   if (/MSIE |Trident\//.test(userAgent)) return true;
   if (/Edge\/\d+/.test(userAgent)) return true; // EdgeHTML (pre-Chromium Edge)
   if (/Presto\//.test(userAgent)) return true;

@@ -238,10 +238,15 @@ export async function getAppDetail(db: D1Database, appId: string): Promise<AppDe
   };
 }
 
-/** Every app page and its last change, for the sitemap. */
-export async function listAppUrls(db: D1Database): Promise<{ key: string; updatedAt: string }[]> {
+/** Every app page and its last change, for the sitemap (without app types hidden by config). */
+export async function listAppUrls(
+  db: D1Database,
+  excludeTypes: readonly AppType[] = [],
+): Promise<{ key: string; updatedAt: string }[]> {
+  const hidden = excludeTypes.length ? ` AND type NOT IN (${placeholders(excludeTypes.length)})` : "";
   const { results } = await db
-    .prepare("SELECT coalesce(friendly_id, id) AS key, updated_at FROM apps WHERE status = 'published' ORDER BY seq")
+    .prepare(`SELECT coalesce(friendly_id, id) AS key, updated_at FROM apps WHERE status = 'published'${hidden} ORDER BY seq`)
+    .bind(...excludeTypes)
     .all<{ key: string; updated_at: string }>();
   return results.map((r) => ({ key: r.key, updatedAt: r.updated_at }));
 }

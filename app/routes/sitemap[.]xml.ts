@@ -1,5 +1,6 @@
 // /sitemap.xml: every list route, category page and published app page (cached a day, spec §9).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { sideNavCategories } from "~/lib/side-nav";
 import { listAppUrls, listCategories } from "~/models/catalogue.server";
@@ -14,7 +15,7 @@ const escapeXml = (s: string) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   const db = context.env.DB;
-  const [categories, apps] = await Promise.all([listCategories(db), listAppUrls(db)]);
+  const [categories, apps] = await Promise.all([listCategories(db), listAppUrls(db, hiddenAppTypes(context.config))]);
   const paths = ["/"];
   for (const route of Object.values(LIST_ROUTES)) {
     if (route.requires && !context.config[route.requires]) continue;

@@ -5,6 +5,10 @@ import type { MetaFunction } from "@remix-run/react";
 import { Link } from "@remix-run/react";
 import { isUnsupportedBrowser } from "~/lib/browser-support";
 import * as styles from "~/features/errors/unsupported.css";
+import { routeHeaders } from "~/lib/route-headers";
+
+// The page stands in for whatever address an old browser asked for: it must never be shared.
+export const headers = routeHeaders;
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   const unsupported =

@@ -60,8 +60,11 @@ export async function startWorker(
             ),
           },
           assets: { directory: `${root}/public`, hasUserWorker: true },
-          ...(options.outboundService ? { outboundService: options.outboundService } : {}),
         },
+        // Outbound fetch() from the Worker (e.g. the image proxy) goes to this handler when given.
+        ...(options.outboundService
+          ? { dev: { outboundService: { type: "fetcher", handler: (request: Request) => options.outboundService!(request) } } }
+          : {}),
       },
     ],
   } as ConstructorParameters<typeof Miniflare>[0]);

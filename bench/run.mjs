@@ -1,0 +1,625 @@
+// App Hub benchmark (issue 2, "Benchmark"): `npm run bench` — not a test.
+//
+//   node bench/run.mjs [--no-build] [--duration=5] [--warmup=1] [--concurrency=8] [--apps=50000]
+//                      [--max-requests=20000] [--explain]
+//
+// One run: builds the Worker (unless --no-build), generates the 50,000-app catalogue, starts ONE
+// built Worker (dist/app.js) in Miniflare/workerd with in-memory D1 + KV and production settings,
+// imports the catalogue, then measures with a bounded closed-loop load (C concurrent clients, each
+// sending its next request as soon as the previous response body has been read; a warm-up phase is
+// discarded; each scenario stops after --duration seconds or --max-requests requests).
+//
+// Transport: real HTTP over Miniflare's entry socket on 127.0.0.1 (random port) with Node's built-in
+// fetch (undici, keep-alive), which is closer to a browser than `mf.dispatchFetch`. Note that load
+// generator and workerd share the machine's cores, so absolute figures are lower than on the edge;
+// the ratios to the static asset are what the targets are about.
+//
+// "Uncached" requests carry `Cookie: __session=bench`: the Worker never uses the shared edge cache
+// for such requests (workers/edge-cache.ts), so every one runs the loaders, D1 and the SSR render.
+//
+// Results are printed as tables and written to .bench/results.json. Targets missed print MISSED but
+// the exit code stays 0 (it is a benchmark, not a test).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { Miniflare } from "miniflare";
+import { unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
+import { generateCatalogue } from "../scripts/lib/catalogue-generator.ts";
+import { catalogueStatements } from "../scripts/lib/catalogue-sql.ts";
+import { toFtsQuery } from "../app/lib/fts-query.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const { values: args } = parseArgs({
+  options: {
+    "no-build": { type: "boolean", default: false },
+    duration: { type: "string", default: "5" },
+    warmup: { type: "string", default: "1" },
+    concurrency: { type: "string", default: "8" },
+    apps: { type: "string", default: "50000" },
+    "max-requests": { type: "string", default: "20000" },
+    "latency-duration": { type: "string", default: "2" },
+    only: { type: "string" },
+    explain: { type: "boolean", default: true },
+  },
+});
+const DURATION_MS = Number(args.duration) * 1000;
+const WARMUP_MS = Number(args.warmup) * 1000;
+const CONCURRENCY = Number(args.concurrency);
+const APPS = Number(args.apps);
+const MAX_REQUESTS = Number(args["max-requests"]);
+/** Each scenario also runs with ONE client for this long: latency without queueing. */
+const LATENCY_MS = Number(args["latency-duration"]) * 1000;
+/** Hard stop for the whole run, so nothing keeps running if something hangs. */
+const RUN_DEADLINE_MS = 10 * 60 * 1000;
+
+const TARGETS = { cachedRatio: 0.8, uncachedListP50Ms: 30, firstLoadJsKb: 100 };
+const BROWSER_HEADERS = {
+  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "User-Agent":
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+};
+const UNCACHED = { ...BROWSER_HEADERS, Cookie: "__session=bench" };
+
+const log = (msg) => process.stdout.write(`${msg}\n`);
+const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
+const kb = (bytes) => bytes / 1024;
+
+function table(headers, rows) {
+  const cells = [headers, ...rows].map((r) => r.map((c) => String(c ?? "")));
+  const widths = headers.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Build
+// ---------------------------------------------------------------------------------------------
+const runStarted = performance.now();
+const deadline = setTimeout(() => {
+  process.stderr.write("bench: run deadline reached, stopping\n");
+  process.exit(2);
+}, RUN_DEADLINE_MS);
+deadline.unref();
+
+if (!args["no-build"]) {
+  log("bench: npm run build …");
+  const t = performance.now();
+  const built = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  if (built.status !== 0) {
+    process.stderr.write(`bench: npm run build failed (${built.signal ?? `exit ${built.status}`})\n`);
+    process.exit(1);
+  }
+  log(`bench: built in ${fmt((performance.now() - t) / 1000)} s`);
+}
+if (!existsSync(`${root}/dist/app.js`)) {
+  process.stderr.write("bench: dist/app.js is missing; run without --no-build\n");
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Catalogue + Worker
+// ---------------------------------------------------------------------------------------------
+let t = performance.now();
+const catalogue = generateCatalogue({ apps: APPS, seed: 1 });
+const generateMs = performance.now() - t;
+log(`bench: generated ${catalogue.apps.length} apps, ${catalogue.categories.length} categories in ${fmt(generateMs / 1000, 2)} s`);
+
+const config = unstable_readConfig({ config: `${root}/wrangler.toml` });
+const vars = {
+  ...Object.fromEntries(Object.entries(config.vars).map(([k, v]) => [k, String(v)])),
+  SERVER_ENVIRONMENT: "production",
+  IMAGE_PROXY_ALLOW_PRIVATE: "false",
+  LOG_LEVEL: "warn",
+};
+
+// A helper Worker in the same workerd, bound to the same D1 database: it runs the catalogue import
+// and the D1-only timings next to the database. (Driving D1 through mf.getD1Database() from Node
+// costs a proxy round trip per prepare/bind: ~20 ms per statement, minutes for 50,000 apps.)
+const HELPER = `
+export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    const body = await request.json();
+    const db = env.DB;
+    if (url.pathname === "/batch") {
+      await db.batch(body.map((s) => db.prepare(s.sql).bind(...s.params)));
+      return Response.json({ ok: true });
+    }
+    if (url.pathname === "/all") {
+      return Response.json(await db.prepare(body.sql).bind(...body.params).all());
+    }
+    if (url.pathname === "/time") {
+      const stmt = () => db.prepare(body.sql).bind(...body.params);
+      await stmt().all();
+      const wall = [], sql = [];
+      let rows = 0;
+      for (let i = 0; i < body.n; i++) {
+        const t = performance.now();
+        const r = await stmt().all();
+        wall.push(performance.now() - t);
+        sql.push(r.meta && typeof r.meta.duration === "number" ? r.meta.duration : NaN);
+        rows = r.results.length;
+      }
+      return Response.json({ wall, sql, rows });
+    }
+    return new Response("not found", { status: 404 });
+  },
+};
+`;
+
+const mf = new Miniflare({
+  host: "127.0.0.1",
+  port: 0,
+  workers: [
+    {
+      // Same shape as test/integration/harness.ts (Miniflare 5 worker config).
+      config: {
+        name: "app-hub",
+        compatibilityDate: config.compatibility_date ?? "2026-07-01",
+        manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: readFileSync(`${root}/dist/app.js`, "utf8") } } },
+        env: {
+          DB: { type: "d1", id: "bench-db" },
+          KV: { type: "kv", id: "bench-kv" },
+          ASSETS: { type: "assets" },
+          ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
+        },
+        assets: { directory: `${root}/public`, hasUserWorker: true },
+      },
+    },
+    {
+      config: {
+        name: "bench-helper",
+        compatibilityDate: config.compatibility_date ?? "2026-07-01",
+        manifest: { mainModule: "helper.js", modules: { "helper.js": { type: "esm", contents: HELPER } } },
+        env: { DB: { type: "d1", id: "bench-db" } },
+      },
+    },
+  ],
+});
+
+let exitCode = 0;
+try {
+  const base = await mf.ready;
+  const origin = base.origin;
+  const kv = await mf.getKVNamespace("KV");
+  const helper = await mf.getWorker("bench-helper");
+  const call = async (what, body) => {
+    const res = await helper.fetch(`http://helper/${what}`, { method: "POST", body: JSON.stringify(body) });
+    const json = await res.json();
+    if (res.status !== 200) throw new Error(`helper ${what}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const all = (sql, params = []) => call("all", { sql, params });
+
+  t = performance.now();
+  for (const file of readdirSync(`${root}/migrations`).filter((f) => f.endsWith(".sql")).sort()) {
+    const statements = unstable_splitSqlQuery(readFileSync(`${root}/migrations/${file}`, "utf8"));
+    await call("batch", statements.map((sql) => ({ sql, params: [] })));
+  }
+  const migrateMs = performance.now() - t;
+
+  t = performance.now();
+  const statements = catalogueStatements(catalogue);
+  // Batches of 200 statements (one transaction each), as test/integration/harness.ts imports.
+  for (let i = 0; i < statements.length; i += 200) await call("batch", statements.slice(i, i + 200));
+  await kv.put("catalogue-version", `${catalogue.version}-bench-${Date.now()}`);
+  const importMs = performance.now() - t;
+  const counts = await all("SELECT status, count(*) AS n FROM apps GROUP BY status");
+  log(
+    `bench: migrations ${fmt(migrateMs)} ms; imported ${statements.length} statements in ${fmt(importMs / 1000, 2)} s ` +
+      `(${counts.results.map((r) => `${r.n} ${r.status}`).join(", ")}); worker at ${origin}`,
+  );
+
+  // -------------------------------------------------------------------------------------------
+  // Fixtures: the static asset, a category, app ids
+  // -------------------------------------------------------------------------------------------
+  const sample = await fetch(`${origin}/brand-new`, { headers: UNCACHED });
+  const sampleHtml = await sample.text();
+  if (sample.status !== 200) throw new Error(`GET /brand-new answered ${sample.status}: ${sampleHtml.slice(0, 300)}`);
+  const pageBytes = Buffer.byteLength(sampleHtml);
+
+  // The public/build file closest in size to a list page's HTML (hashed, immutable, served by
+  // Workers Static Assets before the Worker runs).
+  const buildFiles = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(js|css)$/.test(entry.name)) buildFiles.push({ full, size: statSync(full).size });
+    }
+  };
+  walk(`${root}/public/build`);
+  buildFiles.sort((a, b) => Math.abs(a.size - pageBytes) - Math.abs(b.size - pageBytes));
+  const asset = buildFiles[0];
+  const assetPath = `/${path.relative(`${root}/public`, asset.full).split(path.sep).join("/")}`;
+
+  // A category of median size (by published apps), so neither a tiny nor the biggest one.
+  const categoryRows = await all(
+      `SELECT k.slug, count(DISTINCT c.app_seq) AS n FROM categories k
+       JOIN app_categories c ON c.category_id = k.id JOIN apps a ON a.seq = c.app_seq
+       WHERE k.category_type <> 'appContext' AND a.status = 'published' GROUP BY k.slug ORDER BY n`,
+  );
+  const category = categoryRows.results[Math.floor(categoryRows.results.length / 2)];
+  const detailIds = catalogue.apps
+    .filter((a) => a.status === "published")
+    .filter((_, i) => i % 997 === 0)
+    .slice(0, 50)
+    .map((a) => a.friendlyId ?? a.id);
+
+  // -------------------------------------------------------------------------------------------
+  // 3. Load
+  // -------------------------------------------------------------------------------------------
+  /**
+   * Closed loop: `concurrency` clients, each sends its next request once the previous response is
+   * fully read. Warm-up results are discarded. Stops after duration or maxRequests.
+   */
+  async function load({ paths, headers, check }, concurrency, durationMs, warmupMs) {
+    let i = 0;
+    const nextPath = () => paths[i++ % paths.length];
+    const phase = async (ms, record) => {
+      const end = performance.now() + ms;
+      const latencies = [];
+      let errors = 0;
+      let failed = 0;
+      let bytes = 0;
+      let firstProblem = null;
+      const client = async () => {
+        while (performance.now() < end && (!record || latencies.length < MAX_REQUESTS)) {
+          const started = performance.now();
+          try {
+            const res = await fetch(`${origin}${nextPath()}`, { headers, redirect: "manual" });
+            const body = await res.arrayBuffer();
+            latencies.push(performance.now() - started);
+            bytes += body.byteLength;
+            const problem = res.status !== 200 ? `status ${res.status}` : check?.(res);
+            if (problem) {
+              failed++;
+              firstProblem ??= problem;
+            }
+          } catch (error) {
+            errors++;
+            firstProblem ??= String(error);
+          }
+        }
+      };
+      const started = performance.now();
+      await Promise.all(Array.from({ length: concurrency }, client));
+      return { latencies, errors, failed, bytes, seconds: (performance.now() - started) / 1000, firstProblem };
+    };
+    if (warmupMs > 0) await phase(warmupMs, false);
+    const r = await phase(durationMs, true);
+    const sorted = Float64Array.from(r.latencies).sort();
+    const pct = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+    return {
+      requests: sorted.length,
+      rps: sorted.length / r.seconds,
+      p50: pct(50),
+      p90: pct(90),
+      p99: pct(99),
+      max: sorted.length ? sorted[sorted.length - 1] : NaN,
+      avgBytes: sorted.length ? r.bytes / sorted.length : 0,
+      errors: r.errors,
+      failed: r.failed,
+      firstProblem: r.firstProblem,
+    };
+  }
+
+  const edge = (expect) => (res) => {
+    const got = res.headers.get("X-Edge-Cache");
+    if (expect === "HIT" && got !== "HIT") return `X-Edge-Cache: ${got ?? "(none)"}, expected HIT`;
+    if (expect === "none" && got !== null) return `X-Edge-Cache: ${got}, expected none (uncached)`;
+    return null;
+  };
+  const scenarios = [
+    { id: "static", label: `static asset ${assetPath} (${fmt(kb(asset.size))} KB)`, paths: [assetPath], headers: { "User-Agent": BROWSER_HEADERS["User-Agent"] } },
+    { id: "cached-list", label: "cached list page /brand-new (edge HIT)", paths: ["/brand-new"], headers: BROWSER_HEADERS, check: edge("HIT"), prime: true },
+    { id: "uncached-brand-new", label: "uncached /brand-new (page 1)", paths: ["/brand-new"], headers: UNCACHED, check: edge("none"), list: true },
+    { id: "uncached-meetings", label: "uncached /meetings (page 1)", paths: ["/meetings"], headers: UNCACHED, check: edge("none"), list: true },
+    { id: "uncached-category", label: `uncached /category/${category.slug} (page 1, ${category.n} apps)`, paths: [`/category/${category.slug}`], headers: UNCACHED, check: edge("none"), list: true },
+    { id: "deep-brand-new", label: "uncached /brand-new?page=40&from=40 (offset 1248)", paths: ["/brand-new?page=40&from=40"], headers: UNCACHED, check: edge("none"), list: true, deep: true },
+    { id: "deep-bots", label: "uncached /bots?page=20&from=20 (offset 608)", paths: ["/bots?page=20&from=20"], headers: UNCACHED, check: edge("none"), list: true, deep: true },
+    { id: "api-filters", label: "uncached /api/search meetings+integration A-Z", paths: ["/api/search?productType=meetings&appType=integration&sortBy=alphabetical&orderBy=asc"], headers: UNCACHED, check: edge("none") },
+    { id: "api-text", label: "uncached /api/search searchQuery=poll relevance", paths: ["/api/search?searchQuery=poll&sortBy=relevance"], headers: UNCACHED, check: edge("none") },
+    { id: "detail", label: `uncached app detail (${detailIds.length} apps in turn)`, paths: detailIds.map((id) => `/applications/${encodeURIComponent(id)}`), headers: UNCACHED, check: edge("none") },
+  ];
+
+  // Diagnostics (one client only): where an uncached list page's time goes. `?_data=<route id>`
+  // runs a single loader and answers JSON (no React render); robots.txt is a Remix resource
+  // route without D1, i.e. the floor of Worker + config + Remix per request.
+  const listRoute = encodeURIComponent("routes/_nav.$list.($category)");
+  const diagnostics = [
+    { id: "diag-floor", label: "uncached /robots.txt (Worker+Remix floor, no D1)", paths: ["/robots.txt"], headers: UNCACHED },
+    { id: "diag-root-data", label: "uncached root loader only (?_data=root)", paths: ["/brand-new?_data=root"], headers: UNCACHED },
+    { id: "diag-list-data", label: "uncached /brand-new list loader only (?_data)", paths: [`/brand-new?_data=${listRoute}`], headers: UNCACHED },
+    { id: "diag-meetings-data", label: "uncached /meetings list loader only (?_data)", paths: [`/meetings?_data=${listRoute}`], headers: UNCACHED },
+    { id: "diag-category-data", label: `uncached /category/${category.slug} loader only (?_data)`, paths: [`/category/${category.slug}?_data=${encodeURIComponent("routes/_nav.category.$slug")}`], headers: UNCACHED },
+  ];
+  const only = args.only ? new Set(args.only.split(",")) : null;
+  const selected = (list) => (only ? list.filter((s) => only.has(s.id)) : list);
+
+  log(
+    `bench: load: ${CONCURRENCY} clients for ${args.duration} s after ${args.warmup} s warm-up, then 1 client for ` +
+      `${args["latency-duration"]} s, per scenario; HTTP keep-alive to ${origin}`,
+  );
+  const results = {};
+  for (const s of selected(scenarios)) {
+    if (s.prime) {
+      // First request is a MISS that fills the edge cache (put runs in waitUntil); wait until HIT.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const res = await fetch(`${origin}${s.paths[0]}`, { headers: s.headers });
+        await res.arrayBuffer();
+        if (res.headers.get("X-Edge-Cache") === "HIT") break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    const r = await load(s, CONCURRENCY, DURATION_MS, WARMUP_MS);
+    const one = await load(s, 1, LATENCY_MS, 0);
+    results[s.id] = { label: s.label, ...r, c1: one };
+    log(
+      `  ${s.label}: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; 1 client: p50 ${fmt(one.p50)} ms, p99 ${fmt(one.p99)} ms` +
+        (r.failed + r.errors + one.failed + one.errors ? `  (!) ${r.failed + one.failed} failed, ${r.errors + one.errors} errors: ${r.firstProblem ?? one.firstProblem}` : ""),
+    );
+  }
+  const diag = {};
+  for (const s of selected(diagnostics)) {
+    const one = await load(s, 1, LATENCY_MS, 300);
+    diag[s.id] = { label: s.label, ...one };
+    log(`  ${s.label}: 1 client: p50 ${fmt(one.p50)} ms, p99 ${fmt(one.p99)} ms` + (one.failed + one.errors ? `  (!) ${one.firstProblem}` : ""));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // 4. First-load JavaScript and CSS per page type
+  // -------------------------------------------------------------------------------------------
+  const gz = (buf) => gzipSync(buf, { level: 9 }).length;
+  const assetCache = new Map();
+  const getAsset = async (url) => {
+    if (!assetCache.has(url)) {
+      const res = await fetch(`${origin}${url}`);
+      const buf = Buffer.from(await res.arrayBuffer());
+      assetCache.set(url, { status: res.status, raw: buf.length, gzip: gz(buf), text: buf.toString("utf8") });
+    }
+    return assetCache.get(url);
+  };
+  const resolveImport = (from, spec) => (spec.startsWith("/") ? spec : new URL(spec, `http://x${from}`).pathname);
+  const pages = [
+    { type: "home", path: "/" },
+    { type: "list", path: "/brand-new" },
+    { type: "detail", path: `/applications/${encodeURIComponent(detailIds[0])}` },
+    { type: "404", path: "/no-such-page-bench" },
+  ];
+  const firstLoad = [];
+  for (const page of pages) {
+    const res = await fetch(`${origin}${page.path}`, { headers: BROWSER_HEADERS });
+    const html = await res.text();
+    const js = new Set();
+    const css = new Set();
+    for (const m of html.matchAll(/<script\b[^>]*\bsrc="(\/build\/[^"]+\.js)"/g)) js.add(m[1]);
+    for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+      const href = /\bhref="(\/build\/[^"]+)"/.exec(m[0])?.[1];
+      if (!href) continue;
+      if (/\brel="modulepreload"/.test(m[0])) js.add(href);
+      if (/\brel="stylesheet"/.test(m[0])) css.add(href);
+    }
+    // Inline module scripts: import "/build/manifest-….js"; import * as route0 from "/build/…".
+    for (const m of html.matchAll(/\bimport\s*(?:[\w*{}\s,$]+from\s*)?["'](\/build\/[^"']+\.js)["']/g)) js.add(m[1]);
+    const preloaded = new Set(js);
+    // Follow static imports inside the chunks (dynamic import() is not first-load).
+    const queue = [...js];
+    while (queue.length) {
+      const url = queue.shift();
+      const a = await getAsset(url);
+      for (const m of a.text.matchAll(/\b(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+        const dep = resolveImport(url, m[1]);
+        if (dep.startsWith("/build/") && !js.has(dep)) {
+          js.add(dep);
+          queue.push(dep);
+        }
+      }
+    }
+    let raw = 0;
+    let gzip = 0;
+    for (const url of js) {
+      const a = await getAsset(url);
+      raw += a.raw;
+      gzip += a.gzip;
+    }
+    let cssGzip = 0;
+    let cssRaw = 0;
+    for (const url of css) {
+      const a = await getAsset(url);
+      cssRaw += a.raw;
+      cssGzip += a.gzip;
+    }
+    const htmlBytes = Buffer.byteLength(html);
+    firstLoad.push({
+      type: page.type,
+      path: page.path,
+      status: res.status,
+      files: js.size,
+      notPreloaded: [...js].filter((u) => !preloaded.has(u)),
+      notOk: [...js, ...css].filter((u) => assetCache.get(u).status !== 200),
+      jsRawKb: kb(raw),
+      jsGzipKb: kb(gzip),
+      cssFiles: [...css],
+      cssRawKb: kb(cssRaw),
+      cssGzipKb: kb(cssGzip),
+      htmlKb: kb(htmlBytes),
+      htmlGzipKb: kb(gz(Buffer.from(html))),
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // 5. D1 alone: the SQL the list loaders run (mirrors app/models/catalogue.server.ts listApps,
+  //    listCategories and getAppDetail), timed through the D1 binding, with the query plans.
+  // -------------------------------------------------------------------------------------------
+  const SUMMARY =
+    "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at";
+  const BY_DATE = "ORDER BY a.submitted_at DESC, a.seq DESC";
+  const categoryIds = (await all("SELECT id FROM categories WHERE slug = ? AND category_type <> 'appContext'", [category.slug])).results.map((r) => r.id);
+  const inList = (n) => Array.from({ length: n }, () => "?").join(", ");
+  const listQuery = (name, where, params, order, limit, offset, joins = "", score = "") => [
+    { name: `${name}: list`, sql: `SELECT ${SUMMARY}${score} FROM apps a ${joins} WHERE ${where} ${order} LIMIT ? OFFSET ?`, params: [...params, limit, offset] },
+    { name: `${name}: count`, sql: `SELECT count(*) AS total FROM apps a ${joins} WHERE ${where}`, params },
+  ];
+  const PT = "EXISTS (SELECT 1 FROM app_product_types p WHERE p.app_seq = a.seq AND p.product_type IN (?))";
+  const fts = toFtsQuery("poll");
+  const queries = [
+    { name: "baseline: SELECT 1", sql: "SELECT 1", params: [] },
+    { name: "root: categories", sql: "SELECT id, api_id, slug, name, category_type FROM categories ORDER BY name COLLATE NOCASE, id", params: [] },
+    ...listQuery("/brand-new", "a.status = ?", ["published"], BY_DATE, 32, 0),
+    ...listQuery("/meetings", `a.status = ? AND ${PT}`, ["published", "meetings"], BY_DATE, 32, 0),
+    ...listQuery(
+      `/category/${category.slug}`,
+      `a.status = ? AND EXISTS (SELECT 1 FROM app_categories c WHERE c.app_seq = a.seq AND c.category_id IN (${inList(categoryIds.length)}))`,
+      ["published", ...categoryIds],
+      BY_DATE,
+      32,
+      0,
+    ),
+    ...listQuery("/brand-new p40", "a.status = ?", ["published"], BY_DATE, 32, 1248),
+    ...listQuery("/bots p20", "a.status = ? AND a.type = ?", ["published", "bot"], BY_DATE, 32, 608),
+    ...listQuery("api filters", `a.status = ? AND a.type = ? AND ${PT}`, ["published", "integration", "meetings"], "ORDER BY a.name COLLATE NOCASE ASC, a.seq ASC", 32, 0),
+    ...listQuery(
+      "api poll",
+      "a.status = ? AND apps_fts MATCH ?",
+      ["published", fts],
+      "ORDER BY score ASC, a.seq ASC",
+      32,
+      0,
+      "JOIN apps_fts ON apps_fts.rowid = a.seq",
+      ", bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5) AS score",
+    ),
+  ];
+  const d1 = [];
+  for (const q of queries) {
+    const { wall, sql: sqlMs, rows } = await call("time", { sql: q.sql, params: q.params, n: 30 });
+    // workerd's clock ticks in whole ms (and only across I/O), so means resolve better than medians.
+    const med = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    let plan = [];
+    if (args.explain && !q.name.startsWith("baseline")) {
+      try {
+        plan = (await all(`EXPLAIN QUERY PLAN ${q.sql}`, q.params)).results.map((r) => r.detail);
+      } catch (error) {
+        plan = [`(EXPLAIN failed: ${error.message})`];
+      }
+    }
+    d1.push({ name: q.name, rows, sqlMsMean: mean(sqlMs), callMsMean: mean(wall), callMsP50: med(wall), plan, sql: q.sql, params: q.params });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Report
+  // -------------------------------------------------------------------------------------------
+  const staticRps = results.static?.rps ?? NaN;
+  const verdicts = [];
+  const okText = (ok) => (ok ? "ok" : "MISSED");
+  const rows = selected(scenarios).map((s) => {
+    const r = results[s.id];
+    let target = "";
+    if (s.id === "cached-list") {
+      const ok = r.rps >= TARGETS.cachedRatio * staticRps;
+      target = `≥${TARGETS.cachedRatio}× static: ${okText(ok)}`;
+      verdicts.push({ target: `cached list page ≥ ${TARGETS.cachedRatio}× static req/s (${CONCURRENCY} clients)`, value: `${fmt(r.rps / staticRps, 2)}×`, ok });
+    } else if (s.list) {
+      // The target is a latency: judged with one client (no queueing in front of the single
+      // isolate); the p50 under ${CONCURRENCY} clients is shown beside it.
+      const ok = r.c1.p50 < TARGETS.uncachedListP50Ms;
+      const ok8 = r.p50 < TARGETS.uncachedListP50Ms;
+      target = `p50<${TARGETS.uncachedListP50Ms}: 1c ${okText(ok)}, ${CONCURRENCY}c ${okText(ok8)}`;
+      verdicts.push({ target: `${s.label} p50 < ${TARGETS.uncachedListP50Ms} ms, 1 client`, value: `${fmt(r.c1.p50)} ms`, ok });
+      verdicts.push({ target: `${s.label} p50 < ${TARGETS.uncachedListP50Ms} ms, ${CONCURRENCY} clients (info)`, value: `${fmt(r.p50)} ms`, ok: ok8, info: true });
+    }
+    const bad = r.failed + r.errors + r.c1.failed + r.c1.errors;
+    return [
+      s.label,
+      fmt(r.rps, 0),
+      fmt(r.rps / staticRps, 2),
+      fmt(r.p50),
+      fmt(r.p99),
+      fmt(r.c1.p50),
+      fmt(r.c1.p99),
+      fmt(kb(r.avgBytes)),
+      `${r.requests + r.c1.requests}${bad ? ` (${bad} BAD)` : ""}`,
+      target,
+    ];
+  });
+  for (const p of firstLoad) {
+    const ok = p.jsGzipKb <= TARGETS.firstLoadJsKb;
+    verdicts.push({ target: `first-load JS (${p.type}) ≤ ${TARGETS.firstLoadJsKb} KB gzip`, value: `${fmt(p.jsGzipKb)} KB`, ok });
+  }
+
+  log("");
+  log(
+    `Throughput and latency: ${APPS} apps, production cache ages; req/s, p50, p99 with ${CONCURRENCY} concurrent clients ` +
+      `(${args.duration} s after ${args.warmup} s warm-up), then p50/p99 with 1 client (${args["latency-duration"]} s)`,
+  );
+  log(table(["scenario", "req/s", "×static", "p50", "p99", "1c p50", "1c p99", "KB/resp", "requests", "target"], rows));
+  if (Object.keys(diag).length) {
+    log("");
+    log("Diagnostics, 1 client (ms)");
+    log(table(["request", "p50", "p99", "KB/resp"], Object.values(diag).map((d) => [d.label, fmt(d.p50), fmt(d.p99), fmt(kb(d.avgBytes))])));
+  }
+  log("");
+  log("First-load JavaScript per page type (every /build/ JS the HTML loads or preloads, plus their static imports; gzip -9)");
+  log(
+    table(
+      ["page", "path", "status", "JS files", "JS raw KB", "JS gzip KB", "target ≤100 KB", "CSS gzip KB", "HTML gzip KB"],
+      firstLoad.map((p) => [
+        p.type,
+        p.path.length > 40 ? `${p.path.slice(0, 37)}…` : p.path,
+        p.status,
+        p.files,
+        fmt(p.jsRawKb),
+        fmt(p.jsGzipKb),
+        p.jsGzipKb <= TARGETS.firstLoadJsKb ? "ok" : "MISSED",
+        fmt(p.cssGzipKb),
+        fmt(p.htmlGzipKb),
+      ]),
+    ),
+  );
+  const cssFiles = [...new Set(firstLoad.flatMap((p) => p.cssFiles))];
+  log(`CSS bundle: ${cssFiles.map((f) => `${f} ${fmt(assetCache.get(f).raw / 1024)} KB raw, ${fmt(assetCache.get(f).gzip / 1024)} KB gzip`).join("; ")}`);
+  const notOk = firstLoad.filter((p) => p.notOk.length);
+  if (notOk.length) log(`WARNING: assets not 200 (a rebuild during the run?): ${notOk.map((p) => `${p.type}: ${p.notOk.join(", ")}`).join("; ")}`);
+  const notPreloaded = firstLoad.filter((p) => p.notPreloaded.length);
+  if (notPreloaded.length) log(`note: static imports not modulepreloaded: ${notPreloaded.map((p) => `${p.type}: ${p.notPreloaded.join(", ")}`).join("; ")}`);
+  log("");
+  log("D1 alone, timed inside workerd by a helper Worker on the same database (mean of 30): SQL = D1 meta.duration, call = await of .all()");
+  log(table(["query", "rows", "SQL ms", "call ms"], d1.map((q) => [q.name, q.rows, fmt(q.sqlMsMean, 2), fmt(q.callMsMean, 2)])));
+  if (args.explain) {
+    log("");
+    log("Query plans (EXPLAIN QUERY PLAN)");
+    for (const q of d1.filter((x) => x.plan.length)) log(`  ${q.name}:\n${q.plan.map((l) => `      ${l}`).join("\n")}`);
+  }
+  log("");
+  log("Targets");
+  log(table(["target", "value", "result"], verdicts.map((v) => [v.target, v.value, v.info ? (v.ok ? "ok" : "over (info)") : okText(v.ok)])));
+  const missed = verdicts.filter((v) => !v.ok && !v.info);
+  const judged = verdicts.filter((v) => !v.info).length;
+  log(missed.length ? `\nMISSED ${missed.length} of ${judged} targets: ${missed.map((v) => v.target).join("; ")}` : `\nAll ${judged} targets met.`);
+
+  mkdirSync(`${root}/.bench`, { recursive: true });
+  const out = {
+    date: new Date().toISOString(),
+    node: process.version,
+    settings: { apps: APPS, concurrency: CONCURRENCY, durationS: Number(args.duration), warmupS: Number(args.warmup), maxRequests: MAX_REQUESTS, transport: "HTTP keep-alive (Node fetch) to Miniflare on 127.0.0.1", vars },
+    catalogue: { apps: catalogue.apps.length, categories: catalogue.categories.length, generateMs, migrateMs, importMs, importStatements: statements.length },
+    staticAsset: { path: assetPath, bytes: asset.size, listPageHtmlBytes: pageBytes },
+    load: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ...v, ratioToStatic: v.rps / staticRps }])),
+    diagnostics: diag,
+    firstLoad,
+    d1,
+    targets: verdicts,
+    totalSeconds: (performance.now() - runStarted) / 1000,
+  };
+  writeFileSync(`${root}/.bench/results.json`, `${JSON.stringify(out, null, 2)}\n`);
+  log(`\nbench: results in .bench/results.json; whole run ${fmt(out.totalSeconds, 0)} s`);
+} catch (error) {
+  process.stderr.write(`bench: failed: ${error?.stack ?? error}\n`);
+  exitCode = 1;
+} finally {
+  await mf.dispose();
+}
+process.exit(exitCode);

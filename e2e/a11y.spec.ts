@@ -1,0 +1,74 @@
+// Accessibility: an axe scan (WCAG 2.0/2.1 A and AA rules) must find no serious or critical
+// violations on the home page, a list page, an app's detail page and the not-found page.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { documentStatusError, expect, findRequiresAdminAppPath, open, serveWithoutScripts, test } from "./fixtures";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+// axe runs inside the page, which needs JavaScript; in the "no-js" project the documents are served
+// without their scripts instead, so axe sees the markup a script-less browser gets.
+test.use({ javaScriptEnabled: true });
+test.beforeEach(async ({ page, jsEnabled }) => {
+  if (!jsEnabled) await serveWithoutScripts(page);
+});
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = blocking
+    .map(
+      (v) =>
+        `- ${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
+        v.nodes
+          .slice(0, 10)
+          .map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
+          .join("\n") +
+        (v.nodes.length > 10 ? `\n    … and ${v.nodes.length - 10} more` : ""),
+    )
+    .join("\n");
+  expect(blocking, `serious/critical axe violations on ${label} (${page.url()}):\n${report}`).toEqual([]);
+}
+
+test("home page", async ({ page, jsEnabled }) => {
+  await open(page, "/", jsEnabled);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page, "home");
+});
+
+test("list page /brand-new", async ({ page, jsEnabled }) => {
+  await open(page, "/brand-new", jsEnabled);
+  await expect(page.getByText(/^Showing 1–32 of \d+ apps$/)).toBeVisible();
+  await expectNoSeriousViolations(page, "/brand-new");
+});
+
+test("app detail page", async ({ page, jsEnabled, request }) => {
+  // An app with the 'Requires Admin' badge, so the page has every kind of control.
+  const path = await findRequiresAdminAppPath(request);
+  await open(page, path, jsEnabled);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page, "an app's detail page");
+});
+
+test("open Disclaimer dialog", async ({ page, jsEnabled }) => {
+  await open(page, "/brand-new", jsEnabled);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Disclaimer" }).click();
+  await expect(page.getByRole("dialog", { name: "Disclaimer" })).toBeVisible();
+  await expectNoSeriousViolations(page, "the open Disclaimer dialog");
+});
+
+test("not-found page", async ({ page, jsEnabled, browserErrors }) => {
+  browserErrors.allow(documentStatusError(404));
+  const response = await open(page, "/does-not-exist", jsEnabled);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page, "the 404 page");
+});
+
+test("phone width with the menu open", async ({ page, jsEnabled }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await open(page, "/bots", jsEnabled);
+  await page.locator("header summary[aria-label='Menu']").click();
+  await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
+  await expectNoSeriousViolations(page, "/bots at 360 px with the menu open");
+});

@@ -1,0 +1,87 @@
+// Browsing the catalogue: home → list → Load more → app details → back, and sorting a list.
+// Runs with JavaScript on ("js") and off ("no-js"); the two differ in how "Load more" and sorting
+// work and in what "back" restores (spec §2.2).
+import { DetailPageObject, ListPageObject, expect, open, test, waitForHydration } from "./fixtures";
+
+const PAGE_SIZE = 32;
+
+test("home → list → load more → app details → back keeps the list and scroll", async ({ page, jsEnabled }) => {
+  await open(page, "/", jsEnabled);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Apps that make");
+
+  // "See all" of the What's new row leads to /brand-new (newest first).
+  await page.getByRole("link", { name: /^See all: What.s new$/ }).click();
+  await expect(page).toHaveURL(/\/brand-new$/);
+  await waitForHydration(page, jsEnabled);
+
+  const list = new ListPageObject(page);
+  await expect(list.heading).toBeVisible();
+  await expect(list.count).toHaveText(/^Showing 1–32 of \d+ apps$/);
+  const total = await list.total();
+  expect(total, "the seeded catalogue has enough new apps for two pages").toBeGreaterThan(2 * PAGE_SIZE);
+  await expect(list.items).toHaveCount(PAGE_SIZE);
+
+  await list.loadMore.click();
+  await expect(list.items).toHaveCount(2 * PAGE_SIZE);
+  await expect(list.count).toHaveText(`Showing 1–64 of ${total} apps`);
+  if (jsEnabled) {
+    // Appended in place: same document, address kept in step, focus on the first new card.
+    await expect(page).toHaveURL(/\/brand-new\?page=2$/);
+    await expect(list.itemLink(33)).toBeFocused();
+  } else {
+    // A link to the next page that jumps to the first new card.
+    await expect(page).toHaveURL(/\/brand-new\?page=2#item-33$/);
+    await expect(list.item(33)).toBeInViewport();
+  }
+  await expect(list.item(1)).toBeAttached();
+
+  // Open the 40th app; remember where the list was scrolled to.
+  const card = list.itemLink(40);
+  const appName = (await card.innerText()).trim();
+  await card.scrollIntoViewIfNeeded();
+  const scrollBefore = await page.evaluate(() => window.scrollY);
+  expect(scrollBefore, "the 40th card is below the fold").toBeGreaterThan(500);
+  await card.click();
+
+  await expect(page).toHaveURL(/\/applications\/[^/]+$/);
+  const detail = new DetailPageObject(page);
+  await expect(detail.name).toHaveText(appName);
+  await expect(detail.addApp).toBeVisible();
+  await waitForHydration(page, jsEnabled);
+
+  await page.goBack({ waitUntil: "commit" });
+  await expect(page).toHaveURL(/\/brand-new\?page=2(#item-33)?$/);
+  await expect(list.items).toHaveCount(2 * PAGE_SIZE);
+  await expect(list.count).toHaveText(`Showing 1–64 of ${total} apps`);
+  await expect(list.itemLink(40)).toHaveText(appName);
+  if (jsEnabled) {
+    // Spec §2.2: returning from details restores the list's scroll position.
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { message: `scrollY should return to about ${scrollBefore}` })
+      .toBeGreaterThan(scrollBefore - 40);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrollBefore + 40);
+    await expect(list.itemLink(40)).toBeInViewport();
+  }
+});
+
+test("sorting a list alphabetically", async ({ page, jsEnabled }) => {
+  await open(page, "/brand-new", jsEnabled);
+  const list = new ListPageObject(page);
+  await expect(list.sortSelect).toHaveValue("newest");
+
+  await list.sortSelect.selectOption({ label: "Alphabetical A-Z" });
+  if (jsEnabled) {
+    // The select submits its GET form on change; there is no button.
+    await expect(list.sortButton).toHaveCount(0);
+  } else {
+    await list.sortButton.click();
+  }
+  await expect(page).toHaveURL(/[?&]sort=a-z(&|$)/);
+  await expect(list.sortSelect).toHaveValue("a-z");
+  await expect(list.items).toHaveCount(PAGE_SIZE);
+
+  const names = await list.names(10);
+  expect(names).toHaveLength(10);
+  const sorted = [...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0));
+  expect(names, "the first cards are in A-Z order").toEqual(sorted);
+});

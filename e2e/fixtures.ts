@@ -1,0 +1,172 @@
+// Shared Playwright fixtures and helpers for the App Hub e2e suite.
+//
+// `test` fails any test whose page logs a console.error or throws an uncaught error (pageerror),
+// unless the test allowed that exact message with `browserErrors.allow(/.../)`. That catches
+// React hydration mismatches, CSP refusals and client crashes that a passing assertion would hide.
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+
+export { expect };
+
+export type BrowserErrors = {
+  /** Allow console errors / page errors whose text matches (explicit, per test). */
+  allow(pattern: RegExp): void;
+};
+
+type Fixtures = {
+  /** True in the "js" project, false in "no-js". */
+  jsEnabled: boolean;
+  browserErrors: BrowserErrors;
+};
+
+export const test = base.extend<Fixtures>({
+  // Branch on the project, not the javaScriptEnabled option: a spec may turn JavaScript on in the
+  // "no-js" project for tooling (axe) while the page itself stays script-free (see serveWithoutScripts).
+  jsEnabled: async ({}, use, testInfo) => {
+    await use(testInfo.project.name !== "no-js");
+  },
+
+  browserErrors: [
+    async ({ page }, use) => {
+      const allowed: RegExp[] = [];
+      const seen: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const where = message.location();
+        seen.push(`console.error: ${message.text()}${where.url ? ` (at ${where.url}:${where.lineNumber})` : ""}`);
+      });
+      page.on("pageerror", (error) => seen.push(`pageerror: ${error.stack ?? error.message}`));
+      page.on("crash", () => seen.push("page crashed"));
+
+      await use({ allow: (pattern) => void allowed.push(pattern) });
+
+      const unexpected = seen.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      expect(unexpected, `unexpected browser errors:\n${unexpected.join("\n")}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** The console error Chromium logs for a document answered with an error status. */
+export const documentStatusError = (status: number) =>
+  new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
+
+/**
+ * With JavaScript, wait until React has hydrated the document (Remix's router exists and the React
+ * props of <main> are attached), so clicks go through client handlers. A no-op without JavaScript.
+ */
+export async function waitForHydration(page: Page, jsEnabled: boolean): Promise<void> {
+  if (!jsEnabled) return;
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main-content");
+    const hydrated = main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
+    return "__remixRouter" in window && hydrated && document.readyState === "complete";
+  });
+}
+
+/**
+ * Serve every document of this page without its scripts, and with the <noscript> content shown,
+ * so the DOM is exactly what a browser without JavaScript builds, while the page can still run
+ * injected tooling such as axe (which cannot run with JavaScript disabled).
+ */
+export async function serveWithoutScripts(page: Page): Promise<void> {
+  await page.route("**/*", async (route) => {
+    const request = route.request();
+    if (request.resourceType() === "script") return route.abort();
+    if (request.resourceType() !== "document") return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text())
+      .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "")
+      .replace(/<\/?noscript>/gi, "");
+    await route.fulfill({ response, body: html });
+  });
+}
+
+/** page.goto + hydration; returns the document response. */
+export async function open(page: Page, url: string, jsEnabled: boolean) {
+  const response = await page.goto(url, { waitUntil: "domcontentloaded" });
+  await waitForHydration(page, jsEnabled);
+  return response;
+}
+
+/** The list page of /brand-new, /bots, /category/… */
+export class ListPageObject {
+  readonly heading: Locator;
+  readonly count: Locator;
+  readonly items: Locator;
+  readonly loadMore: Locator;
+  readonly sortSelect: Locator;
+  readonly sortButton: Locator;
+
+  constructor(readonly page: Page) {
+    const main = page.locator("#main-content");
+    this.heading = main.getByRole("heading", { level: 1 });
+    this.count = main.getByText(/^Showing \d+–\d+ of \d+ apps?$|^There are no items to display$/);
+    this.items = main.locator("li[id^='item-']");
+    this.loadMore = main.getByRole("link", { name: "Load more" });
+    this.sortSelect = main.getByLabel("Sort by");
+    this.sortButton = main.getByRole("button", { name: "Sort" });
+  }
+
+  /** The card at a 1-based position across pages (its <li id="item-N">). */
+  item(position: number): Locator {
+    return this.page.locator(`#item-${position}`);
+  }
+
+  /** The card's single link (the app name). */
+  itemLink(position: number): Locator {
+    return this.item(position).getByRole("link");
+  }
+
+  async names(count: number): Promise<string[]> {
+    return (await this.items.locator("h3").allInnerTexts()).slice(0, count).map((s) => s.trim());
+  }
+
+  async total(): Promise<number> {
+    const text = await this.count.innerText();
+    const match = /of (\d+) app/.exec(text);
+    if (!match) throw new Error(`No total in "${text}"`);
+    return Number(match[1]);
+  }
+}
+
+export class DetailPageObject {
+  readonly name: Locator;
+  readonly addApp: Locator;
+  readonly requiresAdmin: Locator;
+
+  constructor(readonly page: Page) {
+    const main = page.locator("#main-content");
+    this.name = main.getByRole("heading", { level: 1 });
+    this.addApp = main.getByRole("link", { name: "Log in to add app +" });
+    this.requiresAdmin = main.getByRole("link", { name: "Requires Admin" });
+  }
+}
+
+type ApiApp = { id: string; friendlyId: string | null; name: string };
+
+export const detailPath = (app: Pick<ApiApp, "id" | "friendlyId">) =>
+  `/applications/${encodeURIComponent(app.friendlyId || app.id)}`;
+
+/**
+ * The path of the first newest app whose detail page has the 'Requires Admin' badge. The API does
+ * not expose the flag, so this reads the server-rendered detail pages (about 15% of apps have it).
+ */
+export async function findRequiresAdminAppPath(request: APIRequestContext): Promise<string> {
+  const response = await request.get("/api/search?max=40");
+  expect(response.ok(), `GET /api/search answered ${response.status()}`).toBeTruthy();
+  const { items } = (await response.json()) as { items: ApiApp[] };
+  const batchSize = 8;
+  for (let start = 0; start < items.length; start += batchSize) {
+    const paths = items.slice(start, start + batchSize).map(detailPath);
+    const pages = await Promise.all(paths.map(async (path) => ({ path, html: await (await request.get(path)).text() })));
+    const hit = pages.find((p) => p.html.includes('id="requires-admin"'));
+    if (hit) return hit.path;
+  }
+  throw new Error(`None of the ${items.length} newest apps requires admin; the seed catalogue changed?`);
+}
+
+/** Pixel distance from the top of the viewport to the top of the element. */
+export async function topInViewport(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => el.getBoundingClientRect().top);
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { edgeCacheKey, isCacheable } from "./edge-cache.ts";
+
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  new Request(`https://apphub.example${path}`, { method, headers });
+
+const keyUrl = (request: Request, version = "v1") => edgeCacheKey(request, version)?.url ?? null;
+
+describe("edgeCacheKey", () => {
+  it("keys an anonymous GET by catalogue version, path and query", () => {
+    const key = edgeCacheKey(get("/brand-new?page=2&sort=a-z"), "2026-07-01-abc")!;
+    expect(key).toBeInstanceOf(Request);
+    expect(key.method).toBe("GET");
+    expect(key.url.startsWith("https://apphub.example/")).toBe(true);
+    expect(key.url).toContain("2026-07-01-abc");
+    expect(key.url.endsWith("/brand-new?page=2&sort=a-z")).toBe(true);
+  });
+
+  it("gives a different key for a different catalogue version (an import invalidates everything)", () => {
+    expect(keyUrl(get("/bots"), "v1")).not.toBe(keyUrl(get("/bots"), "v2"));
+  });
+
+  it("gives different keys for different paths and queries", () => {
+    const keys = new Set([keyUrl(get("/bots")), keyUrl(get("/skills")), keyUrl(get("/bots?page=2")), keyUrl(get("/bots?sort=a-z"))]);
+    expect(keys.size).toBe(4);
+  });
+
+  it("cannot be confused by a version or path that looks like a key separator", () => {
+    expect(keyUrl(get("/x"), "a/b")).not.toBe(keyUrl(get("/b/x"), "a"));
+  });
+
+  it.each(["POST", "HEAD", "DELETE", "PUT"])("never caches %s requests", (method) => {
+    expect(edgeCacheKey(get("/bots", {}, method), "v1")).toBeNull();
+  });
+
+  it("never caches a request with a session cookie (logged in)", () => {
+    expect(edgeCacheKey(get("/bots", { Cookie: "__session=abc" }), "v1")).toBeNull();
+    expect(edgeCacheKey(get("/bots", { Cookie: "theme=dark; __session=abc; x=1" }), "v1")).toBeNull();
+  });
+
+  it("varies the key on the test-environment bar cookie", () => {
+    const plain = keyUrl(get("/bots"));
+    const hidden = keyUrl(get("/bots", { Cookie: "isAlertTestHidden=true" }));
+    expect(hidden).not.toBe(plain);
+    expect(keyUrl(get("/bots", { Cookie: "a=1; isAlertTestHidden=true" }))).toBe(hidden);
+  });
+
+  it("ignores unrelated cookies", () => {
+    expect(keyUrl(get("/bots", { Cookie: "_ga=GA1.2.3; consent=yes" }))).toBe(keyUrl(get("/bots")));
+  });
+
+  it("does not treat a cookie whose name merely contains __session as a session", () => {
+    expect(edgeCacheKey(get("/bots", { Cookie: "not__session=1" }), "v1")).not.toBeNull();
+  });
+});
+
+const response = (status: number, headers: Record<string, string>) =>
+  new Response([204, 304].includes(status) ? null : "x", { status, headers });
+
+describe("isCacheable", () => {
+  it("stores public 200 responses that carry an s-maxage", () => {
+    expect(isCacheable(response(200, { "Cache-Control": "public, max-age=60, s-maxage=3600" }))).toBe(true);
+    expect(isCacheable(response(200, { "Cache-Control": "public, max-age=1, s-maxage=1" }))).toBe(true);
+  });
+
+  it.each([404, 500, 504, 301, 302, 204])("does not store status %s", (status) => {
+    expect(isCacheable(response(status, { "Cache-Control": "public, max-age=60, s-maxage=3600" }))).toBe(false);
+  });
+
+  it("does not store responses that set a cookie", () => {
+    expect(
+      isCacheable(response(200, { "Cache-Control": "public, max-age=60, s-maxage=3600", "Set-Cookie": "a=b; Path=/" })),
+    ).toBe(false);
+  });
+
+  it.each([
+    "private, no-store",
+    "public, max-age=60",
+    "s-maxage=3600",
+    "public, max-age=31536000, immutable",
+    "",
+  ])("does not store Cache-Control %j", (cc) => {
+    expect(isCacheable(response(200, cc ? { "Cache-Control": cc } : {}))).toBe(false);
+  });
+});
