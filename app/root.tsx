@@ -35,7 +35,11 @@ export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
 ];
 
-export const meta: MetaFunction = () => [{ title: "App Hub" }];
+export const meta: MetaFunction = ({ error }) => {
+  if (!error) return [{ title: "App Hub" }];
+  const page = errorPageFor(isRouteErrorResponse(error) ? error.status : 500);
+  return [{ title: `${page.title} | App Hub` }, { name: "robots", content: "noindex" }];
+};
 
 export const headers = routeHeaders;
 

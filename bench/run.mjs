@@ -20,7 +20,8 @@
 // Results are printed as tables and written to .bench/results.json. Targets missed print MISSED but
 // the exit code stays 0 (it is a benchmark, not a test).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -39,7 +40,7 @@ const { values: args } = parseArgs({
     concurrency: { type: "string", default: "8" },
     apps: { type: "string", default: "50000" },
     "max-requests": { type: "string", default: "20000" },
-    "latency-duration": { type: "string", default: "2" },
+    "latency-duration": { type: "string", default: "1.5" },
     only: { type: "string" },
     explain: { type: "boolean", default: true },
   },
@@ -95,6 +96,24 @@ if (!args["no-build"]) {
 }
 if (!existsSync(`${root}/dist/app.js`)) {
   process.stderr.write("bench: dist/app.js is missing; run without --no-build\n");
+  process.exit(1);
+}
+// Snapshot the build at once: others may rebuild while the benchmark runs, and a Remix build
+// replaces public/build (hashed names), which would leave the running Worker's pages pointing at
+// deleted files. The Worker runs from this copy of dist/app.js and serves this copy of public/.
+const workerScript = readFileSync(`${root}/dist/app.js`, "utf8");
+const publicDir = mkdtempSync(path.join(tmpdir(), "apphub-bench-public-"));
+cpSync(`${root}/public`, publicDir, { recursive: true });
+const removeSnapshot = () => rmSync(publicDir, { recursive: true, force: true });
+// The Remix assets manifest inside the Worker names every hashed file as a "/build/…" string.
+const referenced = [...new Set([...workerScript.matchAll(/"(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
+const missingAssets = referenced.filter((p) => !existsSync(path.join(publicDir, p)));
+if (missingAssets.length) {
+  removeSnapshot();
+  process.stderr.write(
+    `bench: dist/app.js and public/build do not belong to the same build (missing ${missingAssets.slice(0, 3).join(", ")}…); ` +
+      "someone rebuilt meanwhile, run again\n",
+  );
   process.exit(1);
 }
 
@@ -158,14 +177,14 @@ const mf = new Miniflare({
       config: {
         name: "app-hub",
         compatibilityDate: config.compatibility_date ?? "2026-07-01",
-        manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: readFileSync(`${root}/dist/app.js`, "utf8") } } },
+        manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: workerScript } } },
         env: {
           DB: { type: "d1", id: "bench-db" },
           KV: { type: "kv", id: "bench-kv" },
           ASSETS: { type: "assets" },
           ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
         },
-        assets: { directory: `${root}/public`, hasUserWorker: true },
+        assets: { directory: publicDir, hasUserWorker: true },
       },
     },
     {
@@ -202,8 +221,9 @@ try {
 
   t = performance.now();
   const statements = catalogueStatements(catalogue);
-  // Batches of 200 statements (one transaction each), as test/integration/harness.ts imports.
-  for (let i = 0; i < statements.length; i += 200) await call("batch", statements.slice(i, i + 200));
+  // Batches of 1,000 statements (one D1 batch = one transaction each); FTS triggers stay on, as in
+  // a real import.
+  for (let i = 0; i < statements.length; i += 1000) await call("batch", statements.slice(i, i + 1000));
   await kv.put("catalogue-version", `${catalogue.version}-bench-${Date.now()}`);
   const importMs = performance.now() - t;
   const counts = await all("SELECT status, count(*) AS n FROM apps GROUP BY status");
@@ -230,10 +250,10 @@ try {
       else if (/\.(js|css)$/.test(entry.name)) buildFiles.push({ full, size: statSync(full).size });
     }
   };
-  walk(`${root}/public/build`);
+  walk(`${publicDir}/build`);
   buildFiles.sort((a, b) => Math.abs(a.size - pageBytes) - Math.abs(b.size - pageBytes));
   const asset = buildFiles[0];
-  const assetPath = `/${path.relative(`${root}/public`, asset.full).split(path.sep).join("/")}`;
+  const assetPath = `/${path.relative(publicDir, asset.full).split(path.sep).join("/")}`;
 
   // A category of median size (by published apps), so neither a tiny nor the biggest one.
   const categoryRows = await all(
@@ -325,17 +345,22 @@ try {
     { id: "detail", label: `uncached app detail (${detailIds.length} apps in turn)`, paths: detailIds.map((id) => `/applications/${encodeURIComponent(id)}`), headers: UNCACHED, check: edge("none") },
   ];
 
-  // Diagnostics (one client only): where an uncached list page's time goes. `?_data=<route id>`
-  // runs a single loader and answers JSON (no React render); robots.txt is a Remix resource
-  // route without D1, i.e. the floor of Worker + config + Remix per request.
-  const listRoute = encodeURIComponent("routes/_nav.$list.($category)");
+  // Diagnostics (one client only): where an uncached list page's time goes. With single fetch,
+  // `<path>.data?_routes=<ids>` runs just those loaders and answers turbo-stream (no React render);
+  // `<path>.data` runs all the page's loaders. robots.txt is a Remix resource route without D1,
+  // i.e. the floor of Worker + config + Remix per request.
+  const routes = (...ids) => `_routes=${encodeURIComponent(ids.join(","))}`;
+  const LIST = "routes/_nav.$list.($category)";
+  const CATEGORY = "routes/_nav.category.$slug";
   const diagnostics = [
-    { id: "diag-floor", label: "uncached /robots.txt (Worker+Remix floor, no D1)", paths: ["/robots.txt"], headers: UNCACHED },
-    { id: "diag-root-data", label: "uncached root loader only (?_data=root)", paths: ["/brand-new?_data=root"], headers: UNCACHED },
-    { id: "diag-list-data", label: "uncached /brand-new list loader only (?_data)", paths: [`/brand-new?_data=${listRoute}`], headers: UNCACHED },
-    { id: "diag-meetings-data", label: "uncached /meetings list loader only (?_data)", paths: [`/meetings?_data=${listRoute}`], headers: UNCACHED },
-    { id: "diag-category-data", label: `uncached /category/${category.slug} loader only (?_data)`, paths: [`/category/${category.slug}?_data=${encodeURIComponent("routes/_nav.category.$slug")}`], headers: UNCACHED },
-  ];
+    { id: "diag-floor", label: "/robots.txt (Worker + Remix floor, no D1)", paths: ["/robots.txt"] },
+    { id: "diag-brand-new-data", label: "/brand-new.data: all loaders, no render", paths: ["/brand-new.data"] },
+    { id: "diag-root-data", label: "/brand-new.data root loader only (categories)", paths: [`/brand-new.data?${routes("root")}`] },
+    { id: "diag-list-data", label: "/brand-new.data list loader only", paths: [`/brand-new.data?${routes(LIST)}`] },
+    { id: "diag-meetings-data", label: "/meetings.data list loader only", paths: [`/meetings.data?${routes(LIST)}`] },
+    { id: "diag-category-data", label: `/category/${category.slug}.data loader only`, paths: [`/category/${category.slug}.data?${routes(CATEGORY)}`] },
+    { id: "diag-deep-data", label: "/brand-new.data?page=40&from=40 list loader only", paths: [`/brand-new.data?page=40&from=40&${routes(LIST)}`] },
+  ].map((d) => ({ ...d, headers: { ...UNCACHED, Accept: "*/*" } }));
   const only = args.only ? new Set(args.only.split(",")) : null;
   const selected = (list) => (only ? list.filter((s) => only.has(s.id)) : list);
 
@@ -560,6 +585,11 @@ try {
     log("");
     log("Diagnostics, 1 client (ms)");
     log(table(["request", "p50", "p99", "KB/resp"], Object.values(diag).map((d) => [d.label, fmt(d.p50), fmt(d.p99), fmt(kb(d.avgBytes))])));
+    const page = results["uncached-brand-new"]?.c1.p50;
+    const loaders = diag["diag-brand-new-data"]?.p50;
+    if (page !== undefined && loaders !== undefined) {
+      log(`/brand-new: full HTML ${fmt(page)} ms − all loaders as .data ${fmt(loaders)} ms ≈ ${fmt(page - loaders)} ms for the React render of the document (p50s, 1 client)`);
+    }
   }
   log("");
   log("First-load JavaScript per page type (every /build/ JS the HTML loads or preloads, plus their static imports; gzip -9)");
@@ -621,5 +651,6 @@ try {
   exitCode = 1;
 } finally {
   await mf.dispose();
+  removeSnapshot();
 }
 process.exit(exitCode);

@@ -41,10 +41,16 @@ test("closing the test-environment bar is remembered on the next pages", async (
   await expect(bar).toBeVisible();
   await expect(bar).toContainText("Test Environment. You are currently using the Lumen test environment.");
 
+  const historyLength = await page.evaluate(() => history.length);
   await bar.getByRole("button", { name: "Close test environment warning" }).click();
   await expect(bar).toBeHidden();
   await expect(page).toHaveURL(/\/$/);
   await waitForHydration(page, jsEnabled);
+  if (jsEnabled) {
+    // Closed in place by a fetcher: no navigation, nothing added to the history.
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    expect(await page.evaluate(() => sessionStorage.getItem("isAlertTestHidden"))).toBe("true");
+  }
 
   // A client-side (or, without JavaScript, full) navigation to another page.
   await page.getByRole("link", { name: /^See all: Messaging bots$/ }).click();

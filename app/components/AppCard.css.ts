@@ -78,6 +78,8 @@ export const company = style({
 
 export const tagline = style({
   gridArea: "tagline",
+  // Stay two lines tall even though the grid row stretches.
+  alignSelf: "start",
   marginTop: vars.space[2],
   color: vars.color.textMuted,
   fontSize: vars.fontSize.sm,

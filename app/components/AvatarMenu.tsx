@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { displayImageUrl } from "~/lib/image-url";
 import { logoutHref, MY_INTEGRATIONS_PATH, useCurrentAddress } from "./auth-links";
 import { useDetailsDismiss } from "./details-dismiss";
+import { visuallyHidden } from "../../styles/global.css";
 import * as s from "./AvatarMenu.css";
 
 export type SessionUser = { displayName: string; email: string; avatarUrl?: string | null };
@@ -50,8 +51,9 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
 
   return (
     <details ref={ref} className={s.root} onMouseEnter={cancelHide} onMouseLeave={scheduleHide}>
-      <summary className={s.summary} aria-label={`Account: ${user.displayName}`}>
+      <summary className={s.summary}>
         <Avatar user={user} />
+        <span className={visuallyHidden}>{`Account: ${user.displayName}`}</span>
       </summary>
       <div className={s.popover}>
         <div className={s.identity}>

@@ -61,6 +61,7 @@ export const actions = style({
   "@media": { [mq.desktop]: { gap: vars.space[2] } },
 });
 
+/** Wrap an element in this rather than adding it beside another class that sets `display`. */
 export const desktopOnly = style({
   display: "none",
   "@media": { [mq.desktop]: { display: "inline-flex" } },

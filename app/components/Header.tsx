@@ -41,9 +41,11 @@ export function Header({ config, nav, showSearch = true, searchQuery = "", isHom
         ) : null}
         <div className={s.actions}>
           {showSearch ? <SearchToggle searchQuery={searchQuery} /> : null}
-          <a href={config.developerSiteUrl} className={`${s.textLink} ${s.desktopOnly}`}>
-            Build Apps
-          </a>
+          <span className={s.desktopOnly}>
+            <a href={config.developerSiteUrl} className={s.textLink}>
+              Build Apps
+            </a>
+          </span>
           {user ? (
             <AvatarMenu user={user} />
           ) : (
@@ -51,15 +53,17 @@ export function Header({ config, nav, showSearch = true, searchQuery = "", isHom
               <a href={loginHref(last)} className={s.textLink}>
                 Log in
               </a>
-              <a
-                href={config.freeTrialUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-describedby={NEW_TAB_HINT_ID}
-                className={`${buttonStyles.primary} ${s.desktopOnly}`}
-              >
-                Sign up
-              </a>
+              <span className={s.desktopOnly}>
+                <a
+                  href={config.freeTrialUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-describedby={NEW_TAB_HINT_ID}
+                  className={buttonStyles.primary}
+                >
+                  Sign up
+                </a>
+              </span>
             </>
           )}
           <span id={NEW_TAB_HINT_ID} hidden>

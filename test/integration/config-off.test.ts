@@ -8,7 +8,7 @@ let w: TestWorker;
 let cat: Catalogue;
 
 beforeAll(async () => {
-  w = await startWorker({ vars: { SERVICE_APPS: "false", EMBEDDED_APPS: "false", RENDER_ENVIRONMENT_WARNING: "false" } });
+  w = await startWorker({ apps: 150, vars: { SERVICE_APPS: "false", EMBEDDED_APPS: "false", RENDER_ENVIRONMENT_WARNING: "false" } });
   cat = new Catalogue(w.catalogue);
 });
 afterAll(() => w?.dispose());

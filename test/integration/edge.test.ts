@@ -8,7 +8,7 @@ let w: TestWorker;
 let cat: Catalogue;
 
 beforeAll(async () => {
-  w = await startWorker({ vars: { SERVER_ENVIRONMENT: "production", IMAGE_PROXY_ALLOW_PRIVATE: "false" } });
+  w = await startWorker({ apps: 150, vars: { SERVER_ENVIRONMENT: "production", IMAGE_PROXY_ALLOW_PRIVATE: "false" } });
   cat = new Catalogue(w.catalogue);
 });
 afterAll(() => w?.dispose());
