@@ -1,7 +1,7 @@
 // Browsing the catalogue: home → list → Load more → app details → back, and sorting a list.
 // Runs with JavaScript on ("js") and off ("no-js"); the two differ in how "Load more" and sorting
 // work and in what "back" restores (spec §2.2).
-import { DetailPageObject, ListPageObject, expect, open, test, waitForHydration } from "./fixtures";
+import { DetailPageObject, ListPageObject, expect, open, test, waitForHydration, waitForRouterIdle } from "./fixtures";
 
 const PAGE_SIZE = 32;
 
@@ -100,11 +100,13 @@ test("closing the test-environment bar after 'Load more' keeps the loaded apps",
   await list.loadMore.click();
   await expect(list.items).toHaveCount(2 * PAGE_SIZE);
   const bar = page.getByRole("region", { name: "Test environment" });
+  const closed = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/preferences/test-environment-bar"));
   await bar.getByRole("button", { name: "Close test environment warning" }).click();
   await expect(bar).toBeHidden();
+  await closed;
+  // Let the revalidation that follows the action land before checking that nothing was dropped.
+  await waitForRouterIdle(page, jsEnabled);
   await expect(page).toHaveURL(/\/brand-new\?page=2(#item-33)?$/);
-  // Give a revalidation the chance to land before checking that nothing was dropped.
-  await page.waitForLoadState("networkidle");
   await expect(list.count).toHaveText(/^Showing 1–64 of \d+ apps$/);
   await expect(list.items).toHaveCount(2 * PAGE_SIZE);
 });

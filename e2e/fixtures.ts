@@ -12,7 +12,11 @@ export type BrowserErrors = {
   allow(pattern: RegExp): void;
 };
 
+/** Generated app logos by URL, kept per worker (see the `logoCache` fixture). */
+const logoBodies = new Map<string, { body: Buffer; headers: Record<string, string> }>();
+
 type Fixtures = {
+  logoCache: void;
   /** True in the "js" project, false in "no-js". */
   jsEnabled: boolean;
   browserErrors: BrowserErrors;
@@ -24,6 +28,29 @@ export const test = base.extend<Fixtures>({
   jsEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.name !== "no-js");
   },
+
+  // Every list shows 32-64 generated SVG logos, each rendered by the Worker; with a fresh browser
+  // context per test they would be fetched again every time. Serve repeats from memory (the first
+  // request for each logo still goes to the Worker) to keep the suite fast. Logos are immutable.
+  logoCache: [
+    async ({ page }, use) => {
+      await page.route("**/logos/*.svg", async (route) => {
+        const url = route.request().url();
+        let hit = logoBodies.get(url);
+        if (!hit) {
+          const response = await route.fetch();
+          if (!response.ok()) return route.fulfill({ response });
+          hit = { body: await response.body(), headers: response.headers() };
+          logoBodies.set(url, hit);
+        }
+        await route.fulfill({ status: 200, headers: hit.headers, body: hit.body });
+      });
+      await use();
+      // Logo requests still in flight when the test ends are not the test's business.
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+    },
+    { auto: true },
+  ],
 
   browserErrors: [
     async ({ page }, use) => {
@@ -79,6 +106,18 @@ export async function serveWithoutScripts(page: Page): Promise<void> {
       .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "")
       .replace(/<\/?noscript>/gi, "");
     await route.fulfill({ response, body: html });
+  });
+}
+
+/** With JavaScript, wait until Remix has no navigation, revalidation or fetcher in flight. */
+export async function waitForRouterIdle(page: Page, jsEnabled: boolean): Promise<void> {
+  if (!jsEnabled) return;
+  await page.waitForFunction(() => {
+    type RouterState = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+    const router = (window as unknown as { __remixRouter?: { state: RouterState } }).__remixRouter;
+    if (!router) return false;
+    const { navigation, revalidation, fetchers } = router.state;
+    return navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((f) => f.state === "idle");
   });
 }
 
