@@ -64,7 +64,7 @@ test("open Disclaimer dialog", async ({ page, jsEnabled }) => {
 
 test("not-found page", async ({ page, jsEnabled, browserErrors }) => {
   test.skip(!jsEnabled, sameMarkupWithoutJs);
-  browserErrors.allow(documentStatusError(404));
+  browserErrors.allow(documentStatusError(404, "/does-not-exist"));
   const response = await open(page, "/does-not-exist", jsEnabled);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

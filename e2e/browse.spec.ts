@@ -89,12 +89,6 @@ test("home → app details → back restores the home page's scroll position", a
 });
 
 test("closing the test-environment bar after 'Load more' keeps the loaded apps", async ({ page, jsEnabled }) => {
-  test.fail(
-    jsEnabled,
-    "Known app bug (reported): ListPage keeps appended pages only in component state and moves the address with " +
-      "history.replaceState behind Remix's back, so the revalidation after the bar's fetcher action reloads page 1 " +
-      "and drops apps 33-64. Remove this line once app/features/list-page/ListPage.tsx is fixed.",
-  );
   await open(page, "/brand-new", jsEnabled);
   const list = new ListPageObject(page);
   await list.loadMore.click();

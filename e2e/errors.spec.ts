@@ -11,7 +11,7 @@ const cases = [
 for (const { path, status, title } of cases) {
   test(`${path} answers ${status} with 'Return Home'`, async ({ page, jsEnabled, browserErrors }) => {
     // Chromium reports the document's error status on the console; that one is expected here.
-    browserErrors.allow(documentStatusError(status));
+    browserErrors.allow(documentStatusError(status, path));
 
     const response = await open(page, path, jsEnabled);
     expect(response?.status()).toBe(status);
@@ -27,7 +27,7 @@ for (const { path, status, title } of cases) {
 }
 
 test("an unknown app's detail page is not found", async ({ page, jsEnabled, browserErrors }) => {
-  browserErrors.allow(documentStatusError(404));
+  browserErrors.allow(documentStatusError(404, "/applications/no-such-app-anywhere"));
   const response = await open(page, "/applications/no-such-app-anywhere", jsEnabled);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");

@@ -73,9 +73,14 @@ export const test = base.extend<Fixtures>({
   ],
 });
 
-/** The console error Chromium logs for a document answered with an error status. */
-export const documentStatusError = (status: number) =>
-  new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b`);
+/**
+ * The console error Chromium logs when the document at `path` is answered with an error status.
+ * Only that document: the same error for a script or an image still fails the test.
+ */
+export const documentStatusError = (status: number, path: string) =>
+  new RegExp(
+    `Failed to load resource: the server responded with a status of ${status}\\b.*\\(at https?://[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+\\)$`,
+  );
 
 /**
  * With JavaScript, wait until React has hydrated the document (Remix's router exists and the React
@@ -87,7 +92,7 @@ export async function waitForHydration(page: Page, jsEnabled: boolean): Promise<
     const main = document.getElementById("main-content");
     const hydrated = main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
     return "__remixRouter" in window && hydrated && document.readyState === "complete";
-  });
+  }, undefined, { timeout: 10_000 });
 }
 
 /**

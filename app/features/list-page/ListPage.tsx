@@ -26,8 +26,20 @@ export function ListPage({ data }: { data: ListPageData }) {
   const [loaded, setLoaded] = useState<{ items: AppSummary[]; page: number }>({ items: data.items, page: data.page });
   const firstNewItem = useRef<number | null>(null);
 
-  // New loader data (navigation, sort) replaces whatever was appended.
-  useEffect(() => setLoaded({ items: data.items, page: data.page }), [data]);
+  // New loader data replaces whatever was appended, except a revalidation of the same list (e.g.
+  // after closing the test bar): Remix still sees the address it had before "Load more" changed it,
+  // so that data is the first pages again and the appended ones must stay.
+  const listKey = `${location.pathname}?sort=${data.sort}`;
+  const lastListKey = useRef(listKey);
+  useEffect(() => {
+    const sameList = lastListKey.current === listKey;
+    lastListKey.current = listKey;
+    setLoaded((current) =>
+      sameList && data.fromPage === 1 && current.page > data.page
+        ? { items: [...data.items, ...current.items.slice(data.items.length)], page: current.page }
+        : { items: data.items, page: data.page },
+    );
+  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     const next = fetcher.data;
