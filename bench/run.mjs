@@ -95,9 +95,11 @@ function table(headers, rows) {
 // ---------------------------------------------------------------------------------------------
 const runStarted = performance.now();
 const loadAtStart = loadavg()[0];
+let onDeadline = () => {};
 const deadline = setTimeout(() => {
   process.stderr.write("bench: run deadline reached, stopping\n");
-  process.exit(2);
+  onDeadline();
+  process.exit(2); // Miniflare stops workerd on exit
 }, RUN_DEADLINE_MS);
 deadline.unref();
 
@@ -122,6 +124,7 @@ const workerScript = readFileSync(`${root}/dist/app.js`, "utf8");
 const publicDir = mkdtempSync(path.join(tmpdir(), "apphub-bench-public-"));
 cpSync(`${root}/public`, publicDir, { recursive: true });
 const removeSnapshot = () => rmSync(publicDir, { recursive: true, force: true });
+onDeadline = removeSnapshot;
 // The Remix assets manifest inside the Worker names every hashed file as a "/build/…" string.
 const referenced = [...new Set([...workerScript.matchAll(/"(\/build\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]))];
 const missingAssets = referenced.filter((p) => !existsSync(path.join(publicDir, p)));
@@ -359,7 +362,7 @@ try {
     return null;
   };
   const scenarios = [
-    { id: "static", label: `static asset ${assetPath} (${fmt(kb(asset.size))} KB)`, paths: [assetPath], headers: { "User-Agent": BROWSER_HEADERS["User-Agent"] } },
+    { id: "static", label: `static asset ${assetPath} (${fmt(kb(asset.size))} KB; page ${fmt(kb(pageBytes), 0)} KB)`, paths: [assetPath], headers: { "User-Agent": BROWSER_HEADERS["User-Agent"] } },
     { id: "cached-list", label: "cached list page /brand-new (edge HIT)", paths: ["/brand-new"], headers: BROWSER_HEADERS, check: edge("HIT"), prime: true },
     { id: "uncached-brand-new", label: "uncached /brand-new (page 1)", paths: ["/brand-new"], headers: UNCACHED, check: edge("none"), list: true },
     { id: "uncached-meetings", label: "uncached /meetings (page 1)", paths: ["/meetings"], headers: UNCACHED, check: edge("none"), list: true },
@@ -624,6 +627,7 @@ try {
       fmt(r.rps / staticRps, 2),
       fmt(r.p50),
       fmt(r.p99),
+      fmt(r.c1.min),
       fmt(r.c1.p50),
       fmt(r.c1.p99),
       fmt(kb(r.avgBytes)),
@@ -639,9 +643,9 @@ try {
   log("");
   log(
     `Throughput and latency: ${APPS} apps, production cache ages; req/s, p50, p99 with ${CONCURRENCY} concurrent clients ` +
-      `(${args.duration} s after ${args.warmup} s warm-up), then p50/p99 with 1 client (${args["latency-duration"]} s)`,
+      `(${args.duration} s after ${args.warmup} s warm-up), then min/p50/p99 with 1 client (${args["latency-duration"]} s); ms`,
   );
-  log(table(["scenario", "req/s", "×static", "p50", "p99", "1c p50", "1c p99", "KB/resp", "requests", "target"], rows));
+  log(table(["scenario", "req/s", "×static", "p50", "p99", "1c min", "1c p50", "1c p99", "KB/resp", "requests", "target"], rows));
   if (Object.keys(diag).length) {
     log("");
     log("Diagnostics, 1 client (ms)");
