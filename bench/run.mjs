@@ -282,6 +282,8 @@ try {
   walk(`${publicDir}/build`);
   buildFiles.sort((a, b) => Math.abs(a.size - pageBytes) - Math.abs(b.size - pageBytes));
   const asset = buildFiles[0];
+  const largest = buildFiles.reduce((a, b) => (b.size > a.size ? b : a));
+  const largestPath = `/${path.relative(publicDir, largest.full).split(path.sep).join("/")}`;
   const assetPath = `/${path.relative(publicDir, asset.full).split(path.sep).join("/")}`;
 
   // A category of median size (by published apps), so neither a tiny nor the biggest one.
@@ -364,6 +366,9 @@ try {
   const scenarios = [
     { id: "static", label: `static asset ${assetPath} (${fmt(kb(asset.size))} KB; page ${fmt(kb(pageBytes), 0)} KB)`, paths: [assetPath], headers: { "User-Agent": BROWSER_HEADERS["User-Agent"] } },
     { id: "cached-list", label: "cached list page /brand-new (edge HIT)", paths: ["/brand-new"], headers: BROWSER_HEADERS, check: edge("HIT"), prime: true },
+    // References for the cached page: the HIT path's fixed cost (tiny body) and the largest asset.
+    { id: "cached-robots", label: "cached /robots.txt (edge HIT, 0.2 KB; reference)", paths: ["/robots.txt"], headers: BROWSER_HEADERS, check: edge("HIT"), prime: true },
+    { id: "static-large", label: `static asset ${largestPath} (${fmt(kb(largest.size))} KB; reference)`, paths: [largestPath], headers: { "User-Agent": BROWSER_HEADERS["User-Agent"] } },
     { id: "uncached-brand-new", label: "uncached /brand-new (page 1)", paths: ["/brand-new"], headers: UNCACHED, check: edge("none"), list: true },
     { id: "uncached-meetings", label: "uncached /meetings (page 1)", paths: ["/meetings"], headers: UNCACHED, check: edge("none"), list: true },
     { id: "uncached-category", label: `uncached /category/${category.slug} (page 1, ${category.n} apps)`, paths: [`/category/${category.slug}`], headers: UNCACHED, check: edge("none"), list: true },
