@@ -9,6 +9,8 @@ export type AppContext = {
   /** CSP nonce for this render's inline scripts. */
   nonce: string;
   logger: Logger;
+  /** The catalogue version edge-cache keys carry; memoised list totals are keyed by it too. */
+  catalogueVersion: string;
   /** Set by the Worker when it replaced the route (spec §2.1: unsupported browser, time-out). */
   replacedRoute: "unsupported-browser" | "time-out" | null;
 };

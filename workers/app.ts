@@ -91,6 +91,7 @@ export default {
         waitUntil: (p) => ctx.waitUntil(p),
         nonce: requestNonce,
         logger,
+        catalogueVersion: version,
         replacedRoute: route,
       });
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -49,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       excludeTypes: hiddenAppTypes(context.config),
     },
     { offset: params.offset, limit: params.max ?? context.config.appsPaginationLimit },
+    context.catalogueVersion,
   );
   return Response.json(result, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });
 }

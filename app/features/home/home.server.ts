@@ -3,7 +3,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { DEFAULT_SORT } from "~/lib/sort";
-import { findCategoriesBySlug, listApps, type AppQuery } from "~/models/catalogue.server";
+import { findCategoriesBySlug, listAppItems, type AppQuery } from "~/models/catalogue.server";
 import type { AppSummary } from "~/models/types";
 
 export const HOME_ROW_SIZE = 8;
@@ -27,9 +27,9 @@ export async function loadHomeRows(context: AppLoadContext): Promise<HomeRow[]> 
     { id: "coming-soon", title: "Coming soon", description: "Apps that will be available shortly.", seeAll: "/coming-soon", query: { status: "coming_soon" } },
   ];
   const pages = await Promise.all(
-    rows.map((row) => listApps(db, { ...row.query, excludeTypes, sort: DEFAULT_SORT }, { offset: 0, limit: HOME_ROW_SIZE })),
+    rows.map((row) => listAppItems(db, { ...row.query, excludeTypes, sort: DEFAULT_SORT }, { offset: 0, limit: HOME_ROW_SIZE })),
   );
   return rows
-    .map(({ query: _query, ...row }, i) => ({ ...row, items: pages[i]!.items }))
+    .map(({ query: _query, ...row }, i) => ({ ...row, items: pages[i]! }))
     .filter((row) => row.items.length > 0);
 }

@@ -42,6 +42,7 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
       context.env.DB,
       { ...spec.query, excludeTypes: hiddenAppTypes(context.config), sort: sortFromChoice(sort) },
       { offset: window.offset, limit: window.limit },
+      context.catalogueVersion,
     );
   } catch (error) {
     context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
