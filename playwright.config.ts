@@ -2,7 +2,11 @@
 // on and off. The web server is the real Worker in wrangler dev on a freshly seeded local D1.
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 8787);
+// Its own port and its own local state, so a running `npm run dev` (8787, .wrangler/state) is
+// neither reused with other data nor reseeded under the developer's feet. 8788 is the platform
+// emulator's.
+const port = Number(process.env.E2E_PORT ?? 8789);
+const state = ".wrangler/e2e-state";
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -35,7 +39,7 @@ export default defineConfig({
     { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `npm run db:reset && npx wrangler dev --ip 127.0.0.1 --port ${port} --show-interactive-dev-session=false`,
+    command: `npm run db:reset -- --persist-to ${state} && npx wrangler dev --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false`,
     url: `http://127.0.0.1:${port}/robots.txt`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

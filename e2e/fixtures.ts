@@ -163,7 +163,7 @@ export class ListPageObject {
   }
 
   async names(count: number): Promise<string[]> {
-    return (await this.items.locator("h3").allInnerTexts()).slice(0, count).map((s) => s.trim());
+    return (await this.items.getByRole("heading").allInnerTexts()).slice(0, count).map((s) => s.trim());
   }
 
   async total(): Promise<number> {

@@ -80,5 +80,7 @@ export const mq = {
   wide: "screen and (min-width: 1280px)",
   /** Below the desktop breakpoint: where the mobile drawer and toggles live. */
   belowDesktop: "screen and (max-width: 1023.98px)",
+  /** Phones narrower than 420 px, where the header keeps only the essentials. */
+  narrowPhone: "screen and (max-width: 419.98px)",
   reducedMotion: "(prefers-reduced-motion: reduce)",
 } as const;

@@ -56,6 +56,14 @@ export default {
       if (!ALLOWED_METHODS.has(request.method)) {
         return secure(new Response("Method not allowed", { status: 405, headers: { Allow: [...ALLOWED_METHODS].join(", ") } }));
       }
+      // Static Assets answered every existing build file before the Worker ran: a miss here is a
+      // stale chunk (an old deploy's hash) or a typo. A short plain 404 beats rendering the HTML
+      // not-found page for a script tag, and no-store lets the next deploy's file through at once.
+      if (url.pathname.startsWith("/build/")) {
+        const res = plain(404, "Not found");
+        res.headers.set("Cache-Control", "no-store");
+        return secure(res);
+      }
       // Cross-site writes are refused here, before Remix (which would answer them with a 500).
       if (request.method === "POST" || request.method === "DELETE") {
         const origin = request.headers.get("Origin");

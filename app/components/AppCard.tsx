@@ -9,7 +9,9 @@ import * as s from "./AppCard.css";
 export const appDetailsPath = (app: Pick<AppSummary, "id" | "friendlyId">) =>
   `/applications/${encodeURIComponent(app.friendlyId || app.id)}`;
 
-export function AppCard({ app }: { app: AppSummary }) {
+/** headingLevel: the card's name is one level below the heading its list sits under. */
+export function AppCard({ app, headingLevel = 2 }: { app: AppSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className={s.card}>
       <img
@@ -21,11 +23,11 @@ export function AppCard({ app }: { app: AppSummary }) {
         decoding="async"
         className={s.logo}
       />
-      <h3 className={s.name}>
+      <Heading className={s.name}>
         <Link to={appDetailsPath(app)} prefetch="intent" className={s.link}>
           {app.name}
         </Link>
-      </h3>
+      </Heading>
       <p className={s.company}>{app.companyName}</p>
       <p className={s.tagline}>{app.tagline}</p>
       <div className={s.badges}>

@@ -44,6 +44,25 @@ export const logo = style({ flexShrink: 0, color: vars.color.brand });
 
 export const homeText = style({ overflow: "hidden", textOverflow: "ellipsis" });
 
+/**
+ * The product name beside "App Hub". On narrow phones the header cannot fit it beside the menu,
+ * search and Log in; it is hidden on screen there (the logo mark carries the brand) but kept for
+ * screen readers, so the link is still named "Lumen App Hub".
+ */
+export const productWord = style({
+  "@media": {
+    [mq.narrowPhone]: {
+      position: "absolute",
+      width: "1px",
+      height: "1px",
+      margin: "-1px",
+      overflow: "hidden",
+      clip: "rect(0, 0, 0, 0)",
+      whiteSpace: "nowrap",
+    },
+  },
+});
+
 export const hubWord = style({ color: vars.color.brand });
 
 export const searchDesktop = style({
@@ -83,6 +102,7 @@ export const textLink = style({
   textDecoration: "none",
   whiteSpace: "nowrap",
   selectors: { "&:hover": { background: vars.color.surfaceSunken, color: vars.color.text } },
+  "@media": { [mq.narrowPhone]: { paddingInline: vars.space[2] } },
 });
 
 export const searchToggle = style({});

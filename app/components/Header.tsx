@@ -31,7 +31,8 @@ export function Header({ config, nav, showSearch = true, searchQuery = "", isHom
         <Link to="/" className={s.home} aria-current={isHome ? "page" : undefined}>
           <LogoMark className={s.logo} />
           <span className={s.homeText}>
-            {config.productName} <span className={s.hubWord}>App Hub</span>
+            <span className={s.productWord}>{config.productName} </span>
+            <span className={s.hubWord}>App Hub</span>
           </span>
         </Link>
         {showSearch ? (

@@ -8,7 +8,8 @@ type SearchFormProps = { defaultValue?: string; inputRef?: Ref<HTMLInputElement>
 
 export function SearchForm({ defaultValue = "", inputRef }: SearchFormProps) {
   return (
-    <Form role="search" method="get" action="/search" className={s.form}>
+    // Named, so this landmark stays distinct from the home hero's search ("Find an app").
+    <Form role="search" aria-label="Site" method="get" action="/search" className={s.form}>
       <input
         // Remount when the query in the address changes, so the box shows the current search.
         key={defaultValue}

@@ -5,6 +5,11 @@ import { checkTarget, IMAGE_PROXY_MAX_BYTES, ImageProxyError, isPrivateHost, pro
 const hostOf = (url: string) => new URL(url).hostname;
 
 describe("isPrivateHost", () => {
+  it("refuses an IPv6 address it cannot read rather than fetching it", () => {
+    expect(isPrivateHost("[1:2:3:4:5:6:7:8:9]")).toBe(true);
+    expect(isPrivateHost("[1::2::3]")).toBe(true);
+  });
+
   it("knows how URL normalises the tricky forms", () => {
     expect(hostOf("http://[::ffff:127.0.0.1]/")).toBe("[::ffff:7f00:1]");
     expect(hostOf("http://2130706433/")).toBe("127.0.0.1");
@@ -33,6 +38,19 @@ describe("isPrivateHost", () => {
     "http://[::ffff:10.0.0.1]/",
     "http://[::ffff:169.254.169.254]/",
     "http://[0:0:0:0:0:ffff:7f00:1]/",
+    "http://[::7f00:1]/", // IPv4-compatible ::127.0.0.1
+    "http://[::127.0.0.1]/",
+    "http://[::a9fe:a9fe]/", // ::169.254.169.254
+    "http://[::ffff:0:7f00:1]/", // SIIT-translated 127.0.0.1
+    "http://[64:ff9b::7f00:1]/", // NAT64 of 127.0.0.1
+    "http://[64:ff9b::a9fe:a9fe]/", // NAT64 of the metadata address
+    "http://[64:ff9b:1::a00:1]/", // local-use NAT64 of 10.0.0.1
+    "http://[2002:7f00:1::]/", // 6to4 of 127.0.0.1
+    "http://[2002:c0a8:101::1]/", // 6to4 of 192.168.1.1
+    "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/", // Teredo client 127.0.0.1
+    "http://[2001:db8::1]/",
+    "http://[fec0::1]/",
+    "http://[ff02::1]/",
     "http://2130706433/",
     "http://0x7f000001/",
     "http://017700000001/",
@@ -57,6 +75,9 @@ describe("isPrivateHost", () => {
     "http://11.0.0.1/",
     "http://[2001:4860:4860::8888]/",
     "http://[::ffff:8.8.8.8]/",
+    "http://[64:ff9b::808:808]/", // NAT64 of 8.8.8.8
+    "http://[2002:808:808::1]/", // 6to4 of 8.8.8.8
+    "http://[2606:4700:4700::1111]/",
     "http://localhost.example.com/",
     "http://internal.example.com/",
   ])("%s is public", (url) => {

@@ -292,4 +292,13 @@ describe("static assets", () => {
     expect(res.headers.get("Cache-Control")).toContain("immutable");
     await res.arrayBuffer();
   });
+
+  it("a missing build file is a short plain 404 that nobody caches", async () => {
+    const res = await w.fetch("/build/routes/old-deploy-ABC123.js");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("Content-Type")).toContain("text/plain");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(await res.text()).toBe("Not found");
+  });
 });

@@ -42,14 +42,6 @@ export const heroButton = style({
   cursor: "pointer",
   selectors: { "&:hover": { background: vars.color.onBrand, color: vars.color.brandStrong } },
 });
-export const visuallyHidden = style({
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-});
 export const products = style({});
 globalStyle(`${products} ul`, { display: "flex", flexWrap: "wrap", justifyContent: "center", gap: vars.space[2], listStyle: "none", margin: 0, padding: 0 });
 globalStyle(`${products} a`, {

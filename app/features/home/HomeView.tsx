@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { AppCard } from "~/components/AppCard";
 import type { NavLink } from "~/lib/side-nav";
 import type { HomeRow } from "./home.server";
+import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./HomeView.css";
 
 export function HomeView({ rows, productName, products }: { rows: HomeRow[]; productName: string; products: NavLink[] }) {
@@ -15,8 +16,8 @@ export function HomeView({ rows, productName, products }: { rows: HomeRow[]; pro
         <p className={styles.heroText}>
           Bots, integrations and embedded apps for your meetings, messaging, calling and devices.
         </p>
-        <Form method="get" action="/search" role="search" className={styles.heroSearch}>
-          <label htmlFor="hero-q" className={styles.visuallyHidden}>
+        <Form method="get" action="/search" role="search" aria-label="Find an app" className={styles.heroSearch}>
+          <label htmlFor="hero-q" className={visuallyHidden}>
             Search apps
           </label>
           <input id="hero-q" className={styles.heroInput} type="search" name="q" required placeholder="Search for apps, companies or categories" />
@@ -55,7 +56,7 @@ export function HomeView({ rows, productName, products }: { rows: HomeRow[]; pro
           <ul className={styles.slider}>
             {row.items.map((app) => (
               <li key={app.id} className={styles.slide}>
-                <AppCard app={app} />
+                <AppCard app={app} headingLevel={3} />
               </li>
             ))}
           </ul>
