@@ -54,8 +54,8 @@ globalStyle("*, *::before, *::after", {
   },
 });
 
-/** Hidden on screen, still read by screen readers. */
-export const visuallyHidden = style({
+/** The rules behind visuallyHidden, for styles that hide only under a media query or selector. */
+export const visuallyHiddenRules = {
   position: "absolute",
   width: "1px",
   height: "1px",
@@ -65,4 +65,7 @@ export const visuallyHidden = style({
   clip: "rect(0, 0, 0, 0)",
   whiteSpace: "nowrap",
   border: 0,
-});
+} as const;
+
+/** Hidden on screen, still read by screen readers. */
+export const visuallyHidden = style(visuallyHiddenRules);

@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { visuallyHiddenRules } from "../../styles/global.css";
 import { mq, vars } from "../../styles/theme.css";
 
 export const header = style({
@@ -51,15 +52,7 @@ export const homeText = style({ overflow: "hidden", textOverflow: "ellipsis" });
  */
 export const productWord = style({
   "@media": {
-    [mq.narrowPhone]: {
-      position: "absolute",
-      width: "1px",
-      height: "1px",
-      margin: "-1px",
-      overflow: "hidden",
-      clip: "rect(0, 0, 0, 0)",
-      whiteSpace: "nowrap",
-    },
+    [mq.narrowPhone]: visuallyHiddenRules,
   },
 });
 

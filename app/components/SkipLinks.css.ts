@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { visuallyHiddenRules } from "../../styles/global.css";
 import { vars } from "../../styles/theme.css";
 
 export const root = style({ position: "relative", zIndex: vars.zIndex.dialog });
@@ -16,14 +17,7 @@ export const link = style({
   boxShadow: vars.shadow.lg,
   selectors: {
     // Off screen until focused.
-    "&:not(:focus)": {
-      width: "1px",
-      height: "1px",
-      padding: 0,
-      overflow: "hidden",
-      clip: "rect(0, 0, 0, 0)",
-      whiteSpace: "nowrap",
-    },
+    "&:not(:focus)": { ...visuallyHiddenRules, position: "absolute", margin: 0 },
     "&:hover": { color: vars.color.onBrand },
   },
 });

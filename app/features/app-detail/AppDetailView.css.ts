@@ -151,24 +151,6 @@ export const factTitle = style({
   color: vars.color.textMuted,
 });
 export const factText = style({ margin: 0 });
-export const tagList = style({ display: "flex", flexWrap: "wrap", gap: vars.space[2], listStyle: "none", margin: 0, padding: 0 });
-export const tag = style({
-  display: "inline-block",
-  padding: `${vars.space[1]} ${vars.space[3]}`,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
-  color: vars.color.text,
-  textDecoration: "none",
-  fontSize: vars.fontSize.sm,
-  selectors: { "&:hover": { borderColor: vars.color.brand, color: vars.color.brand } },
-});
 export const linkList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space[2] });
 globalStyle(`${linkList} a`, { color: vars.color.brand });
-export const external = style({
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-});
+

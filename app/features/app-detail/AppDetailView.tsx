@@ -6,6 +6,8 @@ import { slugify } from "~/lib/slug";
 import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS, type AppType } from "~/models/enums";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import type { AppDetail } from "~/models/types";
+import { pill, pillList } from "~/components/Pill.css";
+import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./AppDetailView.css";
 
 const TYPE_LIST_PATH: Record<AppType, string> = {
@@ -145,10 +147,10 @@ export function AppDetailView({
           {app.categories.filter((c) => c.categoryType !== "appContext").length > 0 ? (
             <section className={styles.fact}>
               <h2 className={styles.factTitle}>Categories</h2>
-              <ul className={styles.tagList}>
+              <ul className={pillList}>
                 {[...new Map(app.categories.filter((c) => c.categoryType !== "appContext").map((c) => [c.slug, c])).values()].map((c) => (
                   <li key={c.slug}>
-                    <Link className={styles.tag} to={`/category/${c.slug}`}>
+                    <Link className={pill} to={`/category/${c.slug}`}>
                       {c.name}
                     </Link>
                   </li>
@@ -158,10 +160,10 @@ export function AppDetailView({
           ) : null}
           <section className={styles.fact}>
             <h2 className={styles.factTitle}>Works with</h2>
-            <ul className={styles.tagList}>
+            <ul className={pillList}>
               {app.productTypes.map((p) => (
                 <li key={p}>
-                  <Link className={styles.tag} to={productPath(p)}>
+                  <Link className={pill} to={productPath(p)}>
                     {PRODUCT_TYPE_LABELS[p]}
                   </Link>
                 </li>
@@ -176,7 +178,7 @@ export function AppDetailView({
                   <li key={l.label}>
                     <a href={l.href} target="_blank" rel="noopener noreferrer">
                       {l.label}
-                      <span className={styles.external}> (opens in a new tab)</span>
+                      <span className={visuallyHidden}> (opens in a new tab)</span>
                     </a>
                   </li>
                 ))}

@@ -31,20 +31,6 @@ export const sortButton = style({
   cursor: "pointer",
 });
 export const chips = style({});
-export const chipList = style({ display: "flex", flexWrap: "wrap", gap: vars.space[2], listStyle: "none", margin: 0, padding: 0 });
-export const chip = style({
-  display: "inline-block",
-  padding: `${vars.space[1]} ${vars.space[3]}`,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
-  color: vars.color.text,
-  textDecoration: "none",
-  fontSize: vars.fontSize.sm,
-  selectors: {
-    "&[aria-current=page]": { background: vars.color.brand, borderColor: vars.color.brand, color: "#fff" },
-    "&:hover": { borderColor: vars.color.brand },
-  },
-});
 export const count = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const earlier = style({ margin: 0 });
 export const more = style({ display: "flex", justifyContent: "center", padding: `${vars.space[6]} 0` });

@@ -7,6 +7,7 @@ import { AppGrid } from "~/components/AppGrid";
 import { SORT_CHOICES } from "~/lib/sort";
 import type { AppSummary } from "~/models/types";
 import type { ListPageData } from "./list-page.server";
+import { pill, pillList } from "~/components/Pill.css";
 import * as styles from "./ListPage.css";
 
 function withParams(search: string, changes: Record<string, string | null>): string {
@@ -99,10 +100,10 @@ export function ListPage({ data }: { data: ListPageData }) {
 
       {data.chips.length > 0 ? (
         <nav aria-label={`${data.title} categories`} className={styles.chips}>
-          <ul className={styles.chipList}>
+          <ul className={pillList}>
             {data.chips.map((chip) => (
               <li key={chip.to}>
-                <NavLink to={chip.to} end className={styles.chip} prefetch="intent">
+                <NavLink to={chip.to} end className={pill} prefetch="intent">
                   {chip.label}
                 </NavLink>
               </li>
