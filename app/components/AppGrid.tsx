@@ -6,12 +6,20 @@ import * as s from "./AppGrid.css";
 
 export const gridItemId = (position: number) => `item-${position}`;
 
-export function AppGrid({ apps, startIndex = 0 }: { apps: readonly AppSummary[]; startIndex?: number }) {
+export function AppGrid({
+  apps,
+  startIndex = 0,
+  headingLevel = 2,
+}: {
+  apps: readonly AppSummary[];
+  startIndex?: number;
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul role="list" className={s.grid}>
       {apps.map((app, i) => (
         <li key={app.id} id={gridItemId(startIndex + i + 1)} className={s.item}>
-          <AppCard app={app} />
+          <AppCard app={app} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

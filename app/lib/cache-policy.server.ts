@@ -2,10 +2,13 @@
 // responses marked `public` with an s-maxage in the edge cache; everything else is never shared.
 import type { PortalConfig } from "./config.server";
 
-export type CachePolicyName = "catalogue" | "sitemap" | "immutable" | "none";
+export type CachePolicyName = "catalogue" | "suggestions" | "sitemap" | "immutable" | "none";
 
 const PRODUCTION_AGES: Record<Exclude<CachePolicyName, "none" | "immutable">, number> = {
   catalogue: 3600, // categories, search, collections and list pages
+  // Typeahead: many distinct keys, each asked for again within minutes while people type the same
+  // words; a short edge age keeps the cache small. Keys carry the catalogue version regardless.
+  suggestions: 600,
   sitemap: 86400,
 };
 

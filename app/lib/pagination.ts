@@ -13,6 +13,14 @@ export function parsePageParam(raw: string | null): number | null {
   return n >= 1 ? n : null;
 }
 
+/** The window an address asks for; malformed or out-of-range values mean the first page. */
+export function pageWindowFromUrl(url: URL, pageSize: number): PageWindow {
+  const page = parsePageParam(url.searchParams.get("page")) ?? 1;
+  const fromRaw = url.searchParams.get("from");
+  const from = fromRaw === null ? null : parsePageParam(fromRaw);
+  return pageWindow(page, from, pageSize);
+}
+
 export function pageWindow(page: number, from: number | null, pageSize: number): PageWindow {
   const earliest = Math.max(1, page - MAX_RENDERED_PAGES + 1);
   const fromPage = from === null ? earliest : Math.min(page, Math.max(earliest, from));

@@ -3,6 +3,7 @@ import type { AppContext, AppStatus, AppType, Collection, ProductType } from "./
 import type { AppDetail, AppPage, AppSummary, Category } from "./types";
 import type { Sort } from "~/lib/sort";
 import { toFtsQuery } from "~/lib/fts-query";
+import { nameKey } from "~/lib/name-key";
 import { totalsMemo, totalsMemoKey } from "./totals-memo.server";
 
 export type AppQuery = {
@@ -40,6 +41,21 @@ const SUMMARY_COLUMNS =
 
 // bm25 weights per FTS column: name, company_name, tagline, description, category_names.
 const BM25 = "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)";
+
+/**
+ * Relevance, "lower is better" like bm25: an app whose whole name is the typed text comes first,
+ * then names that start with it, then the rest, each tier by bm25. The tier offsets dwarf any bm25
+ * value (tens at most), so `_score` (its negation) orders the same way the list does. Binds the
+ * typed text's name key twice: exact, then as a LIKE prefix (name keys hold only letters, digits and
+ * spaces, so they need no LIKE escaping).
+ */
+const NAME_TIER = "CASE WHEN a.name_key = ? THEN 20000 WHEN a.name_key LIKE ? THEN 10000 ELSE 0 END";
+const RELEVANCE = `(${BM25} - ${NAME_TIER})`;
+
+function relevanceParams(searchQuery: string): [string, string] {
+  const key = nameKey(searchQuery);
+  return [key, `${key}%`];
+}
 
 function toSummary(row: AppRow): AppSummary {
   const summary: AppSummary = {
@@ -144,12 +160,14 @@ function orderClause(query: AppQuery): string {
 
 function listStatement(db: D1Database, query: AppQuery, page: { offset: number; limit: number }) {
   const { joins, where, params } = whereClause(query, "list");
-  const score = query.searchQuery !== undefined ? `, ${BM25} AS score` : "";
+  const text = query.searchQuery;
+  const score = text !== undefined ? `, ${RELEVANCE} AS score` : "";
+  const scoreParams = text !== undefined ? relevanceParams(text) : [];
   return db
     .prepare(
       `SELECT ${SUMMARY_COLUMNS}${score} FROM apps a ${joins} WHERE ${where} ORDER BY ${orderClause(query)} LIMIT ? OFFSET ?`,
     )
-    .bind(...params, page.limit, page.offset);
+    .bind(...scoreParams, ...params, page.limit, page.offset);
 }
 
 const isEmptySearch = (query: AppQuery) =>
@@ -193,6 +211,53 @@ export async function listAppItems(
 ): Promise<AppSummary[]> {
   if (isEmptySearch(query)) return [];
   return (await listStatement(db, query, page).all<AppRow>()).results.map(toSummary);
+}
+
+export const SUGGESTIONS_MAX = 5;
+
+export type Suggestion = Pick<AppSummary, "id" | "friendlyId" | "name" | "logo" | "companyName" | "type"> & {
+  _score: number;
+};
+
+type SuggestionRow = Pick<AppRow, "id" | "friendly_id" | "name" | "logo" | "company_name" | "type"> & { score: number };
+
+/**
+ * Typeahead (spec §5, §9): at most 5 published apps whose name or company matches the typed text
+ * (its last word as a prefix), best first, and whether there are more. A lean query of its own:
+ * only the name and company columns are matched (a description word is no reason to suggest an
+ * app by name), only the six columns a row shows are read, and it asks for 6 rows instead of
+ * counting, because the box only needs to know whether the total exceeds 5.
+ */
+export async function suggestApps(
+  db: D1Database,
+  text: string,
+  excludeTypes: readonly AppType[],
+): Promise<{ items: Suggestion[]; more: boolean }> {
+  const fts = toFtsQuery(text);
+  if (fts === "") return { items: [], more: false };
+  const notIn = excludeTypes.length ? ` AND a.type NOT IN (${placeholders(excludeTypes.length)})` : "";
+  const { results } = await db
+    .prepare(
+      `SELECT a.id, a.friendly_id, a.name, a.logo, a.company_name, a.type,
+         (bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0) - ${NAME_TIER}) AS score
+       FROM apps_fts JOIN apps a ON a.seq = apps_fts.rowid
+       WHERE apps_fts MATCH ? AND a.status = 'published'${notIn}
+       ORDER BY score ASC, a.seq ASC LIMIT ?`,
+    )
+    .bind(...relevanceParams(text), `{name company_name} : (${fts})`, ...excludeTypes, SUGGESTIONS_MAX + 1)
+    .all<SuggestionRow>();
+  return {
+    items: results.slice(0, SUGGESTIONS_MAX).map((r) => ({
+      id: r.id,
+      friendlyId: r.friendly_id,
+      name: r.name,
+      logo: r.logo,
+      companyName: r.company_name,
+      type: r.type,
+      _score: Math.round(-r.score * 1000) / 1000,
+    })),
+    more: results.length > SUGGESTIONS_MAX,
+  };
 }
 
 type CategoryRow = { id: string; api_id: string; slug: string; name: string; category_type: Category["categoryType"] };

@@ -1,8 +1,9 @@
 // A validated catalogue file → SQL statements that replace the catalogue in D1 (schema:
-// migrations/0001_catalogue.sql). The statements carry bound parameters, at most 100 each (D1's
+// migrations/0001_catalogue.sql and 0003). The statements carry bound parameters, at most 100 each (D1's
 // limit per query), so they can run through a D1 binding (`db.batch`) as they are, or be inlined
 // into a .sql file for `wrangler d1 execute --file` with statementsToSqlFile.
 import type { AppRecord, CatalogueFile } from "../../app/models/catalogue-record.ts";
+import { nameKey } from "../../app/lib/name-key.ts";
 
 export type SqlValue = string | number | null;
 export type SqlStatement = { sql: string; params: SqlValue[] };
@@ -14,7 +15,7 @@ const APP_COLUMNS = [
   "seq", "id", "friendly_id", "name", "logo", "type", "product_type", "company_name", "client_id",
   "is_featured", "tagline", "description", "screenshots", "video_url", "website_url", "support_url",
   "privacy_url", "terms_url", "requires_admin", "bot_email", "submitted_at", "updated_at", "status",
-  "app_contexts", "category_names",
+  "app_contexts", "category_names", "name_key",
 ] as const;
 
 /** Multi-row INSERTs, as many rows per statement as the parameter limit allows. */
@@ -60,6 +61,7 @@ function appRow(app: AppRecord, seq: number, categoryNames: ReadonlyMap<string, 
     app.status,
     JSON.stringify(app.appContexts),
     names.join(" "),
+    nameKey(app.name),
   ];
 }
 

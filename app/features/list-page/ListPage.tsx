@@ -1,68 +1,13 @@
-// A list of apps with sort and "Load more". Without JavaScript "Load more" is a link to the next
-// page (the page shows every item up to it, and jumps to the first new one); with JavaScript it
-// fetches just the next page, appends it in place and keeps the address in step.
-import { Form, Link, NavLink, useFetcher, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { AppGrid } from "~/components/AppGrid";
+// A list page: title, sort, category chips (product pages) and the list of apps.
+import { Form, NavLink, useSubmit } from "@remix-run/react";
 import { SORT_CHOICES } from "~/lib/sort";
-import type { AppSummary } from "~/models/types";
+import { AppList } from "./AppList";
 import type { ListPageData } from "./list-page.server";
 import { pill, pillList } from "~/components/Pill.css";
 import * as styles from "./ListPage.css";
 
-function withParams(search: string, changes: Record<string, string | null>): string {
-  const params = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) params.delete(key);
-    else params.set(key, value);
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
-
 export function ListPage({ data }: { data: ListPageData }) {
-  const location = useLocation();
   const submit = useSubmit();
-  const fetcher = useFetcher<ListPageData>();
-  const [loaded, setLoaded] = useState<{ items: AppSummary[]; page: number }>({ items: data.items, page: data.page });
-  const firstNewItem = useRef<number | null>(null);
-
-  // New loader data replaces whatever was appended, except a revalidation of the same list (e.g.
-  // after closing the test bar): Remix still sees the address it had before "Load more" changed it,
-  // so that data is the first pages again and the appended ones must stay.
-  const listKey = `${location.pathname}?sort=${data.sort}`;
-  const lastListKey = useRef(listKey);
-  useEffect(() => {
-    const sameList = lastListKey.current === listKey;
-    lastListKey.current = listKey;
-    setLoaded((current) =>
-      sameList && data.fromPage === 1 && current.page > data.page
-        ? { items: [...data.items, ...current.items.slice(data.items.length)], page: current.page }
-        : { items: data.items, page: data.page },
-    );
-  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    const next = fetcher.data;
-    if (fetcher.state !== "idle" || !next || next.page <= loaded.page) return;
-    firstNewItem.current = (data.fromPage - 1) * data.pageSize + loaded.items.length + 1;
-    setLoaded({ items: [...loaded.items, ...next.items], page: next.page });
-    // Keep the address in step so a reload or "back" shows the same items (no revalidation).
-    window.history.replaceState(window.history.state, "", location.pathname + withParams(location.search, { page: String(next.page), from: null }));
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    if (firstNewItem.current === null) return;
-    document.querySelector<HTMLElement>(`#item-${firstNewItem.current} a`)?.focus();
-    firstNewItem.current = null;
-  }, [loaded]);
-
-  const startIndex = (data.fromPage - 1) * data.pageSize;
-  const shown = startIndex + loaded.items.length;
-  const hasMore = shown < data.total;
-  const nextPage = loaded.page + 1;
-  const loading = fetcher.state !== "idle";
-
   return (
     <section className={styles.page} aria-labelledby="list-title">
       <header className={styles.head}>
@@ -112,36 +57,7 @@ export function ListPage({ data }: { data: ListPageData }) {
         </nav>
       ) : null}
 
-      <p className={styles.count} aria-live="polite">
-        {data.total === 0
-          ? "There are no items to display"
-          : `Showing ${startIndex + 1}–${shown} of ${data.total} ${data.total === 1 ? "app" : "apps"}`}
-      </p>
-
-      {data.fromPage > 1 ? (
-        <p className={styles.earlier}>
-          <Link to={withParams(location.search, { page: null, from: null })}>Back to the first apps</Link>
-        </p>
-      ) : null}
-
-      {loaded.items.length > 0 ? <AppGrid apps={loaded.items} startIndex={startIndex} /> : null}
-
-      {hasMore ? (
-        <div className={styles.more}>
-          <Link
-            className={styles.moreButton}
-            to={`${withParams(location.search, { page: String(nextPage), from: null })}#item-${shown + 1}`}
-            preventScrollReset
-            aria-disabled={loading || undefined}
-            onClick={(event) => {
-              event.preventDefault();
-              if (!loading) fetcher.load(location.pathname + withParams(location.search, { page: String(nextPage), from: String(nextPage) }));
-            }}
-          >
-            {loading ? "Loading…" : "Load more"}
-          </Link>
-        </div>
-      ) : null}
+      <AppList data={data} />
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // the response cacheable. Routes hand it their query from the list-route table.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { cacheControl } from "~/lib/cache-policy.server";
-import { pageWindow, parsePageParam } from "~/lib/pagination";
+import { pageWindowFromUrl } from "~/lib/pagination";
 import { isSortChoice, sortFromChoice, type SortChoice } from "~/lib/sort";
 import type { NavLink } from "~/lib/side-nav";
 import { listApps, type AppQuery } from "~/models/catalogue.server";
@@ -28,13 +28,10 @@ export function hiddenAppTypes(config: AppLoadContext["config"]): AppType[] {
 export async function loadListPage(request: Request, context: AppLoadContext, spec: ListPageSpec) {
   const url = new URL(request.url);
   // Out-of-range or malformed paging and sort values fall back to the first page, newest first.
-  const page = parsePageParam(url.searchParams.get("page")) ?? 1;
-  const fromRaw = url.searchParams.get("from");
-  const from = fromRaw === null ? null : parsePageParam(fromRaw);
   const sortParam = url.searchParams.get("sort");
   const sort: SortChoice = isSortChoice(sortParam) && sortParam !== "relevance" ? sortParam : "newest";
   const pageSize = context.config.appsPaginationLimit;
-  const window = pageWindow(page, from, pageSize);
+  const window = pageWindowFromUrl(url, pageSize);
 
   let result;
   try {

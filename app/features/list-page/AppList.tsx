@@ -1,0 +1,111 @@
+// The part every list of apps shares (list pages, search results): how many are shown, the grid,
+// and "Load more". Without JavaScript "Load more" is a link to the next page (the page shows every
+// item up to it and jumps to the first new one); with JavaScript it fetches just the next page,
+// appends it in place and keeps the address in step.
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { AppGrid } from "~/components/AppGrid";
+import type { AppSummary } from "~/models/types";
+import * as styles from "./ListPage.css";
+
+/** What a loader returns for a list; the route's loader must also answer the next page's URL. */
+export type AppListData = {
+  items: AppSummary[];
+  total: number;
+  page: number;
+  fromPage: number;
+  pageSize: number;
+};
+
+export function withParams(search: string, changes: Record<string, string | null>): string {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The list an address shows, whatever its page: path and query without page/from. */
+const listKeyOf = (pathname: string, search: string) => pathname + withParams(search, { page: null, from: null });
+
+export function AppList({ data, showCount = true }: { data: AppListData; showCount?: boolean }) {
+  const location = useLocation();
+  const fetcher = useFetcher<AppListData>();
+  const [loaded, setLoaded] = useState<{ items: AppSummary[]; page: number }>({ items: data.items, page: data.page });
+  const firstNewItem = useRef<number | null>(null);
+
+  // New loader data replaces whatever was appended, except a revalidation of the same list (e.g.
+  // after closing the test bar): Remix still sees the address it had before "Load more" changed it,
+  // so that data is the first pages again and the appended ones must stay.
+  const listKey = listKeyOf(location.pathname, location.search);
+  const lastListKey = useRef(listKey);
+  useEffect(() => {
+    const sameList = lastListKey.current === listKey;
+    lastListKey.current = listKey;
+    setLoaded((current) =>
+      sameList && data.fromPage === 1 && current.page > data.page
+        ? { items: [...data.items, ...current.items.slice(data.items.length)], page: current.page }
+        : { items: data.items, page: data.page },
+    );
+  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const next = fetcher.data;
+    if (fetcher.state !== "idle" || !next || next.page <= loaded.page) return;
+    firstNewItem.current = (data.fromPage - 1) * data.pageSize + loaded.items.length + 1;
+    setLoaded({ items: [...loaded.items, ...next.items], page: next.page });
+    // Keep the address in step so a reload or "back" shows the same items (no revalidation).
+    window.history.replaceState(window.history.state, "", location.pathname + withParams(location.search, { page: String(next.page), from: null }));
+  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (firstNewItem.current === null) return;
+    document.querySelector<HTMLElement>(`#item-${firstNewItem.current} a`)?.focus();
+    firstNewItem.current = null;
+  }, [loaded]);
+
+  const startIndex = (data.fromPage - 1) * data.pageSize;
+  const shown = startIndex + loaded.items.length;
+  const hasMore = shown < data.total;
+  const nextPage = loaded.page + 1;
+  const loading = fetcher.state !== "idle";
+
+  return (
+    <>
+      {showCount ? (
+        <p className={styles.count} aria-live="polite">
+          {data.total === 0
+            ? "There are no items to display"
+            : `Showing ${startIndex + 1}–${shown} of ${data.total} ${data.total === 1 ? "app" : "apps"}`}
+        </p>
+      ) : null}
+
+      {data.fromPage > 1 ? (
+        <p className={styles.earlier}>
+          <Link to={withParams(location.search, { page: null, from: null })}>Back to the first apps</Link>
+        </p>
+      ) : null}
+
+      {loaded.items.length > 0 ? <AppGrid apps={loaded.items} startIndex={startIndex} /> : null}
+
+      {hasMore ? (
+        <div className={styles.more}>
+          <Link
+            className={styles.moreButton}
+            to={`${withParams(location.search, { page: String(nextPage), from: null })}#item-${shown + 1}`}
+            preventScrollReset
+            aria-disabled={loading || undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              if (!loading) fetcher.load(location.pathname + withParams(location.search, { page: String(nextPage), from: String(nextPage) }));
+            }}
+          >
+            {loading ? "Loading…" : "Load more"}
+          </Link>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { mq, vars } from "../../../styles/theme.css";
+
+export const filters = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(2, minmax(0, 1fr))",
+  gap: vars.space[3],
+  alignItems: "end",
+  padding: vars.space[4],
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  "@media": {
+    [mq.belowDesktop]: { padding: vars.space[3] },
+    [mq.wide]: { gridTemplateColumns: "repeat(4, minmax(0, 1fr))" },
+  },
+});
+
+export const field = style({ display: "flex", flexDirection: "column", gap: vars.space[1], minWidth: 0 });
+
+export const fieldLabel = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, color: vars.color.textMuted });
+
+export const filterActions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space[3],
+  gridColumn: "1 / -1",
+  selectors: { "&:empty": { display: "none" } },
+});
+
+export const section = style({ display: "flex", flexDirection: "column", gap: vars.space[3], marginTop: vars.space[4] });
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.xl, color: vars.color.text });
+
+export const hint = style({ margin: 0, color: vars.color.textMuted });
+
+export const queryForm = style({ display: "flex", gap: vars.space[2], maxWidth: "560px" });
+
+export const queryInput = style({
+  flex: "1 1 auto",
+  minWidth: 0,
+  font: "inherit",
+  padding: `${vars.space[2]} ${vars.space[3]}`,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+});
+
+globalStyle(`${field} select`, { width: "100%" });

@@ -1,0 +1,152 @@
+// The search results page (spec §2.5): what was found for the typed text, a GET form to sort and
+// filter (so it all works without JavaScript), and ways on when nothing matched.
+import { Form, Link, useNavigate } from "@remix-run/react";
+import { AppGrid } from "~/components/AppGrid";
+import { buttonStyles } from "~/components/Button.css";
+import { pill, pillList } from "~/components/Pill.css";
+import { AppList } from "~/features/list-page/AppList";
+import * as listStyles from "~/features/list-page/ListPage.css";
+import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
+import type { SearchPageData } from "./search.server";
+import * as styles from "./SearchPage.css";
+
+const searchHref = (q: string) => `/search?${new URLSearchParams({ q })}`;
+
+export function searchHeading(q: string, total: number): string {
+  if (q === "") return "Search apps";
+  if (total === 0) return `Sorry, no results for "${q}"`;
+  return `Showing ${total} ${total === 1 ? "result" : "results"} for "${q}"`;
+}
+
+export function SearchPage({ data }: { data: SearchPageData }) {
+  const { q, total, filters } = data;
+  const filtered = filters.type !== null || filters.product !== null || filters.category !== null;
+  return (
+    <section className={listStyles.page} aria-labelledby="search-title">
+      <header className={listStyles.head}>
+        <h1 id="search-title" className={listStyles.title}>
+          {searchHeading(q, total)}
+        </h1>
+      </header>
+
+      {q === "" ? (
+        <Form method="get" action="/search" role="search" aria-label="Search apps" className={styles.queryForm}>
+          <input
+            type="search"
+            name="q"
+            required
+            maxLength={SEARCH_TEXT_MAX}
+            aria-label="Search apps"
+            placeholder="Search for apps, companies or categories"
+            className={styles.queryInput}
+          />
+          <button type="submit" className={buttonStyles.primary}>
+            Search
+          </button>
+        </Form>
+      ) : total > 0 || filtered ? (
+        // Without results and filters there is nothing to refine.
+        <RefineForm data={data} filtered={filtered} />
+      ) : null}
+
+      {total > 0 ? <AppList data={data} showCount={false} /> : <WaysOn data={data} filtered={filtered} />}
+    </section>
+  );
+}
+
+/** Sort and filters: a GET form that keeps the text; with JavaScript each change applies at once. */
+function RefineForm({ data, filtered }: { data: SearchPageData; filtered: boolean }) {
+  const navigate = useNavigate();
+  const { q, sort, filters, options } = data;
+  return (
+    <Form
+      method="get"
+      action="/search"
+      aria-label="Sort and filter results"
+      className={styles.filters}
+      preventScrollReset
+      onChange={(event) => {
+        // Leave empty choices out of the address: /search?q=poll&type=bot, not &product=&category=.
+        const params = new URLSearchParams();
+        for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === "string" && value !== "") params.append(key, value);
+        navigate(`/search?${params}`, { preventScrollReset: true });
+      }}
+    >
+      <input type="hidden" name="q" value={q} />
+      <Select name="sort" label="Sort by" value={sort} choices={SEARCH_SORT_CHOICES} />
+      <Select name="type" label="App type" value={filters.type ?? ""} choices={[{ value: "", label: "All app types" }, ...options.types]} />
+      <Select name="product" label="Product" value={filters.product ?? ""} choices={[{ value: "", label: "All products" }, ...options.products]} />
+      <Select name="category" label="Category" value={filters.category ?? ""} choices={[{ value: "", label: "All categories" }, ...options.categories]} />
+      <div className={styles.filterActions}>
+        <noscript>
+          <button type="submit" className={buttonStyles.primary}>
+            Apply
+          </button>
+        </noscript>
+        {filtered ? <Link to={searchHref(q)}>Clear filters</Link> : null}
+      </div>
+    </Form>
+  );
+}
+
+function Select({ name, label, value, choices }: { name: string; label: string; value: string; choices: readonly FilterOption[] }) {
+  const id = `search-${name}`;
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.fieldLabel}>
+        {label}
+      </label>
+      {/* Keyed by value so a new address (back, a link) shows its own choice. */}
+      <select id={id} name={name} defaultValue={value} key={value} className={listStyles.select}>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Nothing to show (no text yet, or no match): say what to try, then featured apps and categories. */
+function WaysOn({ data, filtered }: { data: SearchPageData; filtered: boolean }) {
+  const { q, featured, options } = data;
+  return (
+    <>
+      {q !== "" ? (
+        <p className={styles.hint}>
+          {filtered ? (
+            <>
+              No app matches every filter. <Link to={searchHref(q)}>Search all apps for "{q}"</Link>, or{" "}
+            </>
+          ) : (
+            "Check the spelling, try fewer or more general words, or "
+          )}
+          browse the apps below.
+        </p>
+      ) : null}
+      {featured.length > 0 ? (
+        <section className={styles.section} aria-labelledby="featured-title">
+          <h2 id="featured-title" className={styles.sectionTitle}>
+            Featured apps
+          </h2>
+          <AppGrid apps={featured} headingLevel={3} />
+        </section>
+      ) : null}
+      <nav className={styles.section} aria-labelledby="categories-title">
+        <h2 id="categories-title" className={styles.sectionTitle}>
+          All categories
+        </h2>
+        <ul className={pillList}>
+          {options.categories.map((c) => (
+            <li key={c.value}>
+              <Link to={`/category/${c.value}`} className={pill} prefetch="intent">
+                {c.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}

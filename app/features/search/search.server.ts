@@ -1,0 +1,108 @@
+// The loader behind /search (spec §2.1 SEARCH, §2.5): the typed text, sort and filters all live in
+// the URL, so every result list can be linked, reloaded and used without JavaScript.
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { hiddenAppTypes } from "~/features/list-page/list-page.server";
+import { cacheControl } from "~/lib/cache-policy.server";
+import { pageWindowFromUrl } from "~/lib/pagination";
+import { sideNavCategories } from "~/lib/side-nav";
+import { DEFAULT_SORT, sortFromChoice, type SortChoice } from "~/lib/sort";
+import { listAppItems, listApps, listCategories } from "~/models/catalogue.server";
+import { APP_TYPE_LABELS, APP_TYPES, PRODUCT_TYPE_LABELS, type AppType, type ProductType } from "~/models/enums";
+import { PRODUCT_NAV } from "~/models/list-routes";
+import type { AppSummary } from "~/models/types";
+import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
+
+export const FEATURED_MAX = 8;
+
+export type SearchFilters = { type: AppType | null; product: string | null; category: string | null };
+
+const productByPath = new Map<string, ProductType>(PRODUCT_NAV.map((p) => [p.path, p.categoryType]));
+
+/** The search text from `q`: trimmed, whitespace runs collapsed, at most SEARCH_TEXT_MAX characters. */
+export function searchTextFrom(url: URL): string {
+  return (url.searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_TEXT_MAX).trim();
+}
+
+export async function loadSearchPage(request: Request, context: AppLoadContext) {
+  const url = new URL(request.url);
+  const db = context.env.DB;
+  const q = searchTextFrom(url);
+  const hidden = hiddenAppTypes(context.config);
+
+  // Filters and sort from the address; a value that is not one of the choices is ignored.
+  const sortParam = url.searchParams.get("sort");
+  const sort: SortChoice = SEARCH_SORT_CHOICES.some((c) => c.value === sortParam) ? (sortParam as SortChoice) : "relevance";
+  const typeParam = url.searchParams.get("type");
+  const type = APP_TYPES.find((t) => t === typeParam && !hidden.includes(t)) ?? null;
+  const productParam = url.searchParams.get("product");
+  const productType = productParam ? (productByPath.get(productParam) ?? null) : null;
+  const categories = await listCategories(db);
+  const categoryParam = url.searchParams.get("category");
+  const categoryIds = categories
+    .filter((c) => c.slug === categoryParam && c.categoryType !== "appContext")
+    .filter((c) => productType === null || c.categoryType === productType)
+    .map((c) => c.id);
+  const filters: SearchFilters = {
+    type,
+    product: productType ? productParam : null,
+    category: categoryIds.length > 0 ? categoryParam : null,
+  };
+
+  const pageSize = context.config.appsPaginationLimit;
+  const window = pageWindowFromUrl(url, pageSize);
+  let result: { items: AppSummary[]; total: number } = { items: [], total: 0 };
+  if (q !== "") {
+    try {
+      result = await listApps(
+        db,
+        {
+          searchQuery: q,
+          sort: sortFromChoice(sort),
+          appType: type ?? undefined,
+          productTypes: productType ? [productType] : undefined,
+          categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
+          excludeTypes: hidden,
+        },
+        { offset: window.offset, limit: window.limit },
+        context.catalogueVersion,
+      );
+    } catch (error) {
+      context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
+      throw error;
+    }
+  }
+
+  // Ways on when there is nothing to show: featured apps (spec §2.1 SEARCH loads them).
+  const featured =
+    result.total === 0
+      ? await listAppItems(db, { isFeatured: true, sort: DEFAULT_SORT, excludeTypes: hidden }, { offset: 0, limit: FEATURED_MAX })
+      : [];
+
+  const byLabel = (a: FilterOption, b: FilterOption) => a.label.localeCompare(b.label, "en");
+  const options = {
+    types: APP_TYPES.filter((t) => !hidden.includes(t))
+      .map((t) => ({ value: t, label: APP_TYPE_LABELS[t] }))
+      .sort(byLabel),
+    // The sorted list of all product types (spec §2.1 SEARCH).
+    products: PRODUCT_NAV.map((p) => ({ value: p.path, label: PRODUCT_TYPE_LABELS[p.categoryType] })).sort(byLabel),
+    categories: sideNavCategories(categories).map((c) => ({ value: c.slug, label: c.name })),
+  };
+
+  return data(
+    {
+      q,
+      sort,
+      filters,
+      options,
+      items: result.items,
+      total: result.total,
+      featured,
+      page: window.page,
+      fromPage: window.fromPage,
+      pageSize,
+    },
+    { headers: { "Cache-Control": cacheControl("catalogue", context.config) } },
+  );
+}
+
+export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>["data"];
