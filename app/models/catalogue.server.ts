@@ -46,15 +46,15 @@ const BM25 = "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)";
  * Relevance, "lower is better" like bm25: an app whose whole name is the typed text comes first,
  * then names that start with it, then the rest, each tier by bm25. The tier offsets dwarf any bm25
  * value (tens at most), so `_score` (its negation) orders the same way the list does. Binds the
- * typed text's name key twice: exact, then as a LIKE prefix (name keys hold only letters, digits and
- * spaces, so they need no LIKE escaping).
+ * typed text's name key, its length in characters and the key again. The prefix test is substr(),
+ * not LIKE: D1 refuses LIKE patterns longer than 50 bytes ("pattern too complex").
  */
-const NAME_TIER = "CASE WHEN a.name_key = ? THEN 20000 WHEN a.name_key LIKE ? THEN 10000 ELSE 0 END";
+const NAME_TIER = "CASE WHEN a.name_key = ? THEN 20000 WHEN substr(a.name_key, 1, ?) = ? THEN 10000 ELSE 0 END";
 const RELEVANCE = `(${BM25} - ${NAME_TIER})`;
 
-function relevanceParams(searchQuery: string): [string, string] {
+function relevanceParams(searchQuery: string): [string, number, string] {
   const key = nameKey(searchQuery);
-  return [key, `${key}%`];
+  return [key, Array.from(key).length, key];
 }
 
 function toSummary(row: AppRow): AppSummary {

@@ -34,7 +34,8 @@ export const searchParamsSchema = z.object({
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = parseSearchParams(new URL(request.url), searchParamsSchema);
   const text = params.searchQuery?.trim();
-  const key = sortKeyFor(params.sortBy ?? (text ? "relevance" : undefined));
+  // Spec §5: alphabetical by name, relevance by score, anything else (absent too) by date.
+  const key = sortKeyFor(params.sortBy);
   const order = params.orderBy ?? (key === "name" ? "asc" : "desc");
   const result = await listApps(
     context.env.DB,

@@ -74,6 +74,18 @@ describe("with embedded and service apps off", () => {
     for (const app of featured.items) expect(hidden.has(app.type)).toBe(false);
   });
 
+  it("suggestions and search results leave them out", async () => {
+    // Names of hidden apps, typed exactly: they would rank first if they were not dropped.
+    for (const type of hidden) {
+      const app = cat.published.find((a) => a.type === type)!;
+      const suggest = (await (await w.fetch(`/api/suggest?${new URLSearchParams({ q: app.name })}`)).json()) as { items: { name: string; type: string }[] };
+      for (const item of suggest.items) expect(hidden.has(item.type), `${app.name}: ${item.name}`).toBe(false);
+      for (const c of cards((await page(`/search?${new URLSearchParams({ q: app.name })}`)).html)) {
+        expect(hidden.has(cat.byKey(c.key)!.type), `${app.name}: ${c.key}`).toBe(false);
+      }
+    }
+  });
+
   it("the sitemap leaves their routes and pages out", async () => {
     const xml = await (await w.fetch("/sitemap.xml")).text();
     expect(xml).not.toContain("/embedded-apps<");

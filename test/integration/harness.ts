@@ -41,7 +41,13 @@ export async function importCatalogue(db: D1Database, kv: KVNamespace, catalogue
 }
 
 export async function startWorker(
-  options: { vars?: Record<string, string>; apps?: number; outboundService?: (request: Request) => Response | Promise<Response> } = {},
+  options: {
+    vars?: Record<string, string>;
+    apps?: number;
+    /** Adds to or changes the generated catalogue before it is imported (e.g. ranking fixtures). */
+    catalogue?: (generated: CatalogueFile) => CatalogueFile;
+    outboundService?: (request: Request) => Response | Promise<Response>;
+  } = {},
 ): Promise<TestWorker> {
   const script = readFileSync(`${root}/dist/app.js`, "utf8");
   const mf = new Miniflare({
@@ -72,7 +78,8 @@ export async function startWorker(
   const db = (await mf.getD1Database("DB")) as unknown as D1Database;
   const kv = (await mf.getKVNamespace("KV")) as unknown as KVNamespace;
   await applyMigrations(db);
-  const catalogue = generateCatalogue({ apps: options.apps ?? 400, seed: 1 });
+  const generated = generateCatalogue({ apps: options.apps ?? 400, seed: 1 });
+  const catalogue = options.catalogue ? options.catalogue(generated) : generated;
   await importCatalogue(db, kv, catalogue);
   return {
     mf,
