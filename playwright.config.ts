@@ -39,7 +39,7 @@ export default defineConfig({
     { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `npm run db:reset -- --persist-to ${state} && npx wrangler dev --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false`,
+    command: `npm run db:reset -- --persist-to ${state} --port ${port} && npx wrangler dev --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false`,
     url: `http://127.0.0.1:${port}/robots.txt`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -80,3 +80,24 @@ test("phone width with the menu open", async ({ page, jsEnabled }) => {
   await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
   await expectNoSeriousViolations(page, "/bots at 360 px with the menu open");
 });
+
+test("search results, and the typeahead open", async ({ page, jsEnabled }) => {
+  await open(page, "/search?q=poll", jsEnabled);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Showing \d+ results for "poll"$/);
+  await expectNoSeriousViolations(page, "/search?q=poll");
+  if (!jsEnabled) return;
+  const box = page.locator("header").getByRole("combobox", { name: "Search apps" }).filter({ visible: true });
+  await box.fill("pol");
+  const first = page.getByRole("listbox", { name: "Suggested Search" }).getByRole("option").first();
+  await expect(first).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await expectNoSeriousViolations(page, "the open typeahead");
+});
+
+test("search without results", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, sameMarkupWithoutJs);
+  await open(page, "/search?q=qwzxqv", jsEnabled);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText('Sorry, no results for "qwzxqv"');
+  await expectNoSeriousViolations(page, "/search with no results");
+});

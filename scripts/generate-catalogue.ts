@@ -1,6 +1,7 @@
 // Writes a generated catalogue file (see scripts/lib/catalogue-generator.ts).
 //
 //   node scripts/generate-catalogue.ts --apps 400 --seed 1 --out seed/generated/catalogue.json
+//     [--http-logo-origin http://127.0.0.1:8787]
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     apps: { type: "string" },
     seed: { type: "string" },
     out: { type: "string" },
+    "http-logo-origin": { type: "string" },
   },
 });
 const outArg = values.out ?? fail("--out is required");
@@ -33,7 +35,9 @@ const seed = integerOption(values.seed, "seed", 1);
 if (apps < 0) fail("--apps must not be negative");
 
 const started = performance.now();
-const catalogue = generateCatalogue({ apps, seed });
+const httpLogoOrigin = values["http-logo-origin"];
+if (httpLogoOrigin !== undefined && !/^http:\/\/[^/]+$/.test(httpLogoOrigin)) fail("--http-logo-origin must look like http://host:port");
+const catalogue = generateCatalogue({ apps, seed, httpLogoOrigin });
 const out = path.resolve(outArg);
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify(catalogue, null, apps > 2000 ? undefined : 2) + "\n");

@@ -2,7 +2,10 @@
 //
 //   npm run db:seed                 apply migrations, generate and import 400 apps (seed 1)
 //   npm run db:reset                the same, after deleting the local D1 and KV state
-//   node scripts/seed-local.mjs [--reset] [--persist-to DIR]
+//   node scripts/seed-local.mjs [--reset] [--persist-to DIR] [--port N]
+//
+// --port: the port the Worker will serve on (default 8787), where the seed's few http:// logos
+// point so the image proxy fetches them from that same server.
 //
 // Runs the TypeScript scripts with this Node (24 through npm, which strips types natively).
 import { spawnSync } from "node:child_process";
@@ -16,11 +19,13 @@ const { values } = parseArgs({
   options: {
     reset: { type: "boolean", default: false },
     "persist-to": { type: "string" },
+    port: { type: "string", default: "8787" },
   },
 });
 const persistDir = path.resolve(root, values["persist-to"] ?? ".wrangler/state");
 const persistArgs = values["persist-to"] ? ["--persist-to", persistDir] : [];
-const catalogueFile = path.join(root, "seed/generated/catalogue.json");
+if (!/^\d{2,5}$/.test(values.port)) throw new Error(`--port must be a port number, got "${values.port}"`);
+const catalogueFile = path.join(root, `seed/generated/catalogue${values.port === "8787" ? "" : `-${values.port}`}.json`);
 
 /** A Node that runs .ts files: this one if it strips types, else the project's own (npm "node"). */
 function tsNode() {
@@ -70,6 +75,8 @@ run("generating 400 apps (seed 1)", node, [
   "1",
   "--out",
   catalogueFile,
+  "--http-logo-origin",
+  `http://127.0.0.1:${values.port}`,
 ]);
 run("importing the catalogue", node, ["scripts/import-catalogue.ts", catalogueFile, ...persistArgs]);
 console.log("seed-local: local database ready");

@@ -6,7 +6,12 @@ import type { AppRecord, CatalogueFile, CategoryRecord } from "../../app/models/
 import type { AppContext, AppType, CategoryType, Collection, ProductType } from "../../app/models/enums.ts";
 import { APP_CONTEXTS, OTHER_CATEGORY_API_ID, PARTNER_CATEGORY_API_ID, PRODUCT_TYPE_LABELS } from "../../app/models/enums.ts";
 
-export type GenerateOptions = { apps: number; seed: number };
+export type GenerateOptions = {
+  apps: number;
+  seed: number;
+  /** Where the few http:// logos point: the local server that serves /logos (default :8787). */
+  httpLogoOrigin?: string;
+};
 
 type Theme = {
   /** Category display name; the apiId and slug are derived from it. */
@@ -699,7 +704,7 @@ function companyFor(name: string): Company {
 // The generator
 // ---------------------------------------------------------------------------------------------
 
-export function generateCatalogue({ apps: count, seed }: GenerateOptions): CatalogueFile {
+export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOGO_ORIGIN }: GenerateOptions): CatalogueFile {
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`apps must be a non-negative integer, got ${count}`);
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
 
@@ -877,7 +882,7 @@ export function generateCatalogue({ apps: count, seed }: GenerateOptions): Catal
     const clientId = type === "integration" ? `C${rng.hex(64)}` : null;
 
     const logoPath = makeLogo(logoInitials(name));
-    const logo = HTTP_LOGO_INDICES.includes(index) ? `${HTTP_LOGO_ORIGIN}${logoPath}` : logoPath;
+    const logo = HTTP_LOGO_INDICES.includes(index) ? `${httpLogoOrigin}${logoPath}` : logoPath;
     const [, hue, variant] = /-(\d+)-(\d)\.svg$/.exec(logoPath)!;
     const shots = rng.weighted(SCREENSHOT_COUNT_WEIGHTS);
     const screenshots = Array.from({ length: Number(shots) }, (_, n) => `/screenshots/${hue}-${variant}-${n + 1}.svg`);
