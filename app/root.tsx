@@ -44,7 +44,7 @@ export const meta: MetaFunction = ({ error }) => {
 export const headers = routeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const categories = await listCategories(context.env.DB);
+  const categories = await listCategories(context.env.DB, context.catalogueVersion);
   if (categories.length === 0) context.logger.warn("Categories load failed: the catalogue has no categories");
   return data(
     {

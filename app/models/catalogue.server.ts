@@ -303,12 +303,21 @@ const toCategory = (r: CategoryRow): Category => ({
   categoryType: r.category_type,
 });
 
-export async function listCategories(db: D1Database): Promise<Category[]> {
+/**
+ * Every category, by name. Every page needs them (side nav, header drawer), and they change only
+ * with the catalogue, so with a catalogue version they are kept per isolate under that version.
+ */
+export async function listCategories(db: D1Database, catalogueVersion?: string): Promise<Category[]> {
+  if (catalogueVersion && categoriesMemo?.version === catalogueVersion) return categoriesMemo.categories;
   const { results } = await db
     .prepare("SELECT id, api_id, slug, name, category_type FROM categories ORDER BY name COLLATE NOCASE, id")
     .all<CategoryRow>();
-  return results.map(toCategory);
+  const categories = results.map(toCategory);
+  if (catalogueVersion) categoriesMemo = { version: catalogueVersion, categories };
+  return categories;
 }
+
+let categoriesMemo: { version: string; categories: Category[] } | null = null;
 
 /** Categories with this slug (one per product type that has it), optionally of one type. */
 export async function findCategoriesBySlug(

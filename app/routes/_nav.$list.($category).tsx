@@ -30,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
 
   const db = context.env.DB;
-  const typeCategories = (await listCategories(db)).filter((c) => c.categoryType === productType);
+  const typeCategories = (await listCategories(db, context.catalogueVersion)).filter((c) => c.categoryType === productType);
   const chips = [
     { to: `/${route.path}`, label: "All" },
     ...typeCategories.map((c) => ({ to: `/${route.path}/${c.slug}`, label: c.name })),

@@ -4,6 +4,6 @@ import { cacheControl } from "~/lib/cache-policy.server";
 import { listCategories } from "~/models/catalogue.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const categories = await listCategories(context.env.DB);
+  const categories = await listCategories(context.env.DB, context.catalogueVersion);
   return Response.json(categories, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });
 }

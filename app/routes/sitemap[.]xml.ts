@@ -15,7 +15,7 @@ const escapeXml = (s: string) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   const db = context.env.DB;
-  const [categories, apps] = await Promise.all([listCategories(db), listAppUrls(db, hiddenAppTypes(context.config))]);
+  const [categories, apps] = await Promise.all([listCategories(db, context.catalogueVersion), listAppUrls(db, hiddenAppTypes(context.config))]);
   const paths = ["/"];
   for (const route of Object.values(LIST_ROUTES)) {
     if (route.requires && !context.config[route.requires]) continue;

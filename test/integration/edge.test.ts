@@ -195,6 +195,31 @@ describe("list totals", () => {
   });
 });
 
+describe("categories", () => {
+  // Also memoised per catalogue version (listCategories): a renamed category shows once the
+  // version changes.
+  it("a renamed category shows after the version changes", async () => {
+    const { results } = await w.db.prepare("SELECT id, name FROM categories WHERE category_type <> 'appContext' LIMIT 1").all<{ id: string; name: string }>();
+    const { id, name } = results[0]!;
+    const names = async () => ((await (await get("/api/fetch-all-categories")).json()) as { name: string }[]).map((c) => c.name);
+    expect(await names()).toContain(name);
+    await w.db.prepare("UPDATE categories SET name = ? WHERE id = ?").bind(`${name} Renamed`, id).run();
+    try {
+      await w.kv.put("catalogue-version", `categories-${Date.now()}`);
+      const started = Date.now();
+      let now = await names();
+      while (!now.includes(`${name} Renamed`) && Date.now() - started < 7000) {
+        await sleep(200);
+        now = await names();
+      }
+      expect(now).toContain(`${name} Renamed`);
+    } finally {
+      await w.db.prepare("UPDATE categories SET name = ? WHERE id = ?").bind(name, id).run();
+      await w.kv.put("catalogue-version", `categories-restored-${Date.now()}`);
+    }
+  });
+});
+
 describe("methods and cross-site requests", () => {
   it("PUT is 405 with Allow", async () => {
     const res = await w.fetch("/brand-new", { method: "PUT" });

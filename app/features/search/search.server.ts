@@ -36,7 +36,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   const type = APP_TYPES.find((t) => t === typeParam && !hidden.includes(t)) ?? null;
   const productParam = url.searchParams.get("product");
   const productType = productParam ? (productByPath.get(productParam) ?? null) : null;
-  const categories = await listCategories(db);
+  const categories = await listCategories(db, context.catalogueVersion);
   const categoryParam = url.searchParams.get("category");
   const categoryIds = categories
     .filter((c) => c.slug === categoryParam && c.categoryType !== "appContext")
