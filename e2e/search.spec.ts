@@ -1,7 +1,7 @@
 // Search (issue 3): the header typeahead with its keyboard paths (JavaScript on), and the plain
 // search form, results page, sort and filters that work the same without JavaScript.
 import type { Page } from "@playwright/test";
-import { expect, open, test, waitForHydration } from "./fixtures";
+import { expect, open, test, waitForHydration, waitForRouterIdle } from "./fixtures";
 
 /** The header's search box that is on screen (desktop: inline; phones: behind the toggle). */
 const searchBox = (page: Page) => page.locator("header").getByRole("combobox", { name: "Search apps" }).filter({ visible: true });
@@ -133,9 +133,16 @@ test.describe("search without the typeahead", () => {
     await page.getByLabel("Sort by").selectOption("a-z");
     if (!jsEnabled) await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/[?&]sort=a-z/);
-    const names = (await page.locator("#main-content li[id^=item-]").getByRole("heading").allInnerTexts()).map((n) => n.trim());
-    expect(names.length).toBeGreaterThan(1);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+    await waitForRouterIdle(page, jsEnabled);
+    // The address can change a render before the list does: poll until the list is A-Z.
+    const names = async () => (await page.locator("#main-content li[id^=item-]").getByRole("heading").allInnerTexts()).map((n) => n.trim());
+    await expect.poll(async () => (await names()).length).toBeGreaterThan(1);
+    await expect
+      .poll(async () => {
+        const shown = await names();
+        return shown.join("|") === [...shown].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })).join("|");
+      })
+      .toBe(true);
     // The box shows what was searched for.
     await expect(searchBox(page)).toHaveValue("poll");
   });

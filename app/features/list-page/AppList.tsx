@@ -39,17 +39,18 @@ export function AppList({ data, showCount = true }: { data: AppListData; showCou
   // New loader data replaces whatever was appended, except a revalidation of the same list (e.g.
   // after closing the test bar): Remix still sees the address it had before "Load more" changed it,
   // so that data is the first pages again and the appended ones must stay.
+  // Done while rendering (not in an effect), so a new list never shows the old items for a frame.
   const listKey = listKeyOf(location.pathname, location.search);
-  const lastListKey = useRef(listKey);
-  useEffect(() => {
-    const sameList = lastListKey.current === listKey;
-    lastListKey.current = listKey;
+  const [shownData, setShownData] = useState({ data, listKey });
+  if (shownData.data !== data) {
+    const sameList = shownData.listKey === listKey;
+    setShownData({ data, listKey });
     setLoaded((current) =>
       sameList && data.fromPage === 1 && current.page > data.page
         ? { items: [...data.items, ...current.items.slice(data.items.length)], page: current.page }
         : { items: data.items, page: data.page },
     );
-  }, [data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }
 
   useEffect(() => {
     const next = fetcher.data;
