@@ -54,7 +54,7 @@ const RELEVANCE = `(${BM25} - ${NAME_TIER})`;
 
 /**
  * A text search starts from the FTS matches and probes apps per match for filters, tiers and sort
- * keys. INDEXED BY makes that probe read the covering index apps_search (migration 0003) instead of
+ * keys. INDEXED BY makes that probe read the covering index apps_search (migration 0004) instead of
  * the table rows, whose later columns sit behind the long description's overflow pages.
  */
 const TEXT_FROM = "apps a INDEXED BY apps_search";
