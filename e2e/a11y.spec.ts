@@ -4,7 +4,7 @@
 // serious or critical ones; moderate ones are cheap to keep out once they are at zero.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { documentStatusError, expect, findRequiresAdminAppPath, open, serveWithoutScripts, test } from "./fixtures";
+import { documentStatusError, expect, headerSearchBox, findRequiresAdminAppPath, open, serveWithoutScripts, test } from "./fixtures";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
@@ -15,8 +15,6 @@ test.beforeEach(async ({ page, jsEnabled }) => {
   if (!jsEnabled) await serveWithoutScripts(page);
 });
 
-/** Pages whose server markup is the same with and without JavaScript are scanned in "js" only. */
-const sameMarkupWithoutJs = "Same server-rendered markup as the js-project scan; no-js scans cover only the states that differ (noscript Sort button, :target dialog, un-enhanced drawer).";
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -36,7 +34,6 @@ async function expectNoSeriousViolations(page: Page, label: string) {
 }
 
 test("home page", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, sameMarkupWithoutJs);
   await open(page, "/", jsEnabled);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expectNoSeriousViolations(page, "home");
@@ -49,7 +46,6 @@ test("list page /brand-new", async ({ page, jsEnabled }) => {
 });
 
 test("app detail page", async ({ page, jsEnabled, request }) => {
-  test.skip(!jsEnabled, sameMarkupWithoutJs);
   // An app with the 'Requires Admin' badge, so the page has every kind of control.
   const path = await findRequiresAdminAppPath(request);
   await open(page, path, jsEnabled);
@@ -65,7 +61,6 @@ test("open Disclaimer dialog", async ({ page, jsEnabled }) => {
 });
 
 test("not-found page", async ({ page, jsEnabled, browserErrors }) => {
-  test.skip(!jsEnabled, sameMarkupWithoutJs);
   browserErrors.allow(documentStatusError(404, "/does-not-exist"));
   const response = await open(page, "/does-not-exist", jsEnabled);
   expect(response?.status()).toBe(404);
@@ -86,7 +81,7 @@ test("search results, and the typeahead open", async ({ page, jsEnabled }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Showing \d+ results for "poll"$/);
   await expectNoSeriousViolations(page, "/search?q=poll");
   if (!jsEnabled) return;
-  const box = page.locator("header").getByRole("combobox", { name: "Search apps" }).filter({ visible: true });
+  const box = headerSearchBox(page);
   await box.fill("pol");
   const first = page.getByRole("listbox", { name: "Suggested Search" }).getByRole("option").first();
   await expect(first).toBeVisible();
@@ -96,7 +91,6 @@ test("search results, and the typeahead open", async ({ page, jsEnabled }) => {
 });
 
 test("search without results", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, sameMarkupWithoutJs);
   await open(page, "/search?q=qwzxqv", jsEnabled);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText('Sorry, no results for "qwzxqv"');
   await expectNoSeriousViolations(page, "/search with no results");

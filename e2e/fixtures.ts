@@ -133,6 +133,10 @@ export async function open(page: Page, url: string, jsEnabled: boolean) {
   return response;
 }
 
+/** The header's search box that is on screen (desktop: inline; phones: behind the search toggle). */
+export const headerSearchBox = (page: Page): Locator =>
+  page.getByRole("banner").getByRole("combobox", { name: "Search apps" }).filter({ visible: true });
+
 /** The list page of /brand-new, /bots, /category/… */
 export class ListPageObject {
   readonly heading: Locator;

@@ -1,15 +1,13 @@
 // Search (issue 3): the header typeahead with its keyboard paths (JavaScript on), and the plain
 // search form, results page, sort and filters that work the same without JavaScript.
 import type { Page } from "@playwright/test";
-import { expect, open, test, waitForHydration, waitForRouterIdle } from "./fixtures";
+import { expect, headerSearchBox, open, test, waitForHydration, waitForRouterIdle } from "./fixtures";
 
-/** The header's search box that is on screen (desktop: inline; phones: behind the toggle). */
-const searchBox = (page: Page) => page.locator("header").getByRole("combobox", { name: "Search apps" }).filter({ visible: true });
 const suggestions = (page: Page) => page.getByRole("listbox", { name: "Suggested Search" });
 const options = (page: Page) => suggestions(page).getByRole("option");
 
 async function typeInSearch(page: Page, text: string) {
-  const box = searchBox(page);
+  const box = headerSearchBox(page);
   await box.click();
   await box.pressSequentially(text, { delay: 30 });
 }
@@ -33,7 +31,7 @@ test.describe("typeahead", () => {
       await expect(apps.nth(i).locator("img")).toHaveAttribute("src", /.+/);
     }
     await expect(options(page).last()).toHaveText('Search all "pol"');
-    await expect(searchBox(page)).toHaveAttribute("aria-expanded", "true");
+    await expect(headerSearchBox(page)).toHaveAttribute("aria-expanded", "true");
   });
 
   test("ArrowDown highlights the first app and Enter opens it", async ({ page }) => {
@@ -41,7 +39,7 @@ test.describe("typeahead", () => {
     await expect(options(page).first()).toContainText("Pollster");
     await page.keyboard.press("ArrowDown");
     await expect(options(page).first()).toHaveAttribute("aria-selected", "true");
-    const active = await searchBox(page).getAttribute("aria-activedescendant");
+    const active = await headerSearchBox(page).getAttribute("aria-activedescendant");
     expect(active).toBe(await options(page).first().getAttribute("id"));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/applications\/pollster$/);
@@ -70,7 +68,7 @@ test.describe("typeahead", () => {
     await page.keyboard.press("Shift+Tab");
     await expect(options(page).nth(0)).toHaveAttribute("aria-selected", "true");
     // Focus never left the box.
-    await expect(searchBox(page)).toBeFocused();
+    await expect(headerSearchBox(page)).toBeFocused();
     // Enter on 'Search all' runs the full search.
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Enter");
@@ -82,8 +80,8 @@ test.describe("typeahead", () => {
     await expect(suggestions(page)).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(suggestions(page)).toBeHidden();
-    await expect(searchBox(page)).toHaveValue("pol");
-    await expect(searchBox(page)).toHaveAttribute("aria-expanded", "false");
+    await expect(headerSearchBox(page)).toHaveValue("pol");
+    await expect(headerSearchBox(page)).toHaveAttribute("aria-expanded", "false");
   });
 
   test("clicking outside closes the list; clicking a row opens that app", async ({ page }) => {
@@ -92,7 +90,7 @@ test.describe("typeahead", () => {
     // The page's left margin, well away from the box and its list.
     await page.mouse.click(8, 600);
     await expect(suggestions(page)).toBeHidden();
-    await searchBox(page).press("ArrowDown");
+    await headerSearchBox(page).press("ArrowDown");
     await expect(suggestions(page)).toBeVisible();
     const name = (await options(page).first().locator("span span").first().innerText()).trim();
     await options(page).first().click();
@@ -105,7 +103,7 @@ test.describe("typeahead", () => {
     await typeInSearch(page, "pol");
     await page.waitForTimeout(400);
     await expect(suggestions(page)).toBeHidden();
-    await expect(searchBox(page)).toHaveValue("pol");
+    await expect(headerSearchBox(page)).toHaveValue("pol");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/search\?q=pol$/);
   });
@@ -113,8 +111,8 @@ test.describe("typeahead", () => {
   test("on a phone the search toggle opens the box, with suggestions", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole("banner").locator("summary[aria-label='Search']").click();
-    await expect(searchBox(page)).toBeFocused();
-    await searchBox(page).pressSequentially("pol", { delay: 30 });
+    await expect(headerSearchBox(page)).toBeFocused();
+    await headerSearchBox(page).pressSequentially("pol", { delay: 30 });
     await expect(options(page).first()).toBeVisible();
   });
 });
@@ -122,8 +120,8 @@ test.describe("typeahead", () => {
 test.describe("search without the typeahead", () => {
   test("the header box searches, and the results page sorts with a GET form", async ({ page, jsEnabled }) => {
     await open(page, "/brand-new", jsEnabled);
-    await searchBox(page).fill("poll");
-    await searchBox(page).press("Enter");
+    await headerSearchBox(page).fill("poll");
+    await headerSearchBox(page).press("Enter");
     await expect(page).toHaveURL(/\/search\?q=poll$/);
     await waitForHydration(page, jsEnabled);
     const heading = page.getByRole("heading", { level: 1 });
@@ -144,7 +142,7 @@ test.describe("search without the typeahead", () => {
       })
       .toBe(true);
     // The box shows what was searched for.
-    await expect(searchBox(page)).toHaveValue("poll");
+    await expect(headerSearchBox(page)).toHaveValue("poll");
   });
 
   test("filters combine with the text; no results offers ways on", async ({ page, jsEnabled }) => {
@@ -168,8 +166,8 @@ test.describe("search without the typeahead", () => {
     const attack = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">`;
     await open(page, "/brand-new", jsEnabled);
     if (jsEnabled) await typeInSearch(page, attack);
-    else await searchBox(page).fill(attack);
-    await searchBox(page).press("Enter");
+    else await headerSearchBox(page).fill(attack);
+    await headerSearchBox(page).press("Enter");
     await expect(page).toHaveURL(/\/search\?q=/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Sorry, no results for "${attack}"`);
     if (jsEnabled) expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();

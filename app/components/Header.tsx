@@ -6,10 +6,11 @@ import type { SideNav } from "~/lib/side-nav";
 import type { PublicConfig } from "~/lib/config.server";
 import { loginHref, NEW_TAB_HINT_ID, useCurrentAddress } from "./auth-links";
 import { AvatarMenu, type SessionUser } from "./AvatarMenu";
-import { buttonStyles, iconButton } from "./Button.css";
+import { iconButton } from "./Button.css";
 import { useDetailsDismiss } from "./details-dismiss";
 import { LogoMark, SearchIcon } from "./Icons";
 import { MobileDrawer } from "./MobileDrawer";
+import { SignUpLink } from "./SignUpLink";
 import { SearchForm } from "./SearchForm";
 import * as s from "./Header.css";
 
@@ -55,15 +56,7 @@ export function Header({ config, nav, showSearch = true, searchQuery = "", isHom
                 Log in
               </a>
               <span className={s.desktopOnly}>
-                <a
-                  href={config.freeTrialUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-describedby={NEW_TAB_HINT_ID}
-                  className={buttonStyles.primary}
-                >
-                  Sign up
-                </a>
+                <SignUpLink href={config.freeTrialUrl} />
               </span>
             </>
           )}

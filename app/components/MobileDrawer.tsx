@@ -4,11 +4,12 @@ import { NavLink } from "@remix-run/react";
 import { useRef } from "react";
 import type { PublicConfig } from "~/lib/config.server";
 import type { NavLink as NavItem, SideNav } from "~/lib/side-nav";
-import { logoutHref, NEW_TAB_HINT_ID, MY_INTEGRATIONS_PATH, useCurrentAddress } from "./auth-links";
+import { logoutHref, MY_INTEGRATIONS_PATH, useCurrentAddress } from "./auth-links";
 import type { SessionUser } from "./AvatarMenu";
 import { buttonStyles, iconButton } from "./Button.css";
 import { useDetailsDismiss } from "./details-dismiss";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "./Icons";
+import { SignUpLink } from "./SignUpLink";
 import * as s from "./MobileDrawer.css";
 
 /** Spec §2.4 lists the drawer's featured links by these names, in this order. */
@@ -62,15 +63,7 @@ export function MobileDrawer({ nav, config, user = null, className }: MobileDraw
               Log out
             </a>
           ) : (
-            <a
-              href={config.freeTrialUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-describedby={NEW_TAB_HINT_ID}
-              className={buttonStyles.primary}
-            >
-              Sign up
-            </a>
+            <SignUpLink href={config.freeTrialUrl} />
           )}
         </div>
       </nav>

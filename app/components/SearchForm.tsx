@@ -4,7 +4,7 @@
 // ArrowUp and Tab move the highlight and wrap; Enter opens the highlighted app, or runs a full
 // search when nothing is highlighted; Escape closes; a click outside closes.
 import { Form, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
 import { highlightParts } from "~/lib/highlight";
 import { displayImageUrl } from "~/lib/image-url";
 import { appDetailsPath } from "./AppCard";
@@ -63,20 +63,23 @@ function SearchCombobox({ defaultValue, inputRef }: { defaultValue: string; inpu
       if (event.key === "ArrowDown" && text.trim() !== "") setOpen(true);
       return;
     }
+    // Moving wraps around; from "nothing highlighted" down is the first row, up the last.
+    const down = () => setActive((current) => (current + 1) % rowCount);
+    const up = () => setActive((current) => (current <= 0 ? rowCount - 1 : current - 1));
     switch (event.key) {
       case "ArrowDown":
         event.preventDefault();
-        setActive((current) => (current + 1) % rowCount);
+        down();
         break;
       case "ArrowUp":
         event.preventDefault();
-        setActive((current) => (current <= 0 ? rowCount - 1 : current - 1));
+        up();
         break;
       case "Tab":
         // Spec §5: Tab moves the highlight too (Shift+Tab backwards) while the list is open.
         event.preventDefault();
-        if (event.shiftKey) setActive((current) => (current <= 0 ? rowCount - 1 : current - 1));
-        else setActive((current) => (current + 1) % rowCount);
+        if (event.shiftKey) up();
+        else down();
         break;
       case "Enter":
         if (active >= 0) {
@@ -141,17 +144,7 @@ function SearchCombobox({ defaultValue, inputRef }: { defaultValue: string; inpu
         <ul id={listId} role="listbox" aria-labelledby={headingId} className={s.list}>
           {expanded
             ? items.map((app, i) => (
-                <li
-                  key={app.id}
-                  id={optionId(i)}
-                  role="option"
-                  aria-selected={i === active}
-                  className={s.option}
-                  // Keep focus in the box; the click then opens the app.
-                  onPointerDown={(event) => event.preventDefault()}
-                  onClick={() => choose(i)}
-                  onPointerMove={() => setActive(i)}
-                >
+                <Option key={app.id} id={optionId(i)} selected={i === active} onChoose={() => choose(i)} onHover={() => setActive(i)}>
                   <img src={displayImageUrl(app.logo)} alt="" width={32} height={32} className={s.optionLogo} />
                   <span className={s.optionText}>
                     <span className={s.optionName}>
@@ -167,25 +160,49 @@ function SearchCombobox({ defaultValue, inputRef }: { defaultValue: string; inpu
                     </span>
                     <span className={s.optionCompany}>{app.companyName}</span>
                   </span>
-                </li>
+                </Option>
               ))
             : null}
           {expanded && more ? (
-            <li
+            <Option
               id={optionId(items.length)}
-              role="option"
-              aria-selected={active === items.length}
-              className={`${s.option} ${s.searchAll}`}
-              onPointerDown={(event) => event.preventDefault()}
-              onClick={() => choose(items.length)}
-              onPointerMove={() => setActive(items.length)}
+              selected={active === items.length}
+              onChoose={() => choose(items.length)}
+              onHover={() => setActive(items.length)}
+              className={s.searchAll}
             >
               <SearchIcon size={16} />
               <span>Search all "{text.trim()}"</span>
-            </li>
+            </Option>
           ) : null}
         </ul>
       </div>
     </Form>
+  );
+}
+
+type OptionProps = {
+  id: string;
+  selected: boolean;
+  onChoose: () => void;
+  onHover: () => void;
+  className?: string;
+  children: ReactNode;
+};
+
+/** One row of the list. Pressing it keeps focus in the box; the click then chooses it. */
+function Option({ id, selected, onChoose, onHover, className, children }: OptionProps) {
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={selected}
+      className={className ? `${s.option} ${className}` : s.option}
+      onPointerDown={(event) => event.preventDefault()}
+      onClick={onChoose}
+      onPointerMove={onHover}
+    >
+      {children}
+    </li>
   );
 }

@@ -4,7 +4,7 @@ import type { AppDetail, AppPage, AppSummary, Category } from "./types";
 import type { Sort } from "~/lib/sort";
 import { toFtsQuery } from "~/lib/fts-query";
 import { nameKey } from "~/lib/name-key";
-import { totalsMemo, totalsMemoKey } from "./totals-memo.server";
+import { recall, remember } from "./catalogue-memo.server";
 
 export type AppQuery = {
   status?: AppStatus;
@@ -65,6 +65,9 @@ function relevanceParams(searchQuery: string): [string, number, string] {
   return [key, Array.from(key).length, key];
 }
 
+/** SQL relevance is "lower is better" (bm25); the API's _score is "higher is better", 3 decimals. */
+const apiScore = (sqlScore: number) => Math.round(-sqlScore * 1000) / 1000;
+
 function toSummary(row: AppRow): AppSummary {
   const summary: AppSummary = {
     id: row.id,
@@ -79,8 +82,7 @@ function toSummary(row: AppRow): AppSummary {
     status: row.status,
     submittedAt: row.submitted_at,
   };
-  // bm25 is "lower is better"; _score is "higher is better", as the API promises.
-  if (typeof row.score === "number") summary._score = Math.round(-row.score * 1000) / 1000;
+  if (typeof row.score === "number") summary._score = apiScore(row.score);
   return summary;
 }
 
@@ -203,8 +205,8 @@ export async function listApps(
   const counted = whereClause(query, "count");
   const from = query.searchQuery !== undefined ? TEXT_FROM : "apps a";
   const countSql = `SELECT count(*) AS total FROM ${from} ${counted.joins} WHERE ${counted.where}`;
-  const memoKey = catalogueVersion ? totalsMemoKey(catalogueVersion, countSql, counted.params) : null;
-  const known = memoKey ? totalsMemo.get(memoKey) : undefined;
+  const memoKey = `total\u0000${countSql}\u0000${JSON.stringify(counted.params)}`;
+  const known = recall<number>(catalogueVersion, memoKey);
   if (known !== undefined) {
     const rows = await listStatement(db, query, page).all<AppRow>();
     return { items: rows.results.map(toSummary), total: known };
@@ -215,8 +217,7 @@ export async function listApps(
   ]);
   const items = (rows!.results as AppRow[]).map(toSummary);
   const total = (count!.results[0] as { total: number } | undefined)?.total ?? 0;
-  if (memoKey) totalsMemo.set(memoKey, total);
-  return { items, total };
+  return { items, total: remember(catalogueVersion, memoKey, total) };
 }
 
 /** One page of apps without the total (home rows, featured apps): one statement, no count. */
@@ -288,7 +289,7 @@ export async function suggestApps(
       logo: r.logo,
       companyName: r.company_name,
       type: r.type,
-      _score: Math.round(-r.score * 1000) / 1000,
+      _score: apiScore(r.score),
     })),
     more: results.length > SUGGESTIONS_MAX,
   };
@@ -308,16 +309,13 @@ const toCategory = (r: CategoryRow): Category => ({
  * with the catalogue, so with a catalogue version they are kept per isolate under that version.
  */
 export async function listCategories(db: D1Database, catalogueVersion?: string): Promise<Category[]> {
-  if (catalogueVersion && categoriesMemo?.version === catalogueVersion) return categoriesMemo.categories;
+  const known = recall<Category[]>(catalogueVersion, "categories");
+  if (known) return known;
   const { results } = await db
     .prepare("SELECT id, api_id, slug, name, category_type FROM categories ORDER BY name COLLATE NOCASE, id")
     .all<CategoryRow>();
-  const categories = results.map(toCategory);
-  if (catalogueVersion) categoriesMemo = { version: catalogueVersion, categories };
-  return categories;
+  return remember(catalogueVersion, "categories", results.map(toCategory));
 }
-
-let categoriesMemo: { version: string; categories: Category[] } | null = null;
 
 /** Categories with this slug (one per product type that has it), optionally of one type. */
 export async function findCategoriesBySlug(

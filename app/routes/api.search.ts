@@ -2,14 +2,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
-import { parseSearchParams } from "~/features/api/json.server";
+import { lastValue, parseSearchParams } from "~/features/api/json.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { sortKeyFor } from "~/lib/sort";
 import { listApps } from "~/models/catalogue.server";
 import { APP_CONTEXTS, APP_TYPES, PRODUCT_TYPES, type ProductType } from "~/models/enums";
-
-const one = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
 
 /** productType: 'all' means every valid product type (spec §5); also a list, comma-separated or repeated. */
 const productTypeParam = z
@@ -19,15 +16,15 @@ const productTypeParam = z
   .transform((list): ProductType[] => (list.includes("all") ? [...PRODUCT_TYPES] : (list as ProductType[])));
 
 export const searchParamsSchema = z.object({
-  searchQuery: one(z.string().max(1000)).optional(),
-  sortBy: one(z.string().regex(/^[A-Za-z_]{1,32}$/, "must be alphabetical, relevance or date")).optional(),
-  orderBy: one(z.enum(["asc", "desc"])).optional(),
-  max: one(z.coerce.number().int().min(1).max(100)).optional(),
-  offset: one(z.coerce.number().int().min(0).max(100_000)).default(0),
-  category: one(z.string().regex(/^[a-z0-9_&%-]{1,64}$/, "must be a category apiId")).optional(),
-  isFeatured: one(z.enum(["true", "false"])).optional(),
-  appType: one(z.enum(APP_TYPES)).optional(),
-  appContext: one(z.enum(APP_CONTEXTS)).optional(),
+  searchQuery: lastValue(z.string().max(1000)).optional(),
+  sortBy: lastValue(z.string().regex(/^[A-Za-z_]{1,32}$/, "must be alphabetical, relevance or date")).optional(),
+  orderBy: lastValue(z.enum(["asc", "desc"])).optional(),
+  max: lastValue(z.coerce.number().int().min(1).max(100)).optional(),
+  offset: lastValue(z.coerce.number().int().min(0).max(100_000)).default(0),
+  category: lastValue(z.string().regex(/^[a-z0-9_&%-]{1,64}$/, "must be a category apiId")).optional(),
+  isFeatured: lastValue(z.enum(["true", "false"])).optional(),
+  appType: lastValue(z.enum(APP_TYPES)).optional(),
+  appContext: lastValue(z.enum(APP_CONTEXTS)).optional(),
   productType: productTypeParam.optional(),
 });
 

@@ -3,13 +3,14 @@
 // Invalid input is a 400 JSON error like the other API routes; empty text is an empty answer.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { parseSearchParams } from "~/features/api/json.server";
+import { lastValue, parseSearchParams } from "~/features/api/json.server";
+import { SEARCH_TEXT_MAX } from "~/features/search/search-options";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { suggestApps } from "~/models/catalogue.server";
 
 const suggestParamsSchema = z.object({
-  q: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), z.string().max(1000)).default(""),
+  q: lastValue(z.string().max(SEARCH_TEXT_MAX)).default(""),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

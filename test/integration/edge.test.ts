@@ -163,7 +163,7 @@ describe("edge cache", () => {
 });
 
 describe("list totals", () => {
-  // Totals are memoised per catalogue version (app/models/totals-memo.server.ts): a catalogue
+  // Totals are memoised per catalogue version (app/models/catalogue-memo.server.ts): a catalogue
   // change that comes with a new version must show up in the counts, never a stale memo.
   it("a list's total follows the catalogue once its version changes", async () => {
     const total = async () => {

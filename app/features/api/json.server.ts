@@ -1,5 +1,9 @@
 // JSON responses of the /api resource routes (resource routes must return Responses): one shape for errors, and zod-parsed query params.
-import type { z } from "zod";
+import { z } from "zod";
+
+/** A query parameter given once or repeated: the last value counts. */
+export const lastValue = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
 
 export function badRequest(message: string) {
   return Response.json({ message }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
