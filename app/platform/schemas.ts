@@ -1,0 +1,141 @@
+// The messaging platform's REST shapes (../shared/PLATFORM-API.md), as zod schemas. The platform
+// client parses every response with these, and the emulator's contract tests check its answers
+// against the same schemas, so the client, the emulator and the document cannot drift apart.
+// Objects are not strict: the real platform adds fields over time and the client must not break.
+import { z } from "zod";
+
+const isoDate = z.string().datetime({ offset: true });
+
+/** Hydra-style id: base64url (padding accepted) of `ciscospark://<cluster>/<TYPE>/<uuid>`. */
+export const hydraId = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, "must be a base64url id");
+
+export const platformErrorSchema = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ description: z.string() })).optional(),
+  trackingId: z.string().optional(),
+});
+export type PlatformErrorBody = z.infer<typeof platformErrorSchema>;
+
+export const tokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().optional(),
+  expires_in: z.number().int().positive(),
+  refresh_token: z.string().min(1),
+  refresh_token_expires_in: z.number().int().positive(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const personSchema = z.object({
+  id: hydraId,
+  emails: z.array(z.string()),
+  displayName: z.string().optional(),
+  nickName: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  avatar: z.string().url().optional(),
+  orgId: hydraId,
+  type: z.enum(["person", "bot", "appuser"]).optional(),
+  created: isoDate.optional(),
+  lastModified: isoDate.optional(),
+  status: z.string().optional(),
+});
+export type Person = z.infer<typeof personSchema>;
+
+export const roomSchema = z.object({
+  id: hydraId,
+  title: z.string(),
+  type: z.enum(["direct", "group"]),
+  isLocked: z.boolean(),
+  teamId: hydraId.optional(),
+  lastActivity: isoDate.optional(),
+  creatorId: hydraId.optional(),
+  created: isoDate,
+  ownerId: hydraId.optional(),
+  isAnnouncementOnly: z.boolean().optional(),
+  isReadOnly: z.boolean().optional(),
+  isPublic: z.boolean().optional(),
+  description: z.string().optional(),
+});
+export type Room = z.infer<typeof roomSchema>;
+export const roomListSchema = z.object({ items: z.array(roomSchema) });
+
+export const membershipSchema = z.object({
+  id: hydraId,
+  roomId: hydraId,
+  personId: hydraId,
+  personEmail: z.string(),
+  personDisplayName: z.string().optional(),
+  personOrgId: hydraId.optional(),
+  isModerator: z.boolean(),
+  roomType: z.enum(["direct", "group"]).optional(),
+  created: isoDate,
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const messageSchema = z.object({
+  id: hydraId,
+  roomId: hydraId,
+  roomType: z.enum(["direct", "group"]).optional(),
+  toPersonId: hydraId.optional(),
+  toPersonEmail: z.string().optional(),
+  text: z.string().optional(),
+  markdown: z.string().optional(),
+  personId: hydraId,
+  personEmail: z.string(),
+  mentionedPeople: z.array(hydraId).optional(),
+  created: isoDate,
+});
+export type Message = z.infer<typeof messageSchema>;
+export const messageListSchema = z.object({ items: z.array(messageSchema) });
+
+export const platformWebhookSchema = z.object({
+  id: hydraId,
+  name: z.string(),
+  targetUrl: z.string().url(),
+  resource: z.string(),
+  event: z.string(),
+  filter: z.string().optional(),
+  secret: z.string().optional(),
+  status: z.enum(["active", "inactive"]),
+  created: isoDate,
+});
+export type PlatformWebhook = z.infer<typeof platformWebhookSchema>;
+export const platformWebhookListSchema = z.object({ items: z.array(platformWebhookSchema) });
+
+/** A delivery the platform POSTs to a webhook's targetUrl (signed with X-Spark-Signature). */
+export const webhookEventSchema = z.object({
+  id: hydraId,
+  name: z.string(),
+  resource: z.string(),
+  event: z.string(),
+  filter: z.string().optional(),
+  actorId: hydraId,
+  created: isoDate,
+  data: z
+    .object({
+      id: hydraId,
+      roomId: hydraId,
+      personId: hydraId,
+      personEmail: z.string(),
+      mentionedPeople: z.array(hydraId).optional(),
+    })
+    .passthrough(),
+});
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+export const authorizationSchema = z.object({
+  id: hydraId,
+  applicationId: hydraId,
+  applicationName: z.string(),
+  personId: hydraId,
+  clientId: z.string(),
+  created: isoDate,
+  type: z.enum(["refresh", "access"]),
+  /**
+   * Not in PLATFORM-API.md: the emulator adds the scopes granted, which is how My Integrations
+   * tells full from partial access. Optional, so the real platform's answers still parse.
+   */
+  scopes: z.array(z.string()).optional(),
+});
+export type Authorization = z.infer<typeof authorizationSchema>;
+export const authorizationListSchema = z.object({ items: z.array(authorizationSchema) });
