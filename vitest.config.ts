@@ -28,6 +28,18 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Contract tests of the platform emulator (workers/platform/) against app/platform/schemas.ts.
+          name: "platform",
+          environment: "node",
+          include: ["test/platform/**/*.test.ts"],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });
