@@ -1,0 +1,58 @@
+// /_emulator/* test controls (only when EMULATOR_CONTROLS is "true"; no auth): reset to the demo
+// seed, faults, token expiry, a peek at a space's messages and a state summary.
+import { z } from "zod";
+import { notFound } from "./errors.ts";
+import { addFault, clearFaults } from "./faults.ts";
+import type { Ctx } from "./http.ts";
+import { Router, json, maxParam, parseJsonBody, parseQuery } from "./http.ts";
+import { decodeId } from "./ids.ts";
+import { messageJson, roomMessages } from "./messages.ts";
+import { demoStatements } from "./seed.ts";
+import type { PlatformReference } from "./seed.ts";
+
+async function reset(c: Ctx): Promise<Response> {
+  // Bots and catalogue applications are reference data: read them back rather than re-import.
+  const [bots, applications] = await Promise.all([
+    c.db.prepare("SELECT email, display_name AS name FROM people WHERE type = 'bot'").all<{ email: string; name: string }>(),
+    c.db.prepare("SELECT client_id AS clientId, name FROM applications WHERE kind = 'catalogue'").all<{ clientId: string; name: string }>(),
+  ]);
+  const reference: PlatformReference = { bots: bots.results, applications: applications.results };
+  await c.db.batch(demoStatements(reference).map((s) => c.db.prepare(s.sql).bind(...s.params)));
+  return state(c);
+}
+
+async function expireTokens(c: Ctx): Promise<Response> {
+  const body = await parseJsonBody(c, z.object({ email: z.string().email(), refresh: z.boolean().optional() }));
+  const kinds = body.refresh ? "('access', 'refresh')" : "('access')";
+  const result = await c.db
+    .prepare(`UPDATE tokens SET expires_at = ? WHERE kind IN ${kinds} AND person_uuid = (SELECT uuid FROM people WHERE email = ? COLLATE NOCASE)`)
+    .bind(Date.now() - 1, body.email)
+    .run();
+  return json({ expired: result.meta.changes });
+}
+
+async function peekMessages(c: Ctx): Promise<Response> {
+  const q = parseQuery(c.url, z.object({ roomId: z.string().optional(), title: z.string().optional(), max: maxParam.default(100) }));
+  const room = q.roomId
+    ? await c.db.prepare("SELECT uuid FROM rooms WHERE uuid = ?").bind(decodeId("ROOM", q.roomId) ?? "").first<{ uuid: string }>()
+    : q.title
+      ? await c.db.prepare("SELECT uuid FROM rooms WHERE title = ?").bind(q.title).first<{ uuid: string }>()
+      : null;
+  if (!room) throw notFound("Give the roomId (or title) of an existing space.");
+  return json({ items: (await roomMessages(c.db, room.uuid, q.max)).map(messageJson) });
+}
+
+async function state(c: Ctx): Promise<Response> {
+  const tables = ["orgs", "people", "applications", "rooms", "memberships", "messages", "webhooks", "auth_codes", "tokens", "authorizations", "faults", "org_disabled_bots"];
+  const rows = await c.db.batch(tables.map((t) => c.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)));
+  const counts = Object.fromEntries(tables.map((t, i) => [t, (rows[i]!.results[0] as { n: number }).n]));
+  return json({ counts });
+}
+
+export const controls = new Router()
+  .on("POST", "/_emulator/reset", reset)
+  .on("POST", "/_emulator/faults", addFault)
+  .on("DELETE", "/_emulator/faults", clearFaults)
+  .on("POST", "/_emulator/tokens/expire", expireTokens)
+  .on("GET", "/_emulator/messages", peekMessages)
+  .on("GET", "/_emulator/state", state);

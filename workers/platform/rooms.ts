@@ -1,0 +1,111 @@
+// Rooms (spaces): the Room JSON shape, membership-scoped lookups, GET /v1/rooms and /v1/rooms/{id}.
+import { z } from "zod";
+import { notFound } from "./errors.ts";
+import type { Ctx } from "./http.ts";
+import { json, maxParam, parseQuery } from "./http.ts";
+import { decodeId, encodeId } from "./ids.ts";
+import type { PersonRow } from "./people.ts";
+
+export type RoomRow = {
+  uuid: string;
+  title: string | null;
+  type: "direct" | "group";
+  is_locked: number;
+  is_restricted: number;
+  is_announcement_only: number;
+  team_uuid: string | null;
+  creator_uuid: string;
+  owner_org_uuid: string;
+  description: string | null;
+  created: string;
+  last_activity: string;
+};
+
+/** A room as seen by one member: direct rooms are titled with the other member's name. */
+export type ViewedRoom = RoomRow & { shown_title: string; viewer_is_moderator: number };
+
+// ?1 is the viewer. The name fallback (display name, else first + last, else email) matches nameOf().
+const VIEWED_ROOM_SELECT = `
+  SELECT r.*, m.is_moderator AS viewer_is_moderator,
+    COALESCE(r.title, (
+      SELECT COALESCE(p.display_name, NULLIF(TRIM(COALESCE(p.first_name, '') || ' ' || COALESCE(p.last_name, '')), ''), p.email)
+      FROM memberships o JOIN people p ON p.uuid = o.person_uuid
+      WHERE o.room_uuid = r.uuid AND o.person_uuid <> ?1 LIMIT 1
+    ), 'Empty space') AS shown_title
+  FROM rooms r JOIN memberships m ON m.room_uuid = r.uuid AND m.person_uuid = ?1`;
+
+export function roomJson(room: ViewedRoom): Record<string, unknown> {
+  return {
+    id: encodeId("ROOM", room.uuid),
+    title: room.shown_title,
+    type: room.type,
+    isLocked: room.is_locked === 1,
+    ...(room.team_uuid ? { teamId: encodeId("TEAM", room.team_uuid) } : {}),
+    lastActivity: room.last_activity,
+    creatorId: encodeId("PEOPLE", room.creator_uuid),
+    created: room.created,
+    ownerId: encodeId("ORGANIZATION", room.owner_org_uuid),
+    isAnnouncementOnly: room.is_announcement_only === 1,
+    isReadOnly: false,
+    isPublic: false,
+    ...(room.description ? { description: room.description } : {}),
+  };
+}
+
+/** The room as the viewer sees it; 404 when the id is bad or the viewer is not a member. */
+export async function viewRoom(db: D1Database, viewer: PersonRow, roomId: string): Promise<ViewedRoom> {
+  const uuid = decodeId("ROOM", roomId);
+  const room = uuid ? await db.prepare(`${VIEWED_ROOM_SELECT} WHERE r.uuid = ?2`).bind(viewer.uuid, uuid).first<ViewedRoom>() : null;
+  if (!room) throw notFound();
+  return room;
+}
+
+export async function viewRoomByUuid(db: D1Database, viewer: PersonRow, uuid: string): Promise<ViewedRoom> {
+  return viewRoom(db, viewer, encodeId("ROOM", uuid));
+}
+
+const ORDER_BY = {
+  id: "r.uuid ASC",
+  lastactivity: "r.last_activity DESC, r.uuid ASC",
+  created: "r.created DESC, r.uuid ASC",
+} as const;
+
+const listQuery = z.object({
+  type: z.enum(["direct", "group"]).optional(),
+  teamId: z.string().optional(),
+  sortBy: z.enum(["id", "lastactivity", "created"]).default("id"),
+  max: maxParam.default(100),
+  /** Our paging cursor (opaque to clients: they follow the Link header). */
+  cursor: z.string().regex(/^\d{1,7}$/, "must be a cursor from a Link header").optional(),
+});
+
+export async function listRooms(c: Ctx, me: PersonRow): Promise<Response> {
+  const q = parseQuery(c.url, listQuery);
+  const offset = Number(q.cursor ?? 0);
+  const where: string[] = [];
+  const params: (string | number)[] = [me.uuid];
+  if (q.type) {
+    params.push(q.type);
+    where.push(`r.type = ?${params.length}`);
+  }
+  if (q.teamId) {
+    params.push(decodeId("TEAM", q.teamId) ?? "");
+    where.push(`r.team_uuid = ?${params.length}`);
+  }
+  // One row more than a page tells whether a next page exists.
+  params.push(q.max + 1, offset);
+  const sql = `${VIEWED_ROOM_SELECT} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY ${ORDER_BY[q.sortBy]} LIMIT ?${params.length - 1} OFFSET ?${params.length}`;
+  const { results } = await c.db.prepare(sql).bind(...params).all<ViewedRoom>();
+  const items = results.slice(0, q.max).map(roomJson);
+  const headers: Record<string, string> = {};
+  if (results.length > q.max) {
+    const next = new URL(c.url);
+    next.searchParams.set("cursor", String(offset + q.max));
+    headers.Link = `<${next.toString()}>; rel="next"`;
+  }
+  return json({ items }, 200, headers);
+}
+
+export async function getRoom(c: Ctx, me: PersonRow): Promise<Response> {
+  return json(roomJson(await viewRoom(c.db, me, c.params.id!)));
+}
