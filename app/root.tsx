@@ -28,6 +28,11 @@ import { useNonce } from "~/lib/nonce";
 import { routeHeaders } from "~/lib/route-headers";
 import { buildSideNav } from "~/lib/side-nav";
 import { listCategories } from "~/models/catalogue.server";
+import { csrfToken } from "~/auth/csrf.server";
+import { getAuth } from "~/auth/session.server";
+import { headerUser } from "~/auth/user";
+import { takeFlash } from "~/lib/flash.server";
+import { Notifications } from "~/components/Notifications";
 import "../styles/global.css";
 
 export const links: LinksFunction = () => [
@@ -44,16 +49,34 @@ export const meta: MetaFunction = ({ error }) => {
 export const headers = routeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const categories = await listCategories(context.env.DB, context.catalogueVersion);
+  const url = new URL(request.url);
+  // An expired session is ended here, on whatever page it is noticed, and the page says so.
+  const [categories, auth] = await Promise.all([
+    listCategories(context.env.DB, context.catalogueVersion),
+    getAuth(request, context, url.pathname + url.search),
+  ]);
   if (categories.length === 0) context.logger.warn("Categories load failed: the catalogue has no categories");
+  const headers = new Headers({ "Cache-Control": cacheControl("page", context.config) });
+  // Only logged-in pages hold forms that act for a person, so only they get a CSRF token.
+  let csrf: string | null = null;
+  if (auth) {
+    const token = await csrfToken(request, context.config);
+    csrf = token.token;
+    if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
+  }
+  const flash = takeFlash(request);
+  if (flash) headers.append("Set-Cookie", flash.clear);
   return data(
     {
       config: publicConfig(context.config),
       nav: buildSideNav(categories, context.config),
       testBarHidden: isTestBarHidden(request),
       year: new Date().getUTCFullYear(),
+      user: auth ? headerUser(auth.user) : null,
+      csrf,
+      notice: flash?.notice ?? null,
     },
-    { headers: { "Cache-Control": cacheControl("catalogue", context.config) } },
+    { headers },
   );
 }
 
@@ -96,7 +119,15 @@ export function Layout({ children }: { children: ReactNode }) {
                 returnTo={location.pathname + location.search}
               />
             ) : null}
-            <Header config={root.config} nav={root.nav} showSearch={!hideSearch} searchQuery={searchQuery} isHome={isHome} />
+            <Header
+              config={root.config}
+              nav={root.nav}
+              showSearch={!hideSearch}
+              searchQuery={searchQuery}
+              isHome={isHome}
+              user={root.user}
+            />
+            <Notifications notice={root.notice} />
             <main id="main-content" tabIndex={-1}>
               {children}
             </main>

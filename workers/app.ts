@@ -6,8 +6,10 @@ import { ConfigError, parsePortalConfig } from "../app/lib/config.server";
 import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import type { AppContext } from "../app/load-context";
 import { isUnsupportedBrowser } from "../app/lib/browser-support";
+import { verifyCsrf } from "../app/auth/csrf.server";
 import { catalogueVersion } from "./catalogue-version";
-import { edgeCacheKey, isCacheable } from "./edge-cache";
+import { edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
+import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
 
 const handleRemix = createRequestHandler(build, "production");
@@ -71,6 +73,13 @@ export default {
         if ((origin && origin !== url.origin) || site === "cross-site") {
           return secure(plain(403, "Cross-site requests are not allowed."));
         }
+        const csrf = await verifyCsrf(request, config);
+        if (!csrf.ok) {
+          logger.warn("CSRF check failed", { url: request.url, reason: csrf.reason });
+          const res = plain(403, "This form is out of date or did not come from App Hub. Reload the page and try again.");
+          res.headers.set("Cache-Control", "private, no-store");
+          return secure(res);
+        }
       }
 
       const headers = new Headers(request.headers);
@@ -83,7 +92,9 @@ export default {
       }
 
       const version = await catalogueVersion(env.KV);
-      const cacheKey = replacedRoute ? null : edgeCacheKey(incoming, version);
+      const privateCookies = [config.cookies.session, FLASH_COOKIE];
+      const personal = hasAnyCookie(incoming, privateCookies);
+      const cacheKey = replacedRoute || personal ? null : edgeCacheKey(incoming, version);
       if (cacheKey) {
         const hit = await caches.default.match(cacheKey);
         if (hit) {
@@ -115,7 +126,8 @@ export default {
 
       const final = secure(response);
       // Error pages are never shared: a transient failure must not be kept by browsers or proxies.
-      if (final.status >= 400) final.headers.set("Cache-Control", "private, no-store");
+      // Nor is anything answered to a logged-in browser (its header shows the person).
+      if (final.status >= 400 || personal) final.headers.set("Cache-Control", "private, no-store");
       if (cacheKey && isCacheable(final)) {
         final.headers.set("X-Edge-Cache", "MISS");
         ctx.waitUntil(caches.default.put(cacheKey, final.clone()));

@@ -4,8 +4,6 @@
 
 /** Cookies that change what an anonymous page shows; each becomes part of the cache key. */
 const VARIANT_COOKIES = ["isAlertTestHidden"];
-/** A request with any of these cookies is a logged-in one and never touches the shared cache. */
-const PRIVATE_COOKIES = ["__session"];
 
 function cookieNames(request: Request): Map<string, string> {
   const out = new Map<string, string>();
@@ -16,10 +14,15 @@ function cookieNames(request: Request): Map<string, string> {
   return out;
 }
 
+/** A request with a session or a one-time notice is personal and never touches the shared cache. */
+export function hasAnyCookie(request: Request, names: string[]): boolean {
+  const cookies = cookieNames(request);
+  return names.some((name) => cookies.has(name));
+}
+
 export function edgeCacheKey(request: Request, version: string): Request | null {
   if (request.method !== "GET") return null;
   const cookies = cookieNames(request);
-  if (PRIVATE_COOKIES.some((name) => cookies.has(name))) return null;
   const variant = VARIANT_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join("&");
   const url = new URL(request.url);
   const key = `${url.origin}/__edge/${encodeURIComponent(version)}/${encodeURIComponent(variant)}${url.pathname}${url.search}`;

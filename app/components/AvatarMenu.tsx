@@ -7,7 +7,8 @@ import { useDetailsDismiss } from "./details-dismiss";
 import { visuallyHidden } from "../../styles/global.css";
 import * as s from "./AvatarMenu.css";
 
-export type SessionUser = { displayName: string; email: string; avatarUrl?: string | null };
+export type { HeaderUser as SessionUser } from "~/auth/user";
+import type { HeaderUser as SessionUser } from "~/auth/user";
 
 /** Spec §2.4: the popover hides 200 ms after the pointer leaves it. */
 const HIDE_DELAY_MS = 200;

@@ -7,6 +7,8 @@ export function useCurrentAddress(): string {
 }
 
 export const loginHref = (last: string) => `/auth?last=${encodeURIComponent(last)}`;
+/** Where a login-only route sends logged-out visitors: the login page, with the way back. */
+export const loginPath = (last: string) => `/login?last=${encodeURIComponent(last)}`;
 export const logoutHref = (last: string) => `/logout?last=${encodeURIComponent(last)}`;
 export const MY_INTEGRATIONS_PATH = "/my-integrations";
 

@@ -2,10 +2,11 @@
 // responses marked `public` with an s-maxage in the edge cache; everything else is never shared.
 import type { PortalConfig } from "./config.server";
 
-export type CachePolicyName = "catalogue" | "suggestions" | "sitemap" | "immutable" | "none";
+export type CachePolicyName = "page" | "catalogue" | "suggestions" | "sitemap" | "immutable" | "none";
 
 const PRODUCTION_AGES: Record<Exclude<CachePolicyName, "none" | "immutable">, number> = {
-  catalogue: 3600, // categories, search, collections and list pages
+  page: 3600, // list, search, detail and home pages (the edge's age; browsers revalidate)
+  catalogue: 3600, // categories, search, collections
   // Typeahead: many distinct keys, each asked for again within minutes while people type the same
   // words; a short edge age keeps the cache small. Keys carry the catalogue version regardless.
   suggestions: 600,
@@ -17,6 +18,10 @@ export function cacheControl(policy: CachePolicyName, config: Pick<PortalConfig,
   if (policy === "immutable") return "public, max-age=31536000, immutable";
   // Outside production every age is 1 s (spec §9), so edits show up at once while developing.
   const age = config.isProduction ? PRODUCTION_AGES[policy] : 1;
+  // Pages carry the header's login state: a browser must never show an anonymous copy after a log
+  // in (or a personal one after a log out), so it revalidates every time; the edge keeps the
+  // anonymous variant (logged-in requests bypass it in workers/edge-cache.ts).
+  if (policy === "page") return `public, max-age=0, must-revalidate, s-maxage=${age}`;
   // Browsers revalidate after a minute at most; the edge keeps the page for the full age.
   return `public, max-age=${Math.min(age, 60)}, s-maxage=${age}`;
 }

@@ -13,6 +13,21 @@ const VALID = {
   DEVELOPER_SITE_URL: "https://developer.lumen.example",
   FREE_TRIAL_URL: "https://www.lumen.example/free-trial",
   IMAGE_PROXY_ALLOW_PRIVATE: "true",
+  PLATFORM_API_BASE: "http://127.0.0.1:8788/v1",
+  OAUTH_CLIENT_ID: "C0123",
+  OAUTH_CLIENT_SECRET: "app-hub-demo-client-secret",
+  OAUTH_SCOPES: "spark:people_read  spark:rooms_read",
+  SESSION_SECRETS: "dev-only-new-secret-0123456789, dev-only-old-secret-0123456789",
+};
+
+/** What production must set (with `wrangler secret put` for the secrets). */
+const PRODUCTION = {
+  ...VALID,
+  SERVER_ENVIRONMENT: "production",
+  IMAGE_PROXY_ALLOW_PRIVATE: "false",
+  PLATFORM_API_BASE: "https://webexapis.com/v1",
+  OAUTH_CLIENT_SECRET: "a-real-client-secret",
+  SESSION_SECRETS: "k7D1c9vQ2mX8pL4zR6tY0wN3bF5hJ2sA",
 };
 
 function configError(env: Record<string, unknown>): ConfigError {
@@ -40,6 +55,11 @@ describe("parsePortalConfig", () => {
       developerSiteUrl: "https://developer.lumen.example",
       freeTrialUrl: "https://www.lumen.example/free-trial",
       imageProxyAllowPrivate: true,
+      platform: { apiBase: "http://127.0.0.1:8788/v1", timeoutMs: 45_000 },
+      oauth: { clientId: "C0123", clientSecret: "app-hub-demo-client-secret", scopes: ["spark:people_read", "spark:rooms_read"] },
+      sessionSecrets: ["dev-only-new-secret-0123456789", "dev-only-old-secret-0123456789"],
+      cookies: { session: "__session", auth: "__oauth", csrf: "csrf-token" },
+      csrfHeader: "X-CSRF-Token",
     });
   });
 
@@ -80,7 +100,7 @@ describe("parsePortalConfig", () => {
   });
 
   it("knows production", () => {
-    const config = parsePortalConfig({ ...VALID, SERVER_ENVIRONMENT: "production", IMAGE_PROXY_ALLOW_PRIVATE: "false" });
+    const config = parsePortalConfig(PRODUCTION);
     expect(config.isProduction).toBe(true);
     expect(config.serverEnvironment).toBe("production");
   });
@@ -119,6 +139,19 @@ describe("parsePortalConfig", () => {
     expect(error.message).toContain("PORTAL_URL");
   });
 
+  it("accepts real secrets in production", () => {
+    expect(parsePortalConfig(PRODUCTION).isProduction).toBe(true);
+  });
+
+  it.each([
+    ["SESSION_SECRETS", "dev-only-session-secret-change-me-0123456789"],
+    ["SESSION_SECRETS", "short"],
+    ["OAUTH_CLIENT_SECRET", "app-hub-demo-client-secret"],
+    ["PLATFORM_API_BASE", "http://platform.example/v1"],
+  ])("refuses %s=%j in production", (name, value) => {
+    expect(configError({ ...PRODUCTION, [name]: value }).message).toContain(name);
+  });
+
   it("refuses IMAGE_PROXY_ALLOW_PRIVATE=true in production", () => {
     const error = configError({ ...VALID, SERVER_ENVIRONMENT: "production", IMAGE_PROXY_ALLOW_PRIVATE: "true" });
     expect(error.message).toContain("IMAGE_PROXY_ALLOW_PRIVATE");
@@ -130,8 +163,9 @@ describe("publicConfig", () => {
   it("exposes only what the browser may see", () => {
     const pub = publicConfig(parsePortalConfig(VALID));
     expect(Object.keys(pub).sort()).toEqual(
-      ["developerSiteUrl", "embeddedApps", "freeTrialUrl", "productName", "productionPortalUrl", "renderEnvironmentWarning", "serverEnvironment", "serviceApps"].sort(),
+      ["csrfCookie", "csrfHeader", "developerSiteUrl", "embeddedApps", "freeTrialUrl", "productName", "productionPortalUrl", "renderEnvironmentWarning", "serverEnvironment", "serviceApps"].sort(),
     );
     expect(pub).not.toHaveProperty("imageProxyAllowPrivate");
+    expect(JSON.stringify(pub)).not.toContain("secret");
   });
 });

@@ -16,7 +16,26 @@ const envSchema = z.object({
   DEVELOPER_SITE_URL: url,
   FREE_TRIAL_URL: url,
   IMAGE_PROXY_ALLOW_PRIVATE: flag.default("false"),
+  // The messaging platform (spec §7): production's real API, the emulator (workers/platform/) locally.
+  PLATFORM_API_BASE: url.refine((v) => !v.endsWith("/"), "must not end with /"),
+  /** Spec §9: the API client gives the platform 45 s; tests shorten it to exercise the time-out page. */
+  PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(45_000).default(45_000),
+  OAUTH_CLIENT_ID: z.string().min(1),
+  OAUTH_CLIENT_SECRET: z.string().min(1),
+  /** Space-separated scopes asked for at login (spec §6). */
+  OAUTH_SCOPES: z.string().min(1),
+  /** Comma-separated; the first signs new cookies and CSRF tokens, all verify (rotation). */
+  SESSION_SECRETS: z.string().min(1),
+  // Spec §9: session, auth and CSRF cookie and header names are set in config.
+  SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("__session"),
+  AUTH_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("__oauth"),
+  CSRF_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("csrf-token"),
+  CSRF_HEADER_NAME: z.string().regex(/^[A-Za-z0-9-]+$/).default("X-CSRF-Token"),
 });
+
+/** The demo values in wrangler.toml, which only the local emulator (workers/platform/) accepts. */
+const DEV_SECRET_PREFIX = "dev-only-";
+const DEMO_CLIENT_SECRET = "app-hub-demo-client-secret";
 
 export type PortalConfig = {
   url: string;
@@ -32,6 +51,12 @@ export type PortalConfig = {
   developerSiteUrl: string;
   freeTrialUrl: string;
   imageProxyAllowPrivate: boolean;
+  platform: { apiBase: string; timeoutMs: number };
+  oauth: { clientId: string; clientSecret: string; scopes: string[] };
+  /** First entry signs; every entry verifies. */
+  sessionSecrets: string[];
+  cookies: { session: string; auth: string; csrf: string };
+  csrfHeader: string;
 };
 
 export class ConfigError extends Error {
@@ -51,6 +76,17 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
       "Invalid portal config in wrangler.toml vars: IMAGE_PROXY_ALLOW_PRIVATE: must be \"false\" in production",
     );
   }
+  const sessionSecrets = e.SESSION_SECRETS.split(",").map((v) => v.trim()).filter(Boolean);
+  if (isProduction) {
+    const problems: string[] = [];
+    if (sessionSecrets.some((v) => v.startsWith(DEV_SECRET_PREFIX) || v.length < 32)) {
+      problems.push("SESSION_SECRETS: set real secrets of at least 32 characters (wrangler secret put)");
+    }
+    if (e.OAUTH_CLIENT_SECRET === DEMO_CLIENT_SECRET) problems.push("OAUTH_CLIENT_SECRET: set the real client secret");
+    if (!e.PLATFORM_API_BASE.startsWith("https://")) problems.push("PLATFORM_API_BASE: must be https in production");
+    if (problems.length) throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
+  }
+  if (sessionSecrets.length === 0) throw new ConfigError("Invalid portal config in wrangler.toml vars: SESSION_SECRETS: empty");
   return {
     url: e.PORTAL_URL,
     serverEnvironment: e.SERVER_ENVIRONMENT,
@@ -64,6 +100,11 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     developerSiteUrl: e.DEVELOPER_SITE_URL,
     freeTrialUrl: e.FREE_TRIAL_URL,
     imageProxyAllowPrivate: e.IMAGE_PROXY_ALLOW_PRIVATE === "true",
+    platform: { apiBase: e.PLATFORM_API_BASE, timeoutMs: e.PLATFORM_TIMEOUT_MS },
+    oauth: { clientId: e.OAUTH_CLIENT_ID, clientSecret: e.OAUTH_CLIENT_SECRET, scopes: e.OAUTH_SCOPES.split(/\s+/).filter(Boolean) },
+    sessionSecrets,
+    cookies: { session: e.SESSION_COOKIE_NAME, auth: e.AUTH_COOKIE_NAME, csrf: e.CSRF_COOKIE_NAME },
+    csrfHeader: e.CSRF_HEADER_NAME,
   };
 }
 
@@ -78,6 +119,8 @@ export function publicConfig(config: PortalConfig) {
     productionPortalUrl: config.productionPortalUrl,
     developerSiteUrl: config.developerSiteUrl,
     freeTrialUrl: config.freeTrialUrl,
+    csrfCookie: config.cookies.csrf,
+    csrfHeader: config.csrfHeader,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;

@@ -405,3 +405,19 @@ export async function listAppUrls(
     .all<{ key: string; updated_at: string }>();
   return results.map((r) => ({ key: r.key, updatedAt: r.updated_at }));
 }
+
+/** Catalogue apps by OAuth client id (My Integrations matches platform authorizations with these). */
+export async function findAppsByClientIds(db: D1Database, clientIds: readonly string[]): Promise<Map<string, AppSummary>> {
+  const unique = [...new Set(clientIds)];
+  const out = new Map<string, AppSummary>();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < unique.length; i += 100) {
+    const chunk = unique.slice(i, i + 100);
+    const { results } = await db
+      .prepare(`SELECT ${SUMMARY_COLUMNS}, a.client_id FROM apps a WHERE a.client_id IN (${chunk.map(() => "?").join(",")})`)
+      .bind(...chunk)
+      .all<AppRow & { client_id: string }>();
+    for (const row of results) out.set(row.client_id, toSummary(row));
+  }
+  return out;
+}

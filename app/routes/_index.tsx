@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
     throw error;
   }
-  return data({ rows }, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });
+  return data({ rows }, { headers: { "Cache-Control": cacheControl("page", context.config) } });
 }
 
 export const meta: MetaFunction = () => [

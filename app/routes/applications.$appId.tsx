@@ -28,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       canonicalUrl: `${url.origin}/applications/${encodeURIComponent(app.friendlyId ?? app.id)}`,
       loginHref: `/auth?last=${encodeURIComponent(url.pathname)}`,
     },
-    { headers: { "Cache-Control": cacheControl("catalogue", context.config) } },
+    { headers: { "Cache-Control": cacheControl("page", context.config) } },
   );
 }
 

@@ -59,7 +59,7 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
       pageSize,
       sort,
     },
-    { headers: { "Cache-Control": cacheControl("catalogue", context.config) } },
+    { headers: { "Cache-Control": cacheControl("page", context.config) } },
   );
 }
 

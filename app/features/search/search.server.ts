@@ -101,7 +101,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       fromPage: window.fromPage,
       pageSize,
     },
-    { headers: { "Cache-Control": cacheControl("catalogue", context.config) } },
+    { headers: { "Cache-Control": cacheControl("page", context.config) } },
   );
 }
 

@@ -1,0 +1,88 @@
+// OAuth 2.0 authorization code with PKCE (RFC 7636) against the platform (spec §7: /auth?last= starts
+// it). The state, the PKCE verifier and the way back live in a short signed cookie between the
+// redirect out and the callback, so a forged or replayed callback has nothing to match.
+import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+
+/** Ten minutes to log in at the platform, then start again. */
+const AUTH_COOKIE_SECONDS = 600;
+const CALLBACK_PATH = "/auth/callback";
+
+/** Pages that must never be the way back after a login (they would loop or log out again). */
+const NEVER_RETURN_TO = /^\/(?:auth|login|logout)(?:[/?#]|$)/;
+
+/**
+ * `last` is only ever a same-site relative path (no open redirects): "/x?y" stays, while
+ * "//evil", "/\evil", "https://evil", "javascript:" and control characters all become "/".
+ */
+export function safeLast(value: string | null | undefined): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
+  const base = "http://same-site.invalid";
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return "/";
+  }
+  if (url.origin !== base) return "/";
+  const path = url.pathname + url.search + url.hash;
+  return NEVER_RETURN_TO.test(path) ? "/" : path;
+}
+
+const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+const randomToken = (bytes = 32) => base64url(crypto.getRandomValues(new Uint8Array(bytes)));
+
+export async function pkceChallenge(verifier: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
+  return base64url(new Uint8Array(digest));
+}
+
+const pendingLoginSchema = z.object({ state: z.string().min(20), verifier: z.string().min(43), last: z.string() });
+export type PendingLogin = z.infer<typeof pendingLoginSchema>;
+
+function authCookie(request: Request, context: AppLoadContext) {
+  return createCookie(context.config.cookies.auth, {
+    secrets: context.config.sessionSecrets,
+    httpOnly: true,
+    // Lax: the platform's redirect back is a top-level GET navigation, which Lax cookies go with.
+    sameSite: "lax",
+    secure: new URL(request.url).protocol === "https:",
+    path: "/auth",
+    maxAge: AUTH_COOKIE_SECONDS,
+  });
+}
+
+export const callbackUrl = (request: Request) => new URL(CALLBACK_PATH, request.url).toString();
+
+/** Starts a login: the platform's authorize address and the cookie that remembers it. */
+export async function beginLogin(request: Request, context: AppLoadContext, last: string) {
+  const pending: PendingLogin = { state: randomToken(), verifier: randomToken(48), last: safeLast(last) };
+  const url = new URL(`${context.config.platform.apiBase}/authorize`);
+  url.searchParams.set("client_id", context.config.oauth.clientId);
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("redirect_uri", callbackUrl(request));
+  url.searchParams.set("scope", context.config.oauth.scopes.join(" "));
+  url.searchParams.set("state", pending.state);
+  url.searchParams.set("code_challenge", await pkceChallenge(pending.verifier));
+  url.searchParams.set("code_challenge_method", "S256");
+  return { location: url.toString(), setCookie: await authCookie(request, context).serialize(pending) };
+}
+
+export async function readPendingLogin(request: Request, context: AppLoadContext): Promise<PendingLogin | null> {
+  const value: unknown = await authCookie(request, context).parse(request.headers.get("Cookie"));
+  const parsed = pendingLoginSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export const clearPendingLogin = (request: Request, context: AppLoadContext) =>
+  authCookie(request, context).serialize("", { maxAge: 0 });
+
+/** Constant-time comparison, so the state check leaks nothing through timing. */
+export function sameToken(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}

@@ -1,0 +1,41 @@
+// One-time notices carried across a redirect (Post/Redirect/Get) in a short cookie: the
+// notification area (spec §2.5) shows them once on the next page, which then clears the cookie.
+import { z } from "zod";
+import type { Notice } from "~/components/notice";
+import { readCookie } from "./cookies.server";
+
+export const FLASH_COOKIE = "flash";
+
+const noticeSchema = z.object({
+  title: z.string().max(200),
+  message: z.string().max(1000),
+  level: z.enum(["success", "error", "info", "warning"]),
+});
+
+const encode = (notice: Notice) => btoa(unescape(encodeURIComponent(JSON.stringify(notice))));
+
+function decode(raw: string): Notice | null {
+  try {
+    const parsed = noticeSchema.safeParse(JSON.parse(decodeURIComponent(escape(atob(raw)))));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const attributes = (request: Request) =>
+  `Path=/; HttpOnly; SameSite=Lax${new URL(request.url).protocol === "https:" ? "; Secure" : ""}`;
+
+export function setFlash(request: Request, notice: Notice): string {
+  return `${FLASH_COOKIE}=${encode(notice)}; Max-Age=60; ${attributes(request)}`;
+}
+
+/** The notice for this page and the Set-Cookie that clears it, or null when there is none. */
+export function takeFlash(request: Request): { notice: Notice | null; clear: string } | null {
+  const raw = readCookie(request, FLASH_COOKIE);
+  if (raw === null) return null;
+  return { notice: decode(raw), clear: `${FLASH_COOKIE}=; Max-Age=0; ${attributes(request)}` };
+}
+
+/** Spec §8: Session Expired — 'You were logged out.' */
+export const sessionExpiredFlash = (): Notice => ({ title: "Session Expired", message: "You were logged out.", level: "warning" });

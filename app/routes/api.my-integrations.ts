@@ -1,0 +1,20 @@
+// GET /api/my-integrations (spec §7): the person's connected integrations, matched to the catalogue.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiAuth, apiError, apiPlatformError, PRIVATE_JSON } from "~/features/api/session-api.server";
+import { MY_INTEGRATIONS_MESSAGES } from "~/features/my-integrations/integration";
+import { loadMyIntegrations } from "~/features/my-integrations/my-integrations.server";
+import { PlatformError } from "~/platform/client.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await apiAuth(request, context);
+  if (auth instanceof Response) return auth;
+  try {
+    return Response.json({ items: await loadMyIntegrations(context, auth) }, { headers: PRIVATE_JSON });
+  } catch (error) {
+    if (error instanceof PlatformError && error.status !== 401) {
+      context.logger.error("Unable to fetch my integrations", { status: error.status, trackingId: error.trackingId });
+      return apiError(error.kind === "timeout" ? 504 : 502, MY_INTEGRATIONS_MESSAGES.loadFailed);
+    }
+    return apiPlatformError(request, context, error, "Fetch my integrations");
+  }
+}

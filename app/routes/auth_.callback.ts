@@ -1,0 +1,71 @@
+// /auth/callback: the platform sends the browser back here after consent. The state must match the
+// one this browser was given, the code is exchanged once with the PKCE verifier, and only then is a
+// session created from people/me. Anything off sends the person to /login with a reason.
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { callbackUrl, clearPendingLogin, readPendingLogin, sameToken } from "~/auth/oauth.server";
+import { rotateCsrfToken } from "~/auth/csrf.server";
+import { createUserSession, tokensFrom } from "~/auth/session.server";
+import { userFromPerson, type User } from "~/auth/user";
+import { recordLogin } from "~/models/users.server";
+import { createPlatformClient, PlatformError } from "~/platform/client.server";
+import { loginErrorPath, type LoginError } from "~/features/login/login-errors";
+
+/** Spec §4: after a login the count goes up and a login-success event is recorded. */
+async function loginSucceeded(context: AppLoadContext, user: User) {
+  const loginCount = await recordLogin(context.env.DB, user);
+  context.logger.info("AppHub_Login", { loginCount, emailDomain: user.emailDomain });
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const pending = await readPendingLogin(request, context);
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  headers.append("Set-Cookie", await clearPendingLogin(request, context));
+  const fail = (reason: LoginError, detail: string) => {
+    context.logger.warn("Login failed", { reason, detail });
+    return redirect(loginErrorPath(reason, pending?.last ?? "/"), { headers });
+  };
+
+  const state = url.searchParams.get("state");
+  if (!pending || !state || !sameToken(state, pending.state)) return fail("state", "missing or mismatched state");
+  if (url.searchParams.get("error")) return fail(url.searchParams.get("error") === "access_denied" ? "denied" : "failed", url.searchParams.get("error")!);
+  const code = url.searchParams.get("code");
+  if (!code) return fail("failed", "no code");
+
+  const client = createPlatformClient({
+    apiBase: context.config.platform.apiBase,
+    timeoutMs: context.config.platform.timeoutMs,
+    trackingSession: crypto.randomUUID().slice(0, 8),
+    logger: context.logger,
+  });
+  let user: User;
+  let tokens;
+  try {
+    tokens = tokensFrom(
+      await client.exchangeCode({
+        clientId: context.config.oauth.clientId,
+        clientSecret: context.config.oauth.clientSecret,
+        code,
+        redirectUri: callbackUrl(request),
+        codeVerifier: pending.verifier,
+      }),
+    );
+    const person = await createPlatformClient({
+      apiBase: context.config.platform.apiBase,
+      timeoutMs: context.config.platform.timeoutMs,
+      trackingSession: crypto.randomUUID().slice(0, 8),
+      logger: context.logger,
+      accessToken: tokens.accessToken,
+    }).getMe();
+    user = userFromPerson(person);
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    const reason: LoginError = error.kind === "http" && error.status < 500 && error.status !== 429 ? "failed" : "unavailable";
+    return fail(reason, `${error.status} ${error.message}`);
+  }
+
+  await loginSucceeded(context, user);
+  headers.append("Set-Cookie", await createUserSession(request, context, user, tokens));
+  headers.append("Set-Cookie", rotateCsrfToken(request, context.config));
+  return redirect(pending.last, { headers });
+}
