@@ -29,7 +29,7 @@ describe("safeLast: only same-site relative paths", () => {
 
 describe("PKCE", () => {
   it("matches the RFC 7636 appendix B example", async () => {
-    expect(await pkceChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGwSarw-cM");
+    expect(await pkceChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
   });
 });
 
