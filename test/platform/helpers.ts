@@ -1,0 +1,102 @@
+// Test helpers for the platform emulator: the OAuth dance for a demo user, authorised API calls,
+// error-body checks and a tiny HTTP server that receives webhook deliveries.
+import { createHash, randomBytes } from "node:crypto";
+import { type IncomingHttpHeaders, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect } from "vitest";
+import { type PlatformErrorBody, platformErrorSchema, tokenResponseSchema } from "../../app/platform/schemas.ts";
+import type { TokenResponse } from "../../app/platform/schemas.ts";
+import { HUB_CLIENT_ID, HUB_CLIENT_SECRET } from "../../workers/platform/demo-data.ts";
+import type { PlatformHarness } from "./harness.ts";
+
+export const REDIRECT_URI = "http://127.0.0.1:3999/auth/callback";
+export const HUB_SCOPES = "spark:people_read spark:rooms_read spark:memberships_write spark:messages_write spark:kms";
+
+export function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString("base64url");
+  return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
+}
+
+export function authorizeQuery(extra: Record<string, string> = {}): string {
+  return new URLSearchParams({ client_id: HUB_CLIENT_ID, response_type: "code", redirect_uri: REDIRECT_URI, scope: HUB_SCOPES, state: "st-123", ...extra }).toString();
+}
+
+/** Accepts the consent form as `email` and returns the redirect's URL. */
+export async function consent(h: PlatformHarness, email: string, extra: Record<string, string> = {}): Promise<URL> {
+  const res = await h.fetch("/v1/authorize", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: `${authorizeQuery(extra)}&decision=accept&email=${encodeURIComponent(email)}`,
+  });
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get("Location")!);
+}
+
+export async function exchange(h: PlatformHarness, form: Record<string, string>): Promise<Response> {
+  return h.fetch("/v1/access_token", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ client_id: HUB_CLIENT_ID, client_secret: HUB_CLIENT_SECRET, redirect_uri: REDIRECT_URI, ...form }).toString(),
+  });
+}
+
+/** The full authorization-code flow (with PKCE) for a demo user: the hub's tokens. */
+export async function login(h: PlatformHarness, email: string): Promise<TokenResponse> {
+  const { verifier, challenge } = pkcePair();
+  const back = await consent(h, email, { code_challenge: challenge, code_challenge_method: "S256" });
+  const res = await exchange(h, { grant_type: "authorization_code", code: back.searchParams.get("code")!, code_verifier: verifier });
+  expect(res.status).toBe(200);
+  return tokenResponseSchema.parse(await res.json());
+}
+
+/** An authorised JSON call. */
+export function api(h: PlatformHarness, token: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+  return h.fetch(path, {
+    method: init.method ?? "GET",
+    headers: { Authorization: `Bearer ${token}`, ...(init.body !== undefined ? { "Content-Type": "application/json" } : {}), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** Asserts the status and that the body is a platform error; returns the body. */
+export async function expectError(res: Response, status: number): Promise<PlatformErrorBody> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  const body = platformErrorSchema.parse(JSON.parse(text));
+  expect(body.errors?.[0]?.description).toBe(body.message);
+  expect(body.trackingId).toBe(res.headers.get("TrackingID"));
+  return body;
+}
+
+export async function expectOk<T>(res: Response, schema: { parse: (v: unknown) => T }, status = 200): Promise<T> {
+  const text = await res.text();
+  expect(res.status, text).toBe(status);
+  return schema.parse(JSON.parse(text));
+}
+
+export type Delivery = { headers: IncomingHttpHeaders; body: string };
+
+/** A local HTTP server that records POSTs (webhook deliveries). */
+export async function startTarget(): Promise<{ url: string; deliveries: Delivery[]; waitFor: (n: number, ms?: number) => Promise<Delivery[]>; close: () => Promise<void> }> {
+  const deliveries: Delivery[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      deliveries.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      res.writeHead(200).end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    deliveries,
+    waitFor: async (n, ms = 5000) => {
+      const until = Date.now() + ms;
+      while (deliveries.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      return deliveries;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
