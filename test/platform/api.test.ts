@@ -41,7 +41,9 @@ beforeAll(async () => {
 afterAll(() => h?.dispose());
 beforeEach(async () => {
   await h.reset();
-  [riley, ada, max] = await Promise.all([USERS.riley, USERS.ada, USERS.max].map(async (u) => (await login(h, u.email)).access_token));
+  riley = (await login(h, USERS.riley.email)).access_token;
+  ada = (await login(h, USERS.ada.email)).access_token;
+  max = (await login(h, USERS.max.email)).access_token;
 });
 
 describe("people", () => {

@@ -32,7 +32,7 @@ describe("GET /v1/authorize", () => {
   });
 
   it("shows an error page (never redirects) for an unknown client or an unregistered redirect_uri", async () => {
-    for (const extra of [{ client_id: "Cnope" }, { redirect_uri: "https://evil.example/cb" }, { redirect_uri: "not a url" }]) {
+    for (const extra of <Record<string, string>[]>[{ client_id: "Cnope" }, { redirect_uri: "https://evil.example/cb" }, { redirect_uri: "not a url" }]) {
       const res = await h.fetch(`/v1/authorize?${authorizeQuery(extra)}`);
       expect(res.status).toBe(400);
       expect(res.headers.get("Location")).toBeNull();

@@ -86,7 +86,7 @@ export const USERS = {
     isOrgAdmin: false,
     created: "2025-04-14T09:00:00.000Z",
   },
-} as const satisfies Record<string, DemoUser>;
+} satisfies Record<string, DemoUser>;
 export type UserKey = keyof typeof USERS;
 
 // --- Spaces ------------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ export const ROOMS = {
     created: "2026-04-10T10:00:00.000Z",
     lastActivity: "2026-06-03T12:30:00.000Z",
   },
-} as const satisfies Record<string, DemoRoom>;
+} satisfies Record<string, DemoRoom>;
 export type RoomKey = keyof typeof ROOMS;
 
 /** A few starting messages so spaces are not empty (oldest first). */
