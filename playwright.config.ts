@@ -2,11 +2,15 @@
 // on and off. The web server is the real Worker in wrangler dev on a freshly seeded local D1.
 import { defineConfig, devices } from "@playwright/test";
 
-// Its own port and its own local state, so a running `npm run dev` (8787, .wrangler/state) is
-// neither reused with other data nor reseeded under the developer's feet. 8788 is the platform
-// emulator's.
+// Its own ports and its own local state, so a running `npm run dev` (8787 and the platform
+// emulator on 8788, .wrangler/state) is neither reused with other data nor reseeded under the
+// developer's feet.
 const port = Number(process.env.E2E_PORT ?? 8789);
+const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 8790);
 const state = ".wrangler/e2e-state";
+const platformState = ".wrangler/e2e-platform-state";
+const PLATFORM_ORIGIN = `http://127.0.0.1:${platformPort}`;
+const serverEnv = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -38,13 +42,30 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
     { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `npm run db:reset -- --persist-to ${state} --port ${port} && npx wrangler dev --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false`,
-    url: `http://127.0.0.1:${port}/robots.txt`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    env: { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // Started in this order: the app's seed writes the catalogue file the emulator's seed reads.
+  webServer: [
+    {
+      command:
+        `npm run db:reset -- --persist-to ${state} --port ${port} && ` +
+        `npx wrangler dev --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false ` +
+        `--var PLATFORM_API_BASE:${PLATFORM_ORIGIN}/v1`,
+      url: `http://127.0.0.1:${port}/robots.txt`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: serverEnv,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command:
+        `node scripts/seed-platform.mjs --reset --persist-to ${platformState} --catalogue seed/generated/catalogue-${port}.json && ` +
+        `npx wrangler dev -c workers/platform/wrangler.toml --ip 127.0.0.1 --port ${platformPort} --persist-to ${platformState} --show-interactive-dev-session=false`,
+      url: `${PLATFORM_ORIGIN}/_emulator/state`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: serverEnv,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

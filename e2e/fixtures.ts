@@ -218,3 +218,19 @@ export async function findRequiresAdminAppPath(request: APIRequestContext): Prom
 export async function topInViewport(locator: Locator): Promise<number> {
   return locator.evaluate((el) => el.getBoundingClientRect().top);
 }
+
+/** The platform emulator the e2e app talks to (playwright.config.ts starts it). */
+export const PLATFORM_ORIGIN = `http://127.0.0.1:${process.env.E2E_PLATFORM_PORT ?? 8790}`;
+
+/**
+ * Logs in through the real flow: the app's login page, the emulator's consent page (a plain HTML
+ * form, so this works with JavaScript off too), and back to `last`.
+ */
+export async function logIn(page: Page, email: string, last = "/") {
+  await page.goto(`/login?last=${encodeURIComponent(last)}`);
+  await page.getByRole("link", { name: /^Log in with / }).click();
+  await page.waitForURL(`${PLATFORM_ORIGIN}/**`);
+  await page.getByRole("radio", { name: new RegExp(email.replace(/[.@]/g, "\\$&")) }).check();
+  await page.getByRole("button", { name: "Accept" }).click();
+  await page.waitForURL((url) => url.origin !== PLATFORM_ORIGIN && !url.pathname.startsWith("/auth"));
+}

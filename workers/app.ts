@@ -84,6 +84,9 @@ export default {
 
       const headers = new Headers(request.headers);
       INTERNAL_HEADERS.forEach((h) => headers.delete(h));
+      // Remix compares an action's Origin with Host. We checked Origin against the URL above; local
+      // runtimes (Miniflare's dispatchFetch) can hand over a Host other than the URL's.
+      headers.set("Host", url.host);
       let incoming = new Request(request, { headers });
       let replacedRoute: AppContext["replacedRoute"] = null;
       if (isDocumentRequest(incoming, url) && isUnsupportedBrowser(incoming.headers.get("User-Agent"))) {

@@ -1,0 +1,310 @@
+// Login through the platform emulator, sessions in KV, CSRF, My Integrations and the logged-in
+// /api routes — the app's Worker and the emulator both running, talking over HTTP.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { HUB_CLIENT_ID, LEGACY_SYNC, USERS } from "../../workers/platform/demo-data.ts";
+import { acceptAtPlatform, beginLogin, Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+
+let world: World;
+beforeAll(async () => {
+  // A short platform time-out, so the time-out path runs in a test instead of taking 45 s.
+  world = await startWorld({ PLATFORM_TIMEOUT_MS: "1000" });
+});
+afterAll(() => world?.dispose());
+beforeEach(async () => {
+  await world.platform.reset();
+  // Each test starts logged out everywhere, with no login history.
+  for (const key of await sessionKeys()) await world.app.kv.delete(key);
+  await world.app.db.prepare("DELETE FROM users").run();
+});
+
+const riley = USERS.riley;
+
+async function sessionKeys(): Promise<string[]> {
+  const { keys } = await world.app.kv.list();
+  return keys.map((k) => k.name).filter((name) => name !== "catalogue-version");
+}
+
+async function storedSession(): Promise<{ key: string; data: { tokens: { accessToken: string; accessExpiresAt: number; refreshExpiresAt: number } } }> {
+  const [key] = await sessionKeys();
+  return { key: key!, data: JSON.parse((await world.app.kv.get(key!))!) };
+}
+
+async function loggedIn(email = riley.email, last = "/"): Promise<Jar> {
+  const jar = new Jar();
+  const res = await logIn(world, jar, email, last);
+  expect(res.status).toBe(302);
+  return jar;
+}
+
+describe("logging in", () => {
+  it("goes to the platform with state and PKCE, then back to last with a session", async () => {
+    const jar = new Jar();
+    const authorize = await beginLogin(world, jar, "/brand-new?page=2");
+    expect(authorize.searchParams.get("client_id")).toBe(HUB_CLIENT_ID);
+    expect(authorize.searchParams.get("redirect_uri")).toBe("http://127.0.0.1:8787/auth/callback");
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorize.searchParams.get("state")!.length).toBeGreaterThanOrEqual(32);
+    expect(authorize.searchParams.get("scope")).toContain("spark:memberships_write");
+
+    const res = await visit(world, jar, await acceptAtPlatform(world, authorize, riley.email));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/brand-new?page=2");
+    const setCookies = res.headers.getSetCookie();
+    const session = setCookies.find((c) => c.startsWith("__session="))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+    expect(session).not.toMatch(/Secure/i); // local http only
+    expect(setCookies.some((c) => c.startsWith("__oauth=;") || /^__oauth=[^;]*;.*Max-Age=0/i.test(c))).toBe(true);
+
+    // The cookie is an id: the tokens stay in KV.
+    const { data } = await storedSession();
+    expect(session).not.toContain(data.tokens.accessToken);
+    expect(jar.get("csrf-token")).toBeTruthy();
+
+    const page = await visit(world, jar, "/brand-new");
+    const html = await page.text();
+    expect(html).toContain(`Account: ${riley.displayName}`);
+    expect(html).not.toContain(data.tokens.accessToken);
+    expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(page.headers.get("X-Edge-Cache")).toBeNull();
+  });
+
+  it("counts logins per person", async () => {
+    await loggedIn();
+    await loggedIn();
+    const row = await world.app.db.prepare("SELECT login_count FROM users").first<{ login_count: number }>();
+    expect(row?.login_count).toBe(2);
+  });
+
+  it("refuses a callback whose state does not match, and creates no session", async () => {
+    const jar = new Jar();
+    const authorize = await beginLogin(world, jar, "/bots");
+    const callback = (await acceptAtPlatform(world, authorize, riley.email)).replace(/state=[^&]+/, "state=forged-state-value-0000000000000000");
+    const res = await visit(world, jar, callback);
+    expect(res.headers.get("Location")).toBe("/login?error=state&last=%2Fbots");
+    expect(jar.get("__session")).toBeUndefined();
+    expect(await sessionKeys()).toEqual([]);
+  });
+
+  it("refuses a replayed code", async () => {
+    const jar = new Jar();
+    const first = await acceptAtPlatform(world, await beginLogin(world, jar, "/"), riley.email);
+    expect((await visit(world, jar, first)).headers.get("Location")).toBe("/");
+    // Another browser's login attempt, fed the first (used) code.
+    const other = new Jar();
+    const again = await beginLogin(world, other, "/bots");
+    const code = new URL(first, "http://x").searchParams.get("code")!;
+    const res = await visit(world, other, `/auth/callback?code=${code}&state=${again.searchParams.get("state")}`);
+    expect(res.headers.get("Location")).toBe("/login?error=failed&last=%2Fbots");
+  });
+
+  it("refuses a code issued for another PKCE challenge (wrong verifier)", async () => {
+    const victim = new Jar();
+    const attacker = new Jar();
+    const victimCallback = await acceptAtPlatform(world, await beginLogin(world, victim, "/"), riley.email);
+    const attackerAuthorize = await beginLogin(world, attacker, "/");
+    const code = new URL(victimCallback, "http://x").searchParams.get("code")!;
+    const res = await visit(world, attacker, `/auth/callback?code=${code}&state=${attackerAuthorize.searchParams.get("state")}`);
+    expect(res.headers.get("Location")).toBe("/login?error=failed&last=%2F");
+    expect(attacker.get("__session")).toBeUndefined();
+  });
+
+  it.each(["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"])("never sends the browser off-site (last=%s)", async (last) => {
+    const res = await logIn(world, new Jar(), riley.email, last);
+    expect(res.headers.get("Location")).toBe("/");
+  });
+
+  it("tells a person who declined at the platform", async () => {
+    const jar = new Jar();
+    const authorize = await beginLogin(world, jar, "/bots");
+    const res = await visit(world, jar, await acceptAtPlatform(world, authorize, riley.email, "decline"));
+    expect(res.headers.get("Location")).toBe("/login?error=denied&last=%2Fbots");
+    const page = await visit(world, jar, res.headers.get("Location")!);
+    expect(await page.text()).toContain("You cancelled logging in.");
+  });
+
+  it("sends the person back to log in when the platform times out during the exchange", async () => {
+    await world.platform.fault({ path: "/v1/access_token", kind: "slow", delayMs: 2500 });
+    const jar = new Jar();
+    const callback = await acceptAtPlatform(world, await beginLogin(world, jar, "/bots"), riley.email);
+    const res = await visit(world, jar, callback);
+    expect(res.headers.get("Location")).toBe("/login?error=unavailable&last=%2Fbots");
+  });
+
+  it("sends /login to home when already logged in, and login-only pages to /login when not", async () => {
+    const jar = await loggedIn();
+    expect((await visit(world, jar, "/login")).headers.get("Location")).toBe("/");
+    const anonymous = await world.app.fetch("/my-integrations?x=1");
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/login?last=%2Fmy-integrations%3Fx%3D1");
+  });
+});
+
+describe("sessions", () => {
+  it("refreshes the access token shortly before it expires", async () => {
+    const jar = await loggedIn();
+    const { key, data } = await storedSession();
+    data.tokens.accessExpiresAt = Date.now() + 60_000;
+    await world.app.kv.put(key, JSON.stringify(data));
+    expect((await visit(world, jar, "/my-integrations")).status).toBe(200);
+    const after = await storedSession();
+    expect(after.data.tokens.accessToken).not.toBe(data.tokens.accessToken);
+    expect(after.data.tokens.accessExpiresAt).toBeGreaterThan(Date.now() + 24 * 3600_000);
+  });
+
+  it("ends a session whose refresh is refused and says 'You were logged out.'", async () => {
+    const jar = await loggedIn();
+    const { key, data } = await storedSession();
+    data.tokens.accessExpiresAt = Date.now() - 1000;
+    await world.app.kv.put(key, JSON.stringify(data));
+    await world.platform.fetch("/_emulator/tokens/expire", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: riley.email, refresh: true }) });
+    const res = await visit(world, jar, "/bots");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/bots");
+    expect(jar.get("__session")).toBeUndefined();
+    const page = await visit(world, jar, "/bots");
+    const html = await page.text();
+    expect(html).toContain("You were logged out.");
+    expect(html).toContain("Session Expired");
+    expect(await sessionKeys()).toEqual([]);
+  });
+
+  it("ends the session and goes to the site root on a 401 from the platform", async () => {
+    const jar = await loggedIn();
+    await world.platform.fetch("/_emulator/tokens/expire", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: riley.email }) });
+    const res = await visit(world, jar, "/my-integrations");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+    expect(jar.get("__session")).toBeUndefined();
+    expect(await (await visit(world, jar, "/")).text()).toContain("You were logged out.");
+  });
+
+  it("logs out on a same-site navigation and returns to last", async () => {
+    const jar = await loggedIn();
+    const res = await visit(world, jar, "/logout?last=%2Fbots", { headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(res.headers.get("Location")).toBe("/bots");
+    expect(jar.get("__session")).toBeUndefined();
+    expect(jar.get("csrf-token")).toBeUndefined();
+    expect(await sessionKeys()).toEqual([]);
+  });
+
+  it("asks before logging out when another site started it", async () => {
+    const jar = await loggedIn();
+    const res = await visit(world, jar, "/logout?last=%2Fbots", { headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Log out of App Hub?");
+    expect(jar.get("__session")).toBeDefined();
+    const confirmed = await postForm(world, jar, "/logout", { last: "/bots" });
+    expect(confirmed.headers.get("Location")).toBe("/bots");
+    expect(jar.get("__session")).toBeUndefined();
+  });
+});
+
+describe("My Integrations", () => {
+  it("lists the person's integrations with names and logos from the catalogue, and their access", async () => {
+    const jar = await loggedIn();
+    const html = await (await visit(world, jar, "/my-integrations")).text();
+    const integrations = world.app.catalogue.apps
+      .filter((a) => a.type === "integration" && a.clientId)
+      .sort((a, b) => (a.clientId! < b.clientId! ? -1 : 1));
+    for (const app of integrations.slice(0, 3)) expect(html).toContain(`href="/applications/${app.friendlyId ?? app.id}"`);
+    expect(html).toContain(LEGACY_SYNC.name);
+    // Four rows: the hub's own login is not an integration the person added.
+    expect(html.match(/<li[^>]*aria-labelledby="integration-/g)).toHaveLength(4);
+    expect(html.match(/Full access to your account/g)).toHaveLength(1);
+    expect(html.match(/Partial access to your account/g)).toHaveLength(3);
+  });
+
+  it("shows the empty state", async () => {
+    const jar = await loggedIn(USERS.max.email);
+    expect(await (await visit(world, jar, "/my-integrations")).text()).toContain("There are no items to display");
+  });
+
+  it.each([
+    ["a 500", { kind: "status", status: 500 }],
+    ["a 429", { kind: "status", status: 429, retryAfter: 30 }],
+    ["a time-out", { kind: "slow", delayMs: 2500 }],
+  ] as const)("keeps the page and says so on %s", async (_label, fault) => {
+    const jar = await loggedIn();
+    await world.platform.fault({ path: "/v1/authorizations", ...fault });
+    const res = await visit(world, jar, "/my-integrations");
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("We&#x27;re having trouble loading your integrations. Please try again in a few minutes.");
+  });
+
+  it("disconnects with a valid CSRF token, once, and says so", async () => {
+    const jar = await loggedIn();
+    const res = await postForm(world, jar, "/my-integrations", { intent: "disconnect", clientId: LEGACY_SYNC.clientId, name: LEGACY_SYNC.name });
+    expect(res.status).toBe(302);
+    const html = await (await visit(world, jar, "/my-integrations")).text();
+    expect(html).toContain(`${LEGACY_SYNC.name} was disconnected from your account.`);
+    expect(html).not.toMatch(/<h2[^>]*>Legacy Sync/);
+    expect(html.match(/<li[^>]*aria-labelledby="integration-/g)).toHaveLength(3);
+    // A repeated post is not an error.
+    const again = await postForm(world, jar, "/my-integrations", { intent: "disconnect", clientId: LEGACY_SYNC.clientId, name: LEGACY_SYNC.name });
+    expect(again.status).toBe(302);
+    expect(await (await visit(world, jar, "/my-integrations")).text()).toContain("was disconnected");
+  });
+
+  it.each([
+    ["no token", undefined, {}],
+    ["a wrong token", "forged.token", {}],
+    ["another origin", "__jar__", { Origin: "https://evil.example" }],
+  ])("refuses a post with %s (403) and changes nothing", async (_label, token, extraHeaders) => {
+    const jar = await loggedIn();
+    const csrf = token === "__jar__" ? jar.get("csrf-token") : token;
+    const res = await visit(world, jar, "/my-integrations", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://127.0.0.1:8787", ...extraHeaders },
+      body: new URLSearchParams({ ...(csrf ? { csrf } : {}), intent: "disconnect", clientId: LEGACY_SYNC.clientId }).toString(),
+    });
+    expect(res.status).toBe(403);
+    expect(await (await visit(world, jar, "/my-integrations")).text()).toContain(LEGACY_SYNC.name);
+  });
+});
+
+describe("logged-in /api routes", () => {
+  it("answer 401 when logged out", async () => {
+    for (const path of ["/api/people/me", "/api/feature-toggles", "/api/my-integrations", "/api/subscriptions"]) {
+      const res = await world.app.fetch(path);
+      expect(res.status, path).toBe(401);
+      expect(await res.json()).toMatchObject({ redirectTo: "/" });
+    }
+  });
+
+  it("/api/people/me is the user record of spec §3", async () => {
+    const jar = await loggedIn(USERS.sam.email);
+    const me = (await (await visit(world, jar, "/api/people/me")).json()) as Record<string, unknown>;
+    expect(me).toMatchObject({ userId: USERS.sam.uuid, portalDisplayName: "Sam Okafor", emailDomain: "acme.example", emails: [USERS.sam.email] });
+  });
+
+  it("/api/feature-toggles gives the person's toggles, and nobody else's", async () => {
+    const jar = await loggedIn();
+    const own = await visit(world, jar, `/api/feature-toggles?userId=${riley.uuid}`);
+    expect(await own.json()).toEqual({ featureToggles: [{ key: "embedded-app-phase-1-enabled", val: "true" }] });
+    expect((await visit(world, jar, `/api/feature-toggles?userId=${USERS.ada.uuid}`)).status).toBe(403);
+  });
+
+  it("/api/my-integrations and /api/subscriptions list the connections (without the hub itself)", async () => {
+    const jar = await loggedIn();
+    const mine = (await (await visit(world, jar, "/api/my-integrations")).json()) as { items: { name: string; access: string }[] };
+    expect(mine.items).toHaveLength(4);
+    const subs = (await (await visit(world, jar, "/api/subscriptions")).json()) as { items: { clientId: string }[] };
+    expect(subs.items.map((i) => i.clientId)).not.toContain(HUB_CLIENT_ID);
+    await world.platform.fault({ path: "/v1/authorizations", kind: "slow", delayMs: 2500 });
+    const slow = await visit(world, jar, "/api/my-integrations");
+    expect(slow.status).toBe(504);
+    expect(await slow.json()).toMatchObject({ message: "We're having trouble loading your integrations. Please try again in a few minutes." });
+  });
+
+  it("DELETE /api/remove-authorization needs the CSRF header, then removes once (204 again after)", async () => {
+    const jar = await loggedIn();
+    const path = `/api/remove-authorization?applicationId=${LEGACY_SYNC.clientId}`;
+    expect((await visit(world, jar, path, { method: "DELETE", headers: { Origin: "http://127.0.0.1:8787" } })).status).toBe(403);
+    const headers = { Origin: "http://127.0.0.1:8787", "X-CSRF-Token": jar.get("csrf-token")! };
+    expect((await visit(world, jar, path, { method: "DELETE", headers })).status).toBe(204);
+    expect((await visit(world, jar, path, { method: "DELETE", headers })).status).toBe(204);
+    const subs = (await (await visit(world, jar, "/api/subscriptions")).json()) as { items: { clientId: string }[] };
+    expect(subs.items.map((i) => i.clientId)).not.toContain(LEGACY_SYNC.clientId);
+  });
+});
