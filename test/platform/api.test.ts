@@ -252,6 +252,8 @@ describe("messages", () => {
     expect(plain.mentionedPeople).toEqual([encodeId("PEOPLE", botUuid)]);
     const none = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("botPlayground"), text: `hey @${botName}` } }), messageSchema);
     expect(none.mentionedPeople).toBeUndefined();
+    const adaMentions = await expectOk(await api(h, ada, `/v1/messages?roomId=${roomId("botPlayground")}&mentionedPeople=me`), messageListSchema);
+    expect(adaMentions.items.map((m) => m.id)).toEqual([tagged.id]);
   });
 });
 

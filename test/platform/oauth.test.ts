@@ -188,10 +188,13 @@ describe("catalogue integrations as OAuth clients", () => {
   });
 });
 
-describe("code expiry", () => {
-  it("an expired code → 400", async () => {
-    const short = await startPlatform({ vars: { AUTH_CODE_TTL_SECONDS: "1" } });
+describe("with changed vars", () => {
+  it("an expired code → 400; HUB_REDIRECT_URIS adds exact redirect URIs", async () => {
+    const short = await startPlatform({ vars: { AUTH_CODE_TTL_SECONDS: "1", HUB_REDIRECT_URIS: "https://apphub.example/auth/callback, https://other.example/cb" } });
     try {
+      expect((await short.fetch(`/v1/authorize?${authorizeQuery({ redirect_uri: "https://apphub.example/auth/callback" })}`)).status).toBe(200);
+      expect((await short.fetch(`/v1/authorize?${authorizeQuery({ redirect_uri: "https://other.example/cb" })}`)).status).toBe(200);
+      expect((await short.fetch(`/v1/authorize?${authorizeQuery({ redirect_uri: "https://apphub.example/auth/callback2" })}`)).status).toBe(400);
       const code = (await consent(short, USERS.riley.email)).searchParams.get("code")!;
       await new Promise((r) => setTimeout(r, 1100));
       expect((await expectError(await exchange(short, { grant_type: "authorization_code", code }), 400)).message).toContain("expired");

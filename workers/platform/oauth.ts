@@ -69,7 +69,9 @@ function page(title: string, body: string, status = 200): Response {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
       "Cache-Control": "no-store",
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      // No form-action: Chromium applies it to the redirect that follows the POST, which goes to
+      // the application's own origin.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
       "X-Frame-Options": "DENY",
     },
   });
