@@ -46,7 +46,7 @@ export default defineConfig({
   webServer: [
     {
       command:
-        `npm run db:reset -- --persist-to ${state} --port ${port} && ` +
+        `node scripts/seed-local.mjs --reset --persist-to ${state} --port ${port} && ` +
         `npx wrangler dev --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false ` +
         `--var PLATFORM_API_BASE:${PLATFORM_ORIGIN}/v1`,
       url: `http://127.0.0.1:${port}/robots.txt`,

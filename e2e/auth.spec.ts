@@ -55,8 +55,9 @@ test("the account popover works from the keyboard and hides after the pointer le
   const popover = page.getByRole("banner").locator("details[open]");
   await expect(popover).toHaveCount(1);
   await page.keyboard.press("Tab");
-  await page.keyboard.press("Tab");
   await expect(popover.getByRole("link", { name: "My Integrations" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(popover.getByRole("link", { name: "Log out" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(popover).toHaveCount(0);
   await expect(account).toBeFocused();
@@ -115,7 +116,7 @@ test("My Integrations lists connections with their access and disconnects one", 
   const row = list.getByRole("listitem").filter({ has: page.getByRole("heading", { name: mine.name }) });
   await expect(row).toContainText("Partial access to your account");
   await row.getByRole("button", { name: `Disconnect ${mine.name}` }).click();
-  await expect(page.getByRole("status")).toContainText(`${mine.name} was disconnected from your account.`);
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`${mine.name} was disconnected from your account.`);
   await expect(list.getByRole("heading", { name: mine.name })).toHaveCount(0);
   await expect(full).toBeVisible();
 });

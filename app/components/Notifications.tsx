@@ -14,7 +14,7 @@ export function Notifications({ notice }: { notice: Notice | null }) {
   useEffect(() => setDismissed(null), [notice]);
   const visible = notice && notice !== dismissed ? notice : null;
   return (
-    <div className={s.area} role="status" aria-live="polite">
+    <div className={s.area} role="status" aria-live="polite" aria-label="Notifications">
       {visible ? (
         <div className={`${s.notice} ${s.level[visible.level]}`}>
           <div className={s.text}>
