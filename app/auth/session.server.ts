@@ -54,9 +54,9 @@ export type SessionData = z.infer<typeof sessionDataSchema>;
 
 export type Auth = SessionData & { session: Session<SessionData> };
 
-function sessionStorage(request: Request, context: AppLoadContext): SessionStorage<SessionData> {
-  const { config, env } = context;
-  const cookie = createCookie(config.cookies.session, {
+function sessionCookie(request: Request, context: AppLoadContext) {
+  const { config } = context;
+  return createCookie(config.cookies.session, {
     secrets: config.sessionSecrets,
     httpOnly: true,
     sameSite: "lax",
@@ -65,7 +65,10 @@ function sessionStorage(request: Request, context: AppLoadContext): SessionStora
     path: "/",
     maxAge: MAX_SESSION_SECONDS,
   });
-  return createWorkersKVSessionStorage<SessionData>({ kv: env.KV, cookie });
+}
+
+function sessionStorage(request: Request, context: AppLoadContext): SessionStorage<SessionData> {
+  return createWorkersKVSessionStorage<SessionData>({ kv: context.env.KV, cookie: sessionCookie(request, context) });
 }
 
 export function tokensFrom(response: TokenResponse, now = Date.now()): Tokens {
@@ -97,6 +100,8 @@ export async function createUserSession(request: Request, context: AppLoadContex
 export async function destroyUserSession(request: Request, context: AppLoadContext): Promise<string> {
   const storage = sessionStorage(request, context);
   const session = await storage.getSession(request.headers.get("Cookie"));
+  // A cookie that is not ours (unsigned, an old secret) has no id and nothing in KV: just clear it.
+  if (!session.id) return sessionCookie(request, context).serialize("", { maxAge: 0 });
   return storage.destroySession(session);
 }
 

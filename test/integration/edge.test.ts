@@ -117,9 +117,13 @@ describe("edge cache", () => {
   it("a request with a __session cookie never comes from, or goes into, the cache", async () => {
     await untilHit("/integrations");
     for (let i = 0; i < 3; i++) {
+      // Not a session of ours: the page clears the cookie and reloads logged out, uncached.
       const res = await get("/integrations", { Cookie: "__session=abc123" });
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/integrations");
       expect(res.headers.get("X-Edge-Cache")).toBeNull();
+      expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(res.headers.getSetCookie().some((c) => /^__session=;.*Max-Age=0/i.test(c))).toBe(true);
       await res.text();
     }
   });

@@ -19,6 +19,17 @@ export type TestWorker = {
   dispose: () => Promise<void>;
 };
 
+/**
+ * What production must set instead of wrangler.toml's demo values (config validation refuses those
+ * there). Tests that run the Worker as production get these unless they give their own.
+ */
+export const PRODUCTION_TEST_VARS: Record<string, string> = {
+  PLATFORM_API_BASE: "https://platform.invalid/v1",
+  OAUTH_CLIENT_SECRET: "test-production-client-secret",
+  SESSION_SECRETS: "test-production-session-secret-0123456789abcdef",
+  IMAGE_PROXY_ALLOW_PRIVATE: "false",
+};
+
 export function wranglerVars(): Record<string, string> {
   const config = unstable_readConfig({ config: `${root}/wrangler.toml` });
   return Object.fromEntries(Object.entries(config.vars).map(([k, v]) => [k, String(v)]));
@@ -62,7 +73,12 @@ export async function startWorker(
             KV: { type: "kv", id: "test-kv" },
             ASSETS: { type: "assets" },
             ...Object.fromEntries(
-              Object.entries({ ...wranglerVars(), LOG_LEVEL: "warn", ...options.vars }).map(([k, v]) => [k, { type: "text", value: v }]),
+              Object.entries({
+                ...wranglerVars(),
+                LOG_LEVEL: "warn",
+                ...(options.vars?.SERVER_ENVIRONMENT === "production" ? PRODUCTION_TEST_VARS : {}),
+                ...options.vars,
+              }).map(([k, v]) => [k, { type: "text", value: v }]),
             ),
           },
           assets: { directory: `${root}/public`, hasUserWorker: true },
