@@ -4,7 +4,8 @@
 // serious or critical ones; moderate ones are cheap to keep out once they are at zero.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { documentStatusError, expect, headerSearchBox, findRequiresAdminAppPath, open, serveWithoutScripts, test } from "./fixtures";
+import { USERS } from "../workers/platform/demo-data";
+import { documentStatusError, expect, headerSearchBox, findRequiresAdminAppPath, logIn, open, serveWithoutScripts, test } from "./fixtures";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
@@ -94,4 +95,23 @@ test("search without results", async ({ page, jsEnabled }) => {
   await open(page, "/search?q=qwzxqv", jsEnabled);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText('Sorry, no results for "qwzxqv"');
   await expectNoSeriousViolations(page, "/search with no results");
+});
+
+test("login page", async ({ page, jsEnabled }) => {
+  await open(page, "/login?last=%2Fmy-integrations&error=denied", jsEnabled);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(page, "the login page");
+});
+
+test("My Integrations with the account popover open", async ({ page, jsEnabled }) => {
+  // The login flow runs through redirects and the emulator's page, which the script-stripping route
+  // would break; it is put back for the page under test.
+  await page.unrouteAll();
+  await logIn(page, USERS.riley.email, "/my-integrations");
+  if (!jsEnabled) await serveWithoutScripts(page);
+  await open(page, "/my-integrations", jsEnabled);
+  await expect(page.getByRole("list", { name: "Connected integrations" })).toBeVisible();
+  await page.getByRole("banner").locator("summary", { hasText: "Account:" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "My Integrations" })).toBeVisible();
+  await expectNoSeriousViolations(page, "My Integrations with the account popover open");
 });

@@ -1,5 +1,6 @@
 // Phone width (360×740): the header drawer and the test-environment bar, with JavaScript on and off.
-import { expect, open, test, waitForHydration } from "./fixtures";
+import { USERS } from "../workers/platform/demo-data";
+import { expect, logIn, open, test, waitForHydration } from "./fixtures";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -62,4 +63,19 @@ test("closing the test-environment bar is remembered on the next pages", async (
   await open(page, "/brand-new", jsEnabled);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(bar).toBeHidden();
+});
+
+test("logged in, the drawer shows the person, My Integrations and Log out", async ({ page }) => {
+  await logIn(page, USERS.max.email, "/bots");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.locator("header details > summary[aria-label='Menu']").click();
+  const panel = page.getByRole("navigation", { name: "Menu" });
+  await expect(panel.getByText(USERS.max.displayName)).toBeVisible();
+  await expect(panel.getByText(USERS.max.email)).toBeVisible();
+  await panel.getByRole("link", { name: "My Lumen Integrations" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My Lumen Integrations" })).toBeVisible();
+  await page.locator("header details > summary[aria-label='Menu']").click();
+  await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/my-integrations$|\/login\?last=%2Fmy-integrations$/);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" }).or(page.getByRole("link", { name: /^Log in with / }))).toBeVisible();
 });
