@@ -7,22 +7,7 @@ import { spawn } from "node:child_process";
 const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 const port = process.env.PORT ?? "8787";
 const platformPort = process.env.PLATFORM_PORT ?? "8788";
-const children = [
-  spawn("npx", ["remix", "watch"], { stdio: "inherit", env }),
-  spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--show-interactive-dev-session=false"], {
-    stdio: "inherit",
-    env,
-  }),
-  spawn(
-    "npx",
-    [
-      "wrangler", "dev", "-c", "workers/platform/wrangler.toml", "--ip", "127.0.0.1", "--port", platformPort,
-      "--persist-to", ".wrangler/platform-state", "--show-interactive-dev-session=false",
-    ],
-    { stdio: "inherit", env },
-  ),
-];
-
+const children = [];
 let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
@@ -30,6 +15,34 @@ function stop(code = 0) {
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   setTimeout(() => process.exit(code), 500).unref();
 }
-for (const child of children) child.on("exit", (code) => stop(code ?? 0));
+const start = (args) => {
+  const child = spawn("npx", args, { stdio: "inherit", env });
+  child.on("exit", (code) => stop(code ?? 0));
+  children.push(child);
+};
+
+/** Resolves once the URL answers (or after the deadline, letting the next step report problems). */
+async function ready(url, deadlineMs = 60_000) {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+}
+
+// One after the other: two `wrangler dev` starting at the same instant can race for the same
+// internal socket ("Address already in use").
+start([
+  "wrangler", "dev", "-c", "workers/platform/wrangler.toml", "--ip", "127.0.0.1", "--port", platformPort,
+  "--persist-to", ".wrangler/platform-state", "--show-interactive-dev-session=false",
+]);
+await ready(`http://127.0.0.1:${platformPort}/_emulator/state`);
+start(["remix", "watch"]);
+start(["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--show-interactive-dev-session=false"]);
+
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));

@@ -33,7 +33,7 @@ export const brand = style({
   textDecoration: "none",
 });
 
-export const logo = style({ width: vars.space[8], height: vars.space[8] });
+export const logo = style({ width: vars.space[8], height: vars.space[8], color: vars.color.brand });
 
 export const title = style({ fontSize: vars.fontSize["2xl"] });
 
