@@ -12,11 +12,19 @@ let stopping = false;
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  for (const child of children) {
+    if (child.exitCode !== null) continue;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+  }
   setTimeout(() => process.exit(code), 500).unref();
 }
 const start = (args) => {
-  const child = spawn("npx", args, { stdio: "inherit", env });
+  // Own process group each: npx does not pass signals on, so stop() signals the whole group.
+  const child = spawn("npx", args, { stdio: "inherit", env, detached: true });
   child.on("exit", (code) => stop(code ?? 0));
   children.push(child);
 };
