@@ -38,6 +38,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
+import { createCookie } from "@remix-run/cloudflare";
 import { Miniflare } from "miniflare";
 import { unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { generateCatalogue } from "../scripts/lib/catalogue-generator.ts";
@@ -82,9 +83,28 @@ const BROWSER_HEADERS = {
   "User-Agent":
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
 };
-const UNCACHED = { ...BROWSER_HEADERS, Cookie: "__session=bench" };
+// "Uncached" requests carry a real session cookie (see benchSession below): a logged-in request
+// never touches the edge cache, so these measure the full path — KV session read, D1, render —
+// that every logged-in page view and every anonymous edge miss pays.
+const UNCACHED = { ...BROWSER_HEADERS, Cookie: "" };
 
 const log = (msg) => process.stdout.write(`${msg}\n`);
+
+/** Stores a logged-in session in KV (as app/auth/session.server.ts does) and returns its cookie. */
+async function benchSession(kv) {
+  const id = "bench-session-0001";
+  const far = Date.now() + 7 * 24 * 3600 * 1000;
+  const user = {
+    id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS9iZW5jaA", userId: "bench", orgId: "Y2lzY29zcGFyazovL3VzL09SR0FOSVpBVElPTi9iZW5jaA",
+    displayName: "Bench Person", firstName: "Bench", lastName: "Person", nickName: "", emails: ["bench@acme.example"],
+    emailDomain: "acme.example", avatar: null, portalDisplayName: "Bench Person",
+  };
+  const data = { user, tokens: { accessToken: "bench", refreshToken: "bench", accessExpiresAt: far, refreshExpiresAt: far }, trackingSession: "bench", createdAt: Date.now() };
+  await kv.put(id, JSON.stringify(data));
+  const secrets = vars.SESSION_SECRETS.split(",").map((v) => v.trim());
+  const cookie = createCookie(vars.SESSION_COOKIE_NAME ?? "__session", { secrets });
+  return (await cookie.serialize(id)).split(";")[0];
+}
 const fmt = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "-");
 const kb = (bytes) => bytes / 1024;
 
@@ -156,6 +176,10 @@ const vars = {
   SERVER_ENVIRONMENT: "production",
   IMAGE_PROXY_ALLOW_PRIVATE: "false",
   LOG_LEVEL: "warn",
+  // Production refuses wrangler.toml's demo secrets; no scenario calls the platform.
+  PLATFORM_API_BASE: "https://platform.invalid/v1",
+  OAUTH_CLIENT_SECRET: "bench-production-client-secret",
+  SESSION_SECRETS: "bench-production-session-secret-0123456789",
 };
 
 // A helper Worker in the same workerd, bound to the same D1 database: it runs the catalogue import
@@ -263,6 +287,7 @@ try {
   // broke the helper's connection); the FTS triggers stay on, as in a real import.
   for (let i = 0; i < statements.length; i += 500) await call("batch", statements.slice(i, i + 500));
   await kv.put("catalogue-version", `${catalogue.version}-bench-${Date.now()}`);
+  UNCACHED.Cookie = await benchSession(kv);
   const importMs = performance.now() - t;
   const counts = await all("SELECT status, count(*) AS n FROM apps GROUP BY status");
   log(

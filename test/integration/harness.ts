@@ -35,8 +35,8 @@ export function wranglerVars(): Record<string, string> {
   return Object.fromEntries(Object.entries(config.vars).map(([k, v]) => [k, String(v)]));
 }
 
-export async function applyMigrations(db: D1Database): Promise<void> {
-  const dir = `${root}/migrations`;
+/** Applies a folder of numbered D1 migrations (the app's by default; the emulator has its own). */
+export async function applyMigrations(db: D1Database, dir = `${root}/migrations`): Promise<void> {
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
     const statements = unstable_splitSqlQuery(readFileSync(`${dir}/${file}`, "utf8"));
     await db.batch(statements.map((sql) => db.prepare(sql)));

@@ -5,7 +5,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
-import { unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
+import { unstable_readConfig } from "wrangler";
+import { applyMigrations } from "../integration/harness.ts";
 import type { CatalogueFile } from "../../app/models/catalogue-record.ts";
 import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
 import type { FaultSpec } from "../../workers/platform/faults.ts";
@@ -60,13 +61,7 @@ export function ensurePlatformBundle(): void {
   if (result.status !== 0) throw new Error(`building the platform emulator failed:\n${result.stdout}\n${result.stderr}`);
 }
 
-export async function applyPlatformMigrations(db: D1Database): Promise<void> {
-  const dir = `${workerDir}/migrations`;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
-    const statements = unstable_splitSqlQuery(readFileSync(`${dir}/${file}`, "utf8"));
-    await db.batch(statements.map((sql) => db.prepare(sql)));
-  }
-}
+export const applyPlatformMigrations = (db: D1Database): Promise<void> => applyMigrations(db, `${workerDir}/migrations`);
 
 export async function seedPlatform(db: D1Database, reference: PlatformReference): Promise<void> {
   const statements = seedStatements(reference);
