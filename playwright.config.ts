@@ -7,8 +7,9 @@ import { defineConfig, devices } from "@playwright/test";
 // developer's feet.
 const port = Number(process.env.E2E_PORT ?? 8789);
 const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 8790);
-const state = ".wrangler/e2e-state";
-const platformState = ".wrangler/e2e-platform-state";
+// Per port, so two e2e runs on different ports (E2E_PORT / E2E_PLATFORM_PORT) never share state.
+const state = `.wrangler/e2e-state-${port}`;
+const platformState = `.wrangler/e2e-platform-state-${platformPort}`;
 const PLATFORM_ORIGIN = `http://127.0.0.1:${platformPort}`;
 const serverEnv = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
