@@ -60,7 +60,20 @@ describe("parsePortalConfig", () => {
       sessionSecrets: ["dev-only-new-secret-0123456789", "dev-only-old-secret-0123456789"],
       cookies: { session: "__session", auth: "__oauth", csrf: "csrf-token" },
       csrfHeader: "X-CSRF-Token",
+      analytics: { endpoint: "/api/analytics", key: "" },
+      oembedEndpoint: "https://vimeo.com/api/oembed.json",
     });
+  });
+
+  it("reads the analytics endpoint and key and the oEmbed endpoint", () => {
+    const config = parsePortalConfig({
+      ...VALID,
+      ANALYTICS_ENDPOINT: "https://metrics.lumen.example/collect",
+      ANALYTICS_KEY: "apphub-web",
+      OEMBED_ENDPOINT: "http://127.0.0.1:8788/oembed",
+    });
+    expect(config.analytics).toEqual({ endpoint: "https://metrics.lumen.example/collect", key: "apphub-web" });
+    expect(config.oembedEndpoint).toBe("http://127.0.0.1:8788/oembed");
   });
 
   it("turns the flags off for the text false", () => {
@@ -122,6 +135,10 @@ describe("parsePortalConfig", () => {
     ["DEVELOPER_SITE_URL", undefined],
     ["FREE_TRIAL_URL", "free trial"],
     ["IMAGE_PROXY_ALLOW_PRIVATE", "maybe"],
+    ["ANALYTICS_ENDPOINT", "api/analytics"],
+    ["ANALYTICS_ENDPOINT", "//evil.example/collect"],
+    ["ANALYTICS_KEY", "has spaces"],
+    ["OEMBED_ENDPOINT", "vimeo oembed"],
   ])("fails with an error naming %s when it is %j", (name, value) => {
     const env: Record<string, unknown> = { ...VALID, [name]: value };
     if (value === undefined) delete env[name];
@@ -148,6 +165,8 @@ describe("parsePortalConfig", () => {
     ["SESSION_SECRETS", "short"],
     ["OAUTH_CLIENT_SECRET", "app-hub-demo-client-secret"],
     ["PLATFORM_API_BASE", "http://platform.example/v1"],
+    ["OEMBED_ENDPOINT", "http://127.0.0.1:8788/oembed"],
+    ["ANALYTICS_ENDPOINT", "http://metrics.example/collect"],
   ])("refuses %s=%j in production", (name, value) => {
     expect(configError({ ...PRODUCTION, [name]: value }).message).toContain(name);
   });
@@ -163,9 +182,10 @@ describe("publicConfig", () => {
   it("exposes only what the browser may see", () => {
     const pub = publicConfig(parsePortalConfig(VALID));
     expect(Object.keys(pub).sort()).toEqual(
-      ["csrfCookie", "csrfHeader", "developerSiteUrl", "embeddedApps", "freeTrialUrl", "productName", "productionPortalUrl", "renderEnvironmentWarning", "serverEnvironment", "serviceApps"].sort(),
+      ["analytics", "csrfCookie", "csrfHeader", "developerSiteUrl", "embeddedApps", "freeTrialUrl", "productName", "productionPortalUrl", "renderEnvironmentWarning", "serverEnvironment", "serviceApps"].sort(),
     );
     expect(pub).not.toHaveProperty("imageProxyAllowPrivate");
     expect(JSON.stringify(pub)).not.toContain("secret");
+    expect(pub.analytics).toEqual({ endpoint: "/api/analytics", key: "" });
   });
 });

@@ -31,6 +31,17 @@ const envSchema = z.object({
   AUTH_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("__oauth"),
   CSRF_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("csrf-token"),
   CSRF_HEADER_NAME: z.string().regex(/^[A-Za-z0-9-]+$/).default("X-CSRF-Token"),
+  // Spec §3 "Analytics config: a key and an endpoint" (docs/decisions/009). The browser posts
+  // events there, so both are public: the key labels the sender, it is not a secret. The endpoint
+  // is a same-origin path or an absolute URL (an external one must also be allowed by the CSP's
+  // connect-src in workers/security-headers.ts).
+  ANALYTICS_ENDPOINT: z
+    .string()
+    .refine((v) => /^\/[^/\\]/.test(v) || /^https?:\/\/[^\s]+$/.test(v), "must be a path starting with / or an absolute URL")
+    .default("/api/analytics"),
+  ANALYTICS_KEY: z.string().regex(/^[\x21-\x7e]{0,200}$/, "must be printable ASCII without spaces (at most 200)").default(""),
+  /** Spec §7 /fetch-vimeo: the video provider's oEmbed endpoint (the emulator's /oembed locally). */
+  OEMBED_ENDPOINT: url.default("https://vimeo.com/api/oembed.json"),
 });
 
 /** The demo values in wrangler.toml, which only the local emulator (workers/platform/) accepts. */
@@ -57,6 +68,8 @@ export type PortalConfig = {
   sessionSecrets: string[];
   cookies: { session: string; auth: string; csrf: string };
   csrfHeader: string;
+  analytics: { endpoint: string; key: string };
+  oembedEndpoint: string;
 };
 
 export class ConfigError extends Error {
@@ -84,6 +97,8 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     }
     if (e.OAUTH_CLIENT_SECRET === DEMO_CLIENT_SECRET) problems.push("OAUTH_CLIENT_SECRET: set the real client secret");
     if (!e.PLATFORM_API_BASE.startsWith("https://")) problems.push("PLATFORM_API_BASE: must be https in production");
+    if (!e.OEMBED_ENDPOINT.startsWith("https://")) problems.push("OEMBED_ENDPOINT: must be https in production");
+    if (e.ANALYTICS_ENDPOINT.startsWith("http://")) problems.push("ANALYTICS_ENDPOINT: must be a path or https in production");
     if (problems.length) throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
   }
   if (sessionSecrets.length === 0) throw new ConfigError("Invalid portal config in wrangler.toml vars: SESSION_SECRETS: empty");
@@ -105,6 +120,8 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     sessionSecrets,
     cookies: { session: e.SESSION_COOKIE_NAME, auth: e.AUTH_COOKIE_NAME, csrf: e.CSRF_COOKIE_NAME },
     csrfHeader: e.CSRF_HEADER_NAME,
+    analytics: { endpoint: e.ANALYTICS_ENDPOINT, key: e.ANALYTICS_KEY },
+    oembedEndpoint: e.OEMBED_ENDPOINT,
   };
 }
 
@@ -121,6 +138,8 @@ export function publicConfig(config: PortalConfig) {
     freeTrialUrl: config.freeTrialUrl,
     csrfCookie: config.cookies.csrf,
     csrfHeader: config.csrfHeader,
+    /** Where the browser sends analytics events, and the key it labels them with (both public). */
+    analytics: config.analytics,
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;
