@@ -47,6 +47,31 @@ describe("edgeCacheKey", () => {
     expect(keyUrl(get("/bots", { Cookie: "a=1; isAlertTestHidden=true" }))).toBe(hidden);
   });
 
+  it("varies the key on the announcement hide cookie (spec §9 hd_an_bnr_dp) and its value", () => {
+    const plain = keyUrl(get("/"));
+    const closed = keyUrl(get("/", { Cookie: "hd_an_bnr_dp=2025-03-10T09:00:00.000Z" }));
+    const closedLater = keyUrl(get("/", { Cookie: "hd_an_bnr_dp=2025-04-01T09:00:00.000Z" }));
+    expect(new Set([plain, closed, closedLater]).size).toBe(3);
+    expect(keyUrl(get("/", { Cookie: "_ga=1; hd_an_bnr_dp=2025-03-10T09:00:00.000Z" }))).toBe(closed);
+  });
+
+  it("varies the key on every modal cookie, whatever order the browser sends them in", () => {
+    const plain = keyUrl(get("/"));
+    const one = keyUrl(get("/", { Cookie: "hd_modal_welcome=2025-03-10T09:00:00.000Z" }));
+    const other = keyUrl(get("/", { Cookie: "hd_modal_tips=2025-03-10T09:00:00.000Z" }));
+    const both = keyUrl(get("/", { Cookie: "hd_modal_welcome=2025-03-10T09:00:00.000Z; hd_modal_tips=2025-03-10T09:00:00.000Z" }));
+    const bothSwapped = keyUrl(get("/", { Cookie: "hd_modal_tips=2025-03-10T09:00:00.000Z; x=1; hd_modal_welcome=2025-03-10T09:00:00.000Z" }));
+    expect(new Set([plain, one, other, both]).size).toBe(4);
+    expect(bothSwapped).toBe(both);
+    expect(keyUrl(get("/", { Cookie: "hd_modal_welcome=2025-04-01T09:00:00.000Z" }))).not.toBe(one);
+  });
+
+  it("cannot be confused by a modal cookie value that looks like another cookie", () => {
+    const a = keyUrl(get("/", { Cookie: "hd_modal_a=1&hd_modal_b=2" }));
+    const b = keyUrl(get("/", { Cookie: "hd_modal_a=1; hd_modal_b=2" }));
+    expect(a).not.toBe(b);
+  });
+
   it("ignores unrelated cookies", () => {
     expect(keyUrl(get("/bots", { Cookie: "_ga=GA1.2.3; consent=yes" }))).toBe(keyUrl(get("/bots")));
   });

@@ -1,9 +1,15 @@
 // Read-through edge cache (Cache API) for anonymous GETs. Routes opt in with a public Cache-Control
 // carrying an s-maxage (app/lib/cache-policy.server.ts); keys carry the catalogue version, so an
 // import invalidates every cached page at once, and the cookie-driven variant of the page.
+import { ANNOUNCEMENT_COOKIE, MODAL_COOKIE_PREFIX } from "../app/features/announcement/visibility";
 
 /** Cookies that change what an anonymous page shows; each becomes part of the cache key. */
-const VARIANT_COOKIES = ["isAlertTestHidden"];
+const VARIANT_COOKIES = ["isAlertTestHidden", ANNOUNCEMENT_COOKIE];
+/**
+ * Cookie-name prefixes whose every cookie changes the page: one per closed CMS modal (spec §4), whose
+ * ids only the content knows. Sorted by name so the order the browser sends them in does not matter.
+ */
+const VARIANT_COOKIE_PREFIXES = [MODAL_COOKIE_PREFIX];
 
 function cookieNames(request: Request): Map<string, string> {
   const out = new Map<string, string>();
@@ -23,7 +29,9 @@ export function hasAnyCookie(request: Request, names: string[]): boolean {
 export function edgeCacheKey(request: Request, version: string): Request | null {
   if (request.method !== "GET") return null;
   const cookies = cookieNames(request);
-  const variant = VARIANT_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join("&");
+  const prefixed = [...cookies.keys()].filter((name) => VARIANT_COOKIE_PREFIXES.some((p) => name.startsWith(p))).sort();
+  // Names and values are encoded, so one holding "&" or "=" cannot pass for another cookie.
+  const variant = [...VARIANT_COOKIES, ...prefixed].map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(cookies.get(name) ?? "")}`).join("&");
   const url = new URL(request.url);
   const key = `${url.origin}/__edge/${encodeURIComponent(version)}/${encodeURIComponent(variant)}${url.pathname}${url.search}`;
   return new Request(key, { method: "GET" });
