@@ -11,6 +11,7 @@ import { catalogueVersion } from "./catalogue-version";
 import { edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
 import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
+import { scheduled } from "./health";
 
 const handleRemix = createRequestHandler(build, "production");
 
@@ -146,4 +147,6 @@ export default {
       return secure(plain(500, "Internal Server Error"));
     }
   },
+  // The health monitor's Cron Trigger (wrangler.toml [triggers]); the logic is in ./health.ts.
+  scheduled,
 } satisfies ExportedHandler<Env>;

@@ -17,7 +17,14 @@ import { CSRF_FORM_FIELD } from "./csrf";
  * - /api/hooks/*: incoming-webhook URLs and platform event deliveries, called by servers that
  *   authenticate with a secret URL or a signature instead.
  */
-const EXEMPT_PATHS = [/^\/preferences\//, /^\/api\/hooks\//];
+const EXEMPT_PATHS = [
+  /^\/preferences\//,
+  /^\/api\/hooks\//,
+  // /api/analytics: telemetry sent anonymously with navigator.sendBeacon, which cannot add a token
+  // header. It is validated and only adds to aggregate counts (it changes no person's state), and
+  // cross-site posts are still refused by the Origin check in workers/app.ts.
+  /^\/api\/analytics$/,
+];
 
 /** A cookie holding the raw token (no Remix encoding), so browser code can copy it into a header. */
 function plainCookie(name: string, secure: boolean): Cookie {

@@ -9,6 +9,7 @@ import { avatarResponse } from "./avatars.ts";
 import { controls } from "./controls.ts";
 import { ApiError, errorResponse, notFound } from "./errors.ts";
 import { applyFault } from "./faults.ts";
+import { oembed } from "./oembed.ts";
 import type { Ctx, Handler } from "./http.ts";
 import { Router, json } from "./http.ts";
 import { createMembership, deleteMembership, getMembership, listMemberships } from "./memberships.ts";
@@ -63,6 +64,7 @@ async function route(c: Ctx): Promise<Response> {
   if (pathname.startsWith("/avatars/") && c.request.method === "GET") {
     return avatarResponse(pathname.slice("/avatars/".length)) ?? new Response("Not found", { status: 404 });
   }
+  if ((pathname === "/oembed" || pathname.startsWith("/oembed/")) && c.request.method === "GET") return oembed(c);
   if (pathname === "/" && c.request.method === "GET") {
     return json({ name: "app-hub-platform", description: "Platform emulator (Webex-compatible REST API under /v1)", controls: c.env.EMULATOR_CONTROLS === "true" });
   }
