@@ -1,6 +1,6 @@
-// Seeds the local D1 database (and the KV catalogue version) for `wrangler dev` and the tests.
+// Seeds the local D1 database (and the KV catalogue and content versions) for `wrangler dev` and the tests.
 //
-//   npm run db:seed                 apply migrations, generate and import 400 apps (seed 1)
+//   npm run db:seed                 apply migrations, generate and import 400 apps (seed 1), load content/
 //   npm run db:reset                the same, after deleting the local D1 and KV state
 //   node scripts/seed-local.mjs [--reset] [--persist-to DIR] [--port N]
 //
@@ -79,4 +79,6 @@ run("generating 400 apps (seed 1)", node, [
   `http://127.0.0.1:${values.port}`,
 ]);
 run("importing the catalogue", node, ["scripts/import-catalogue.ts", catalogueFile, ...persistArgs]);
+// Content entries (home, announcement, collections…) name catalogue apps, so they load after it.
+run("loading content", node, ["scripts/load-content.ts", ...persistArgs]);
 console.log("seed-local: local database ready");

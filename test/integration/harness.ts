@@ -7,6 +7,16 @@ import { unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
 import { catalogueStatements } from "../../scripts/lib/catalogue-sql.ts";
 import type { CatalogueFile } from "../../app/models/catalogue-record.ts";
+import {
+  checkVersions,
+  CONTENT_VERSION_KEY,
+  contentStatements,
+  contentVersion,
+  readContentDir,
+  validateContent,
+  type ContentSource,
+  type StoredEntry,
+} from "../../scripts/lib/content-load.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -51,6 +61,20 @@ export async function importCatalogue(db: D1Database, kv: KVNamespace, catalogue
   await kv.put("catalogue-version", `${catalogue.version}-${Date.now()}`);
 }
 
+/**
+ * Loads content seed files (default: the repo's content/ folder) the way `npm run content:load`
+ * does: validate everything, check versions, write in one batch, bump the content version in KV.
+ * Throws the loader's ContentLoadError (and writes nothing) for a bad file.
+ */
+export async function loadContent(db: D1Database, kv: KVNamespace, sources: ContentSource[] = readContentDir(`${root}/content`)): Promise<void> {
+  const entries = validateContent(sources);
+  const { results } = await db.prepare("SELECT type, key, version, body FROM content_entries").all<StoredEntry>();
+  checkVersions(entries, results);
+  const statements = contentStatements(entries, new Date().toISOString());
+  await db.batch(statements.map((s) => db.prepare(s.sql).bind(...s.params)));
+  await kv.put(CONTENT_VERSION_KEY, contentVersion(entries));
+}
+
 export async function startWorker(
   options: {
     vars?: Record<string, string>;
@@ -58,6 +82,8 @@ export async function startWorker(
     /** Adds to or changes the generated catalogue before it is imported (e.g. ranking fixtures). */
     catalogue?: (generated: CatalogueFile) => CatalogueFile;
     outboundService?: (request: Request) => Response | Promise<Response>;
+    /** Loads the content entries of content/ (or these seed files) after the catalogue. */
+    content?: boolean | ContentSource[];
   } = {},
 ): Promise<TestWorker> {
   const script = readFileSync(`${root}/dist/app.js`, "utf8");
@@ -97,6 +123,7 @@ export async function startWorker(
   const generated = generateCatalogue({ apps: options.apps ?? 400, seed: 1 });
   const catalogue = options.catalogue ? options.catalogue(generated) : generated;
   await importCatalogue(db, kv, catalogue);
+  if (options.content) await loadContent(db, kv, options.content === true ? undefined : options.content);
   return {
     mf,
     db,

@@ -1,0 +1,94 @@
+// Loads the content seed files (content/*.json) into the local D1 database and bumps the content
+// version in KV, so cached pages and APIs show the change.
+//
+//   npm run content:load                         (= node scripts/load-content.ts)
+//   node scripts/load-content.ts [--dir content] [--persist-to DIR]
+//
+// Every file is validated first; on a bad file, entry or field (or a changed entry whose version was
+// not raised) nothing is written and the exit code is 1. The SQL runs as one wrangler batch.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { statementsToSqlFile } from "./lib/catalogue-sql.ts";
+import {
+  checkVersions,
+  CONTENT_VERSION_KEY,
+  ContentLoadError,
+  contentStatements,
+  contentVersion,
+  readContentDir,
+  validateContent,
+  type StoredEntry,
+  type ValidEntry,
+} from "./lib/content-load.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+  throw new Error(message); // not reached (process.exit is not typed `never` under this tsconfig)
+}
+
+function wrangler(args: string[], capture = false): string {
+  const result = spawnSync("npx", ["wrangler", ...args], {
+    cwd: root,
+    stdio: capture ? ["inherit", "pipe", "pipe"] : "inherit",
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
+  });
+  if (result.error) fail(`load-content: could not run wrangler: ${result.error.message}`);
+  if (result.status !== 0) {
+    if (capture) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    fail(`load-content: \`wrangler ${args.join(" ")}\` failed with ${result.signal ?? `exit code ${result.status}`}`);
+  }
+  return result.stdout ?? "";
+}
+
+const { values } = parseArgs({ options: { dir: { type: "string", default: "content" }, "persist-to": { type: "string" } } });
+const dir = path.resolve(root, values.dir);
+const persistTo = values["persist-to"] ? ["--persist-to", path.resolve(values["persist-to"])] : [];
+
+let entries: ValidEntry[];
+try {
+  entries = validateContent(readContentDir(dir));
+} catch (error) {
+  if (error instanceof ContentLoadError) fail(`load-content: refused, nothing written. ${error.message}`);
+  throw error;
+}
+
+// The stored versions, so a changed entry whose version was not raised is refused.
+const out = wrangler(
+  ["d1", "execute", "DB", "--local", "--json", "--command", "SELECT type, key, version, body FROM content_entries", ...persistTo],
+  true,
+);
+let stored: StoredEntry[];
+try {
+  const parsed = JSON.parse(out.slice(out.indexOf("["))) as { results: StoredEntry[] }[];
+  stored = parsed[0]?.results ?? [];
+} catch {
+  fail("load-content: could not read the stored content (are the migrations applied? `npm run db:migrate`)");
+}
+try {
+  checkVersions(entries, stored);
+} catch (error) {
+  if (error instanceof ContentLoadError) fail(`load-content: refused, nothing written. ${error.message}`);
+  throw error;
+}
+
+const tmp = mkdtempSync(path.join(tmpdir(), "content-load-"));
+try {
+  const sqlFile = path.join(tmp, "content.sql");
+  writeFileSync(sqlFile, statementsToSqlFile(contentStatements(entries, new Date().toISOString())));
+  wrangler(["d1", "execute", "DB", "--local", "--yes", "--file", sqlFile, ...persistTo], true);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const version = contentVersion(entries);
+wrangler(["kv", "key", "put", "--binding", "KV", CONTENT_VERSION_KEY, version, "--local", ...persistTo], true);
+const types = new Set(entries.map((e) => e.type));
+console.log(`load-content: ${entries.length} entries of ${types.size} types from ${path.relative(process.cwd(), dir) || dir}; content version ${version}`);
