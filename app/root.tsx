@@ -33,6 +33,7 @@ import { getAuth } from "~/auth/session.server";
 import { headerUser } from "~/auth/user";
 import { takeFlash } from "~/lib/flash.server";
 import { Notifications } from "~/components/Notifications";
+import { Analytics } from "~/features/analytics/Analytics";
 import "../styles/global.css";
 
 export const links: LinksFunction = () => [
@@ -137,6 +138,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <PendingIndicator />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <Analytics />
       </body>
     </html>
   );

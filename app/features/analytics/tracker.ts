@@ -1,0 +1,134 @@
+// The browser side of analytics, loaded by <Analytics /> only after hydration (its own small chunk,
+// outside the first-load JavaScript). Every send re-checks consent and Global Privacy Control.
+// Events go out in small batches with navigator.sendBeacon (a JSON Blob; it survives leaving the
+// page), falling back to fetch(..., { keepalive: true }).
+import { browserMayTrack } from "./consent";
+import { ANALYTICS_DOM_EVENT, isAnalyticsEventName, LIMITS, type AnalyticsEvent, type AnalyticsEventName, type AnalyticsProps } from "./events";
+import { captureUtm, type Utm } from "./utm";
+
+const UTM_KEY = "apphub_utm";
+const USER_KEY = "apphub_user";
+
+export type TrackerOptions = { endpoint: string; key: string };
+
+let options: TrackerOptions = { endpoint: "/api/analytics", key: "" };
+let common: AnalyticsProps = {};
+let queue: AnalyticsEvent[] = [];
+let scheduled = false;
+let started = false;
+
+const session = {
+  get: (k: string) => {
+    try {
+      return sessionStorage.getItem(k);
+    } catch {
+      return null;
+    }
+  },
+  set: (k: string, v: string | null) => {
+    try {
+      if (v === null) sessionStorage.removeItem(k);
+      else sessionStorage.setItem(k, v);
+    } catch {
+      // Storage disabled: the visit's UTM and login state are just not remembered.
+    }
+  },
+};
+
+/** Only flat string/number/boolean values under sane names, trimmed to the sink's limits. */
+export function cleanProps(input: Record<string, unknown>): AnalyticsProps {
+  const out: AnalyticsProps = {};
+  for (const [k, v] of Object.entries(input)) {
+    if (Object.keys(out).length >= LIMITS.maxProps) break;
+    if (k === "name" || !/^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(k)) continue;
+    if (typeof v === "string") out[k] = v.slice(0, LIMITS.maxStringLength);
+    else if ((typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean") out[k] = v;
+  }
+  return out;
+}
+
+function transmit(events: AnalyticsEvent[]): void {
+  const body = JSON.stringify({ key: options.key || undefined, events });
+  try {
+    if (navigator.sendBeacon?.(options.endpoint, new Blob([body], { type: "application/json" }))) return;
+  } catch {
+    // Some browsers refuse non-form Blob types in sendBeacon: fall through to fetch.
+  }
+  void fetch(options.endpoint, { method: "POST", body, keepalive: true, credentials: "same-origin", headers: { "Content-Type": "application/json" } }).catch(() => {});
+}
+
+function flush(): void {
+  scheduled = false;
+  const events = queue;
+  queue = [];
+  // Consent is checked when sending: a choice made while the page is open counts at once.
+  if (!browserMayTrack()) return;
+  for (let i = 0; i < events.length; i += LIMITS.maxEvents) transmit(events.slice(i, i + LIMITS.maxEvents));
+}
+
+/** Queues an event; everything queued in the same task goes out in one request. */
+export function trackEvent(name: AnalyticsEventName, props: AnalyticsProps = {}): void {
+  if (typeof window === "undefined" || !browserMayTrack()) return;
+  queue.push({ name, props: cleanProps({ ...common, ...props }) });
+  if (!scheduled) {
+    scheduled = true;
+    setTimeout(flush, 0);
+  }
+}
+
+/** A pseudonymous id: SHA-256 of the user id (spec §6 "user id goes into analytics"; ADR 009). */
+async function hashId(id: string): Promise<string | null> {
+  try {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`apphub:${id}`));
+    return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 32);
+  } catch {
+    return null;
+  }
+}
+
+function onExternalClick(event: MouseEvent): void {
+  const link = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(link instanceof HTMLAnchorElement)) return;
+  let url: URL;
+  try {
+    url = new URL(link.href, location.href);
+  } catch {
+    return;
+  }
+  if ((url.protocol === "http:" || url.protocol === "https:") && url.origin !== location.origin) {
+    // Origin and path only: a query string can hold anything.
+    trackEvent("AppHub_externalLinkClick", { url: url.origin + url.pathname, path: location.pathname });
+  }
+}
+
+export function onDomEvent(event: Event): void {
+  const detail = (event as CustomEvent<unknown>).detail;
+  if (!detail || typeof detail !== "object") return;
+  const { name, ...props } = detail as Record<string, unknown>;
+  if (isAnalyticsEventName(name)) trackEvent(name, cleanProps(props));
+}
+
+/**
+ * Sets the endpoint, key and per-visit context (UTM, hashed user id), and installs the listeners
+ * once. Also reports AppHub_login when a user shows up who was not there earlier in the session.
+ */
+export async function startTracker(opts: TrackerOptions, userId: string | null): Promise<void> {
+  options = opts;
+  let utm = session.get(UTM_KEY);
+  if (utm === null) {
+    utm = JSON.stringify(captureUtm(location.href, document.referrer));
+    session.set(UTM_KEY, utm);
+  }
+  const hashed = userId ? await hashId(userId) : null;
+  common = { ...(JSON.parse(utm) as Utm), ...(hashed ? { userId: hashed } : {}) };
+  if (!started) {
+    started = true;
+    document.addEventListener("click", onExternalClick, { capture: true });
+    window.addEventListener(ANALYTICS_DOM_EVENT, onDomEvent);
+  }
+  // A login is a full page load (the OAuth redirect): a session that saw no user before and has one
+  // now has just logged in. (A new tab of an old login starts a new session and counts once too.)
+  const before = session.get(USER_KEY);
+  session.set(USER_KEY, userId ? "1" : null);
+  if (userId && before === null) trackEvent("AppHub_login");
+}
