@@ -15,6 +15,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/ErrorPage";
+import { ErrorBanner, ErrorModals } from "~/features/announcement/ErrorOverlays";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { PendingIndicator } from "~/components/Spinner";
@@ -151,5 +152,12 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const page = errorPageFor(isRouteErrorResponse(error) ? error.status : 500);
-  return <ErrorPage status={page.status} title={page.title} message={page.message} />;
+  // The not-found route's 404 carries the announcement and modals (spec §2.1); other errors none.
+  return (
+    <>
+      <ErrorBanner error={error} />
+      <ErrorPage status={page.status} title={page.title} message={page.message} />
+      <ErrorModals error={error} />
+    </>
+  );
 }

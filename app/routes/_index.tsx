@@ -1,8 +1,11 @@
-// HOME (spec §2.1): rows of apps and ways into the catalogue.
+// HOME (spec §2.1): loads the home apps (featured slide apps and slider categories, spec §2.5) and
+// the optional announcement banner and CMS modals (§4). Search suggestions belong to one page view
+// in the header's search box, so there is nothing to clear on the server.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { loadOverlays } from "~/features/announcement/overlays.server";
 import { HomeView } from "~/features/home/HomeView";
-import { loadHomeRows } from "~/features/home/home.server";
+import { loadHomeApps } from "~/features/home/home.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { routeHeaders } from "~/lib/route-headers";
 import type { loader as rootLoader } from "~/root";
@@ -10,14 +13,16 @@ import type { loader as rootLoader } from "~/root";
 export const headers = routeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  let rows;
+  let home;
+  let overlays;
   try {
-    rows = await loadHomeRows(context);
+    [home, overlays] = await Promise.all([loadHomeApps(context), loadOverlays(request, context)]);
   } catch (error) {
     context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
     throw error;
   }
-  return data({ rows }, { headers: { "Cache-Control": cacheControl("page", context.config) } });
+  // The page varies by the banner and modal cookies; the edge cache keys on them (workers/edge-cache.ts).
+  return data({ ...home, overlays }, { headers: { "Cache-Control": cacheControl("page", context.config) } });
 }
 
 export const meta: MetaFunction = () => [
@@ -26,7 +31,15 @@ export const meta: MetaFunction = () => [
 ];
 
 export default function Home() {
-  const { rows } = useLoaderData<typeof loader>();
+  const { featured, rows, overlays } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  return <HomeView rows={rows} productName={root?.config.productName ?? ""} products={root?.nav.products ?? []} />;
+  return (
+    <HomeView
+      featured={featured}
+      rows={rows}
+      overlays={overlays}
+      productName={root?.config.productName ?? ""}
+      products={root?.nav.products ?? []}
+    />
+  );
 }

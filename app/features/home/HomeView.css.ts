@@ -54,30 +54,3 @@ globalStyle(`${products} a`, {
   fontWeight: vars.fontWeight.medium,
 });
 globalStyle(`${products} a:hover`, { background: "rgba(255,255,255,0.26)" });
-
-export const row = style({
-  width: "100%",
-  maxWidth: vars.layout.contentMax,
-  margin: "0 auto",
-  padding: `0 ${vars.space[4]}`,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space[4],
-  "@media": { [mq.desktop]: { padding: `0 ${vars.space[6]}` } },
-});
-export const rowHead = style({ display: "flex", justifyContent: "space-between", alignItems: "flex-end", gap: vars.space[4] });
-export const rowTitle = style({ margin: 0, fontSize: vars.fontSize["2xl"] });
-export const rowText = style({ margin: `${vars.space[1]} 0 0`, color: vars.color.textMuted });
-export const seeAll = style({ color: vars.color.brand, fontWeight: vars.fontWeight.semibold, whiteSpace: "nowrap" });
-export const slider = style({
-  display: "grid",
-  gridAutoFlow: "column",
-  gridAutoColumns: "min(78%, 280px)",
-  gap: vars.space[4],
-  overflowX: "auto",
-  scrollSnapType: "x mandatory",
-  listStyle: "none",
-  margin: 0,
-  padding: `${vars.space[1]} ${vars.space[1]} ${vars.space[3]}`,
-});
-export const slide = style({ scrollSnapAlign: "start" });

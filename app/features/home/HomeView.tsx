@@ -1,14 +1,26 @@
-// The home page: a hero with search, product shortcuts and sliding rows of apps (no JS needed).
+// The home page: the announcement banner, a hero with search, product shortcuts, the featured slide
+// apps and the slider categories as carousels (spec §2.5), and any CMS modal. No JS needed.
 import { Form, Link } from "@remix-run/react";
 import { AppCard } from "~/components/AppCard";
+import { Carousel } from "~/components/Carousel";
+import { AnnouncementBanner } from "~/features/announcement/AnnouncementBanner";
+import { CmsModals } from "~/features/announcement/CmsModals";
+import type { Overlays } from "~/features/announcement/types";
 import type { NavLink } from "~/lib/side-nav";
-import type { HomeRow } from "./home.server";
+import type { AppSummary } from "~/models/types";
+import type { HomeApps } from "./home.server";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./HomeView.css";
 
-export function HomeView({ rows, productName, products }: { rows: HomeRow[]; productName: string; products: NavLink[] }) {
+type HomeViewProps = HomeApps & { overlays: Overlays; productName: string; products: NavLink[] };
+
+const slidesOf = (apps: AppSummary[]) => apps.map((app) => ({ key: app.id, content: <AppCard app={app} headingLevel={3} /> }));
+
+export function HomeView({ featured, rows, overlays, productName, products }: HomeViewProps) {
   return (
-    <div className={styles.page}>
+    <>
+      {overlays.banner ? <AnnouncementBanner banner={overlays.banner} returnTo="/" /> : null}
+      <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="hero-title">
         <h1 id="hero-title" className={styles.heroTitle}>
           Apps that make {productName} work your way
@@ -40,28 +52,21 @@ export function HomeView({ rows, productName, products }: { rows: HomeRow[]; pro
         ) : null}
       </section>
 
+      {featured.length > 0 ? <Carousel id="featured" title="Featured apps" variant="featured" slides={slidesOf(featured)} /> : null}
+
       {rows.map((row) => (
-        <section key={row.id} className={styles.row} aria-labelledby={`row-${row.id}`}>
-          <div className={styles.rowHead}>
-            <div>
-              <h2 id={`row-${row.id}`} className={styles.rowTitle}>
-                {row.title}
-              </h2>
-              <p className={styles.rowText}>{row.description}</p>
-            </div>
-            <Link to={row.seeAll} className={styles.seeAll} prefetch="intent" aria-label={`See all: ${row.title}`}>
-              See all
-            </Link>
-          </div>
-          <ul className={styles.slider}>
-            {row.items.map((app) => (
-              <li key={app.id} className={styles.slide}>
-                <AppCard app={app} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Carousel
+          key={row.id}
+          id={row.id}
+          title={row.title}
+          description={row.description}
+          seeAll={{ to: row.seeAll, label: "See all" }}
+          slides={slidesOf(row.items)}
+        />
       ))}
-    </div>
+
+      </div>
+      <CmsModals modals={overlays.modals} returnTo="/" />
+    </>
   );
 }

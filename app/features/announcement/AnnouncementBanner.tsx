@@ -1,0 +1,57 @@
+// The announcement banner (spec §4): the entry's desktop or mobile markdown (CSS picks one by screen
+// width) and, when the entry is closable, a Close button. Close is a form post that stores the
+// publish time (works without JavaScript); with JavaScript a fetcher posts it and the banner hides
+// in place. A click on a link in the banner reports the version to analytics.
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState, type MouseEvent } from "react";
+import { iconButton } from "~/components/Button.css";
+import { CloseIcon } from "~/components/Icons";
+import { dispatchAnalytics } from "./analytics-event";
+import { BANNER_ACTION, type BannerData } from "./types";
+import * as s from "./AnnouncementBanner.css";
+
+type Props = {
+  banner: BannerData;
+  returnTo: string;
+  /** Defaults to the "apphub:analytics" window event (analytics-event.ts). */
+  onBannerClick?: (version: string) => void;
+};
+
+const track = (version: string) => dispatchAnalytics({ name: "AppHub_Announcement_Click", version });
+
+export function AnnouncementBanner({ banner, returnTo, onBannerClick = track }: Props) {
+  const fetcher = useFetcher();
+  const [hidden, setHidden] = useState(false);
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+
+  if (hidden) return null;
+
+  // Links come from rendered markdown, so one delegated handler catches them all (Enter on a link
+  // fires click too, so keyboard use is counted).
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as Element).closest("a")) onBannerClick(banner.version);
+  };
+
+  return (
+    <section aria-label="Announcement" className={s.banner} data-version={banner.version}>
+      <div className={s.inner}>
+        <div className={s.text} onClick={onClick}>
+          <div className={s.desktop} dangerouslySetInnerHTML={{ __html: banner.desktopHtml }} />
+          <div className={s.mobile} dangerouslySetInnerHTML={{ __html: banner.mobileHtml }} />
+        </div>
+        {banner.closable ? (
+          <fetcher.Form method="post" action={BANNER_ACTION} className={s.form} onSubmit={() => setHidden(true)}>
+            <input type="hidden" name="time" value={banner.time} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            {/* Tells the action to answer with data instead of redirecting (no navigation, no scroll jump). */}
+            {enhanced ? <input type="hidden" name="enhanced" value="true" /> : null}
+            <button type="submit" aria-label="Close announcement" className={`${iconButton} ${s.close}`}>
+              <CloseIcon />
+            </button>
+          </fetcher.Form>
+        ) : null}
+      </div>
+    </section>
+  );
+}

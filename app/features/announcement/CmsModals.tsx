@@ -1,0 +1,81 @@
+// The CMS modals (spec §2.5 "Closable modal": header title, body, note, button; §4 rules). The first
+// visible one is shown; closing it shows the next.
+//
+// Without JavaScript the server renders <dialog open> over the page with a dimmed surround, and both
+// Close and the button post /preferences/modal, which stores the per-modal cookie and redirects back.
+// With JavaScript the same dialog is re-opened with showModal(): the rest of the page turns inert
+// (focus stays inside), Escape closes, and the post goes through a fetcher so the page stays put.
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { buttonStyles, iconButton } from "~/components/Button.css";
+import { CloseIcon } from "~/components/Icons";
+import { dispatchAnalytics } from "./analytics-event";
+import { MODAL_ACTION, type ModalData } from "./types";
+import * as s from "./CmsModals.css";
+
+export function CmsModals({ modals, returnTo }: { modals: ModalData[]; returnTo: string }) {
+  const [closed, setClosed] = useState<string[]>([]);
+  const modal = modals.find((m) => !closed.includes(m.id));
+  if (!modal) return null;
+  return <CmsModal key={modal.id} modal={modal} returnTo={returnTo} onClosed={() => setClosed((ids) => [...ids, modal.id])} />;
+}
+
+function CmsModal({ modal, returnTo, onClosed }: { modal: ModalData; returnTo: string; onClosed: () => void }) {
+  const fetcher = useFetcher();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const titleId = `cms-modal-${modal.id}-title`;
+  const bodyId = `cms-modal-${modal.id}-body`;
+
+  useEffect(() => {
+    setEnhanced(true);
+    const dialog = dialogRef.current;
+    // Server-rendered as a non-modal <dialog open>; showModal() needs it closed first.
+    if (dialog && typeof dialog.showModal === "function") {
+      if (dialog.open) dialog.close();
+      dialog.showModal();
+    }
+    dispatchAnalytics({ name: "AppHub_Modal_View", metricsId: modal.metricsId });
+  }, [modal.id, modal.metricsId]);
+
+  const finish = () => {
+    // close() hands focus back to where it was before the dialog opened.
+    if (dialogRef.current?.open) dialogRef.current.close();
+    onClosed();
+  };
+
+  // Escape: a "cancel" event. Treated as Close, so it is remembered too (spec §4).
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    if (formRef.current) fetcher.submit(formRef.current);
+    finish();
+  };
+
+  return (
+    <dialog ref={dialogRef} open aria-labelledby={titleId} aria-describedby={bodyId} className={s.dialog} onCancel={onCancel}>
+      <fetcher.Form ref={formRef} method="post" action={MODAL_ACTION} className={s.content} onSubmit={finish}>
+        <input type="hidden" name="modalId" value={modal.id} />
+        <input type="hidden" name="time" value={modal.time} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        {/* Tells the action to answer with data instead of redirecting. */}
+        {enhanced ? <input type="hidden" name="enhanced" value="true" /> : null}
+        <div className={s.header}>
+          <h2 id={titleId} className={s.title}>
+            {modal.title}
+          </h2>
+          <button type="submit" aria-label="Close" className={iconButton}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div id={bodyId} className={s.body} dangerouslySetInnerHTML={{ __html: modal.bodyHtml }} />
+        {modal.noteHtml ? <div className={s.note} dangerouslySetInnerHTML={{ __html: modal.noteHtml }} /> : null}
+        <div className={s.actions}>
+          <button type="submit" className={buttonStyles.primary}>
+            {modal.buttonText}
+          </button>
+        </div>
+      </fetcher.Form>
+    </dialog>
+  );
+}
