@@ -154,3 +154,6 @@ export const factText = style({ margin: 0 });
 export const linkList = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space[2] });
 globalStyle(`${linkList} a`, { color: vars.color.brand });
 
+/** The player that replaces the video facade after a click (same box as the thumbnail). */
+export const player = style({ display: "block", width: "100%", height: "auto", aspectRatio: "16 / 10", border: 0, borderRadius: vars.radius.md, background: "#000" });
+export const videoError = style({ margin: `${vars.space[2]} 0 0` });

@@ -9,6 +9,7 @@ import type { AppDetail } from "~/models/types";
 import { pill, pillList } from "~/components/Pill.css";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./AppDetailView.css";
+import { VideoFacade } from "./VideoFacade";
 
 const TYPE_LIST_PATH: Record<AppType, string> = {
   integration: "/integrations",
@@ -103,18 +104,7 @@ export function AppDetailView({
               <ul className={styles.media}>
                 {app.videoUrl ? (
                   <li>
-                    <a className={styles.video} href={app.videoUrl} target="_blank" rel="noopener noreferrer">
-                      <img
-                        src={displayImageUrl(app.screenshots[0] ?? app.logo)}
-                        alt=""
-                        width={640}
-                        height={400}
-                        loading="lazy"
-                        decoding="async"
-                      />
-                      <span className={styles.play} aria-hidden="true" />
-                      <span className={styles.videoLabel}>Watch the {app.name} video (opens in a new tab)</span>
-                    </a>
+                    <VideoFacade videoUrl={app.videoUrl} poster={app.screenshots[0] ?? app.logo} appName={app.name} />
                   </li>
                 ) : null}
                 {app.screenshots.map((src, i) => (

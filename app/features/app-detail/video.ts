@@ -37,3 +37,9 @@ export function extractEmbedSrc(html: string): string | null {
 
 /** What /api/fetch-vimeo answers (the spec's two fields, plus the checked embed address). */
 export type VideoEmbed = { html: string; thumbnail_url_with_play_button: string; embedSrc: string };
+
+/** The browser's second check before it frames an address (the API already checked it). */
+export function isPlayerSrc(src: string): boolean {
+  const url = parse(src);
+  return Boolean(url && url.protocol === "https:" && !url.port && (PLAYER_HOSTS as readonly string[]).includes(url.hostname));
+}
