@@ -2,11 +2,14 @@
 // responses marked `public` with an s-maxage in the edge cache; everything else is never shared.
 import type { PortalConfig } from "./config.server";
 
-export type CachePolicyName = "page" | "catalogue" | "suggestions" | "sitemap" | "immutable" | "none";
+export type CachePolicyName = "page" | "catalogue" | "content" | "suggestions" | "sitemap" | "immutable" | "none";
 
 const PRODUCTION_AGES: Record<Exclude<CachePolicyName, "none" | "immutable">, number> = {
   page: 3600, // list, search, detail and home pages (the edge's age; browsers revalidate)
   catalogue: 3600, // categories, search, collections
+  // Content entries (/api/content/..., collections): the spec's collections age. A content load
+  // changes the cache version (workers/catalogue-version.ts), so the edge never serves old content.
+  content: 3600,
   // Typeahead: many distinct keys, each asked for again within minutes while people type the same
   // words; a short edge age keeps the cache small. Keys carry the catalogue version regardless.
   suggestions: 600,

@@ -19,6 +19,13 @@ export type ListRoute = {
   acceptsCategory?: boolean;
   /** App-type routes that exist only when a portal setting is on. */
   requires?: "embeddedApps" | "serviceApps";
+  /**
+   * The content entry that curates this list (docs/decisions/007): its title, description and apps
+   * win; without an entry the page falls back to `query` (the catalogue's own curation).
+   */
+  content?: "coming-soon" | "getting-started-collection" | "hybrid-collection";
+  /** The sort without ?sort= (spec §4: coming soon sorts by title). */
+  defaultSort?: "a-z";
 };
 
 const list = <T extends Record<string, Omit<ListRoute, "path">>>(t: T) =>
@@ -46,16 +53,20 @@ export const LIST_ROUTES = list({
     title: "Hybrid Work",
     description: "Apps that bring people together, wherever they work.",
     query: { collection: "hybrid_work" },
+    content: "hybrid-collection",
   },
   "getting-started": {
     title: "Getting Started",
     description: "Apps to start with if you are new to the App Hub.",
     query: { collection: "getting_started" },
+    content: "getting-started-collection",
   },
   "coming-soon": {
     title: "Coming Soon",
     description: "Apps that will be available shortly.",
     query: { status: "coming_soon" },
+    content: "coming-soon",
+    defaultSort: "a-z",
   },
   meetings: {
     title: "Meetings",

@@ -1,8 +1,10 @@
 // Every list page of spec §2.1 that is not a category page: /brand-new, /meetings/{category}, /bots…
-// The route looks its path up in the list-route table; unknown paths are not found.
+// The route looks its path up in the list-route table; unknown paths are not found. Lists curated by
+// a content entry (/coming-soon, /hybrid-work, /getting-started) show that entry's apps.
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListPage } from "~/features/list-page/ListPage";
+import { loadContentListPage } from "~/features/content/content-list.server";
 import { loadListPage } from "~/features/list-page/list-page.server";
 import { listPageMeta } from "~/features/list-page/meta";
 import { routeHeaders } from "~/lib/route-headers";
@@ -21,12 +23,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const productType = route.query.productType;
   if (!productType) {
-    return loadListPage(request, context, {
-      title: route.title,
-      description: route.description,
-      query: route.query,
-      canonicalPath: `/${route.path}`,
-    });
+    const spec = { title: route.title, description: route.description, query: route.query, canonicalPath: `/${route.path}`, defaultSort: route.defaultSort };
+    if (route.content) {
+      const fromContent = await loadContentListPage(request, context, route.content, spec);
+      if (fromContent) return fromContent;
+    }
+    return loadListPage(request, context, spec);
   }
 
   const db = context.env.DB;

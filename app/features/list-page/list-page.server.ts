@@ -7,6 +7,7 @@ import { isSortChoice, sortFromChoice, type SortChoice } from "~/lib/sort";
 import type { NavLink } from "~/lib/side-nav";
 import { listApps, type AppQuery } from "~/models/catalogue.server";
 import type { AppType } from "~/models/enums";
+import type { AppSummary } from "~/models/types";
 
 export type ListPageSpec = {
   title: string;
@@ -15,6 +16,8 @@ export type ListPageSpec = {
   /** Category filters shown above the list (product pages). */
   chips?: NavLink[];
   canonicalPath: string;
+  /** The sort without ?sort= (default: newest first; coming soon sorts by title, spec §4). */
+  defaultSort?: Exclude<SortChoice, "relevance">;
 };
 
 /** App types hidden everywhere while their portal setting is off. */
@@ -27,11 +30,8 @@ export function hiddenAppTypes(config: AppLoadContext["config"]): AppType[] {
 
 export async function loadListPage(request: Request, context: AppLoadContext, spec: ListPageSpec) {
   const url = new URL(request.url);
-  // Out-of-range or malformed paging and sort values fall back to the first page, newest first.
-  const sortParam = url.searchParams.get("sort");
-  const sort: SortChoice = isSortChoice(sortParam) && sortParam !== "relevance" ? sortParam : "newest";
-  const pageSize = context.config.appsPaginationLimit;
-  const window = pageWindowFromUrl(url, pageSize);
+  // Out-of-range or malformed paging and sort values fall back to the first page and the default sort.
+  const { sort, pageSize, window } = listWindow(url, context, spec.defaultSort);
 
   let result;
   try {
@@ -46,6 +46,24 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
     throw error;
   }
 
+  return listPageData(context, spec, result, window, pageSize, sort);
+}
+
+function listWindow(url: URL, context: AppLoadContext, defaultSort: SortChoice = "newest") {
+  const sortParam = url.searchParams.get("sort");
+  const sort: SortChoice = isSortChoice(sortParam) && sortParam !== "relevance" ? sortParam : defaultSort;
+  const pageSize = context.config.appsPaginationLimit;
+  return { sort, pageSize, window: pageWindowFromUrl(url, pageSize) };
+}
+
+function listPageData(
+  context: AppLoadContext,
+  spec: Omit<ListPageSpec, "query">,
+  result: { items: AppSummary[]; total: number },
+  window: ReturnType<typeof pageWindowFromUrl>,
+  pageSize: number,
+  sort: SortChoice,
+) {
   return data(
     {
       title: spec.title,
@@ -61,6 +79,21 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
     },
     { headers: { "Cache-Control": cacheControl("page", context.config) } },
   );
+}
+
+/**
+ * A list page over apps a content entry names (coming soon, collections): a few hundred at most,
+ * so they are sorted and paged here, with the same sort choices and paging as every list page.
+ * By name ("a-z"/"z-a") means by the name the card shows (a coming-soon item's title).
+ */
+export function loadListPageFromItems(request: Request, context: AppLoadContext, spec: Omit<ListPageSpec, "query">, items: AppSummary[]) {
+  const { sort, pageSize, window } = listWindow(new URL(request.url), context, spec.defaultSort);
+  const byName = (a: AppSummary, b: AppSummary) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+  const sorted = [...items].sort(
+    sort === "a-z" ? byName : sort === "z-a" ? (a, b) => byName(b, a) : (a, b) => b.submittedAt.localeCompare(a.submittedAt),
+  );
+  const page = { items: sorted.slice(window.offset, window.offset + window.limit), total: sorted.length };
+  return listPageData(context, spec, page, window, pageSize, sort);
 }
 
 export type ListPageData = Awaited<ReturnType<typeof loadListPage>>["data"];
