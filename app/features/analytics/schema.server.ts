@@ -18,25 +18,32 @@ export const analyticsEventSchema = z.object({ name, props: props.optional() });
 
 const key = z.string().max(200).optional();
 
-/** `{ key?, name, props? }` or `{ key?, events: [...] }` (1 to 20 events). */
-export const analyticsBodySchema = z.union([
-  z.object({ key, events: z.array(analyticsEventSchema).min(1, "events is empty").max(LIMITS.maxEvents, `at most ${LIMITS.maxEvents} events per request`) }),
-  analyticsEventSchema.extend({ key }),
-]);
+const batchSchema = z.object({
+  key,
+  events: z.array(analyticsEventSchema).min(1, "events is empty").max(LIMITS.maxEvents, `at most ${LIMITS.maxEvents} events per request`),
+});
+const singleSchema = analyticsEventSchema.extend({ key });
 
-export type AnalyticsBody = z.infer<typeof analyticsBodySchema>;
+export type AnalyticsBody = z.infer<typeof batchSchema> | z.infer<typeof singleSchema>;
+
+/** `{ key?, events: [...] }` (1 to 20 events) or one event `{ key?, name, props? }`. */
+export const analyticsBodySchema = {
+  safeParse(body: unknown): z.SafeParseReturnType<unknown, AnalyticsBody> {
+    const isBatch = typeof body === "object" && body !== null && "events" in body;
+    return isBatch ? batchSchema.safeParse(body) : singleSchema.safeParse(body);
+  },
+  parse(body: unknown): AnalyticsBody {
+    const result = this.safeParse(body);
+    if (!result.success) throw result.error;
+    return result.data;
+  },
+};
 
 /** The events of a parsed body, as a list. */
 export const eventsOf = (body: AnalyticsBody) => ("events" in body ? body.events : [{ name: body.name, props: body.props }]);
 
-/** A message naming the first problem (the field path and what is wrong with it). */
+/** A message naming the first problem: the field path and what is wrong with it. */
 export function describeProblem(error: z.ZodError): string {
-  // A union reports "Invalid input"; the branch the body meant to be says more.
   const issue = error.issues[0]!;
-  if (issue.code === "invalid_union") {
-    const branches = issue.unionErrors.map((e) => e.issues[0]!);
-    const best = branches.find((i) => i.path[0] === "events") ?? branches[branches.length - 1]!;
-    return `${best.path.join(".") || "body"}: ${best.message}`;
-  }
   return `${issue.path.join(".") || "body"}: ${issue.message}`;
 }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { ANALYTICS_EVENTS } from "./events";
+import { analyticsBodySchema, describeProblem, eventsOf } from "./schema.server";
+
+const problemOf = (body: unknown) => {
+  const parsed = analyticsBodySchema.safeParse(body);
+  if (parsed.success) throw new Error("expected a problem");
+  return describeProblem(parsed.error);
+};
+
+describe("analytics body", () => {
+  it("accepts one event and a batch", () => {
+    const one = analyticsBodySchema.parse({ name: "AppHub_pageView", props: { path: "/bots", n: 2, ok: true } });
+    expect(eventsOf(one)).toEqual([{ name: "AppHub_pageView", props: { path: "/bots", n: 2, ok: true } }]);
+    const batch = analyticsBodySchema.parse({ key: "k", events: ANALYTICS_EVENTS.map((name) => ({ name })) });
+    expect(eventsOf(batch).map((e) => e.name)).toEqual([...ANALYTICS_EVENTS]);
+  });
+
+  it("drops unknown fields instead of refusing them", () => {
+    const parsed = analyticsBodySchema.parse({ name: "AppHub_login", extra: 1, events2: [] });
+    expect(parsed).toEqual({ name: "AppHub_login" });
+  });
+
+  it.each([
+    [{ name: "pageView" }, /start with AppHub_/],
+    [{ name: "AppHub_unknown" }, /unknown event/],
+    [{ events: [] }, /events: events is empty/],
+    [{ props: {} }, /name: Required/],
+    ["text", /body: Expected object/],
+    [{ events: Array.from({ length: 21 }, () => ({ name: "AppHub_pageView" })) }, /at most 20 events/],
+    [{ name: "AppHub_pageView", props: { nested: { a: 1 } } }, /props\.nested/],
+    [{ name: "AppHub_pageView", props: { list: [1] } }, /props\.list/],
+    [{ name: "AppHub_pageView", props: { "bad key": "x" } }, /property names/],
+    [{ name: "AppHub_pageView", props: { long: "x".repeat(301) } }, /props\.long/],
+    [{ name: "AppHub_pageView", props: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`k${i}`, i])) }, /at most 24 properties/],
+    [{ events: [{ name: "AppHub_pageView" }, { name: "nope" }] }, /events\.1\.name/],
+  ])("refuses %j, naming the problem", (body, message) => {
+    expect(problemOf(body)).toMatch(message);
+  });
+});
