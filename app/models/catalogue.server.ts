@@ -421,3 +421,19 @@ export async function findAppsByClientIds(db: D1Database, clientIds: readonly st
   }
   return out;
 }
+
+/** A published bot by its app key (friendlyId or id) or by its bot e-mail, for adding it to spaces. */
+export async function findBot(db: D1Database, by: { appId?: string; botEmail?: string }): Promise<{ id: string; name: string; botEmail: string } | null> {
+  const row = by.appId
+    ? await db
+        .prepare("SELECT id, name, bot_email FROM apps WHERE (friendly_id = ?1 OR id = ?1) AND type = 'bot' AND bot_email IS NOT NULL AND status = 'published' LIMIT 1")
+        .bind(by.appId)
+        .first<{ id: string; name: string; bot_email: string }>()
+    : by.botEmail
+      ? await db
+          .prepare("SELECT id, name, bot_email FROM apps WHERE bot_email = ?1 COLLATE NOCASE AND type = 'bot' AND status = 'published' LIMIT 1")
+          .bind(by.botEmail)
+          .first<{ id: string; name: string; bot_email: string }>()
+      : null;
+  return row ? { id: row.id, name: row.name, botEmail: row.bot_email } : null;
+}

@@ -1,0 +1,91 @@
+// Adding a bot to a group space or messaging it directly (spec §2.5 add-bot flow, §4, §8), through
+// the platform client. Each outcome becomes a notice with the spec's texts; a 401 is left to the
+// caller, which ends the session.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Notice } from "~/components/notice";
+import { platformClientFor, type Auth } from "~/auth/session.server";
+import { PlatformError } from "~/platform/client.server";
+import type { Room } from "~/platform/schemas";
+import { ADD_APP_MESSAGES as M, DIRECT_MESSAGE_GREETING, ROOMS_MAX } from "./messages";
+
+export type BotApp = { name: string; botEmail: string };
+export type AddResult = { status: number; notice: Notice };
+
+export type SpaceOption = { id: string; title: string; isLocked: boolean; lastActivity: string | null };
+
+/** The person's group spaces, most recently active first (spec §7: type group, lastactivity, 500). */
+export async function listGroupSpaces(context: AppLoadContext, auth: Auth): Promise<SpaceOption[]> {
+  const { items } = await platformClientFor(context, auth).listRooms({ type: "group", sortBy: "lastactivity", max: ROOMS_MAX });
+  return items.slice(0, ROOMS_MAX).map((room: Room) => ({
+    id: room.id,
+    title: room.title,
+    isLocked: room.isLocked,
+    lastActivity: room.lastActivity ?? null,
+  }));
+}
+
+const rethrowAuth = (error: unknown) => {
+  if (!(error instanceof PlatformError) || error.status === 401) throw error;
+  return error;
+};
+
+export async function addBotToSpace(context: AppLoadContext, auth: Auth, app: BotApp, roomId: string): Promise<AddResult> {
+  const client = platformClientFor(context, auth);
+  const roomTitle = async (): Promise<string | null> => {
+    try {
+      return (await client.getRoom(roomId)).title;
+    } catch (error) {
+      rethrowAuth(error);
+      return null;
+    }
+  };
+  try {
+    await client.createMembership({ roomId, personEmail: app.botEmail });
+  } catch (thrown) {
+    const error = rethrowAuth(thrown);
+    context.logger.warn("Add bot to space refused", { status: error.status, message: error.message, trackingId: error.trackingId });
+    if (error.status === 409) {
+      const label = await roomTitle();
+      return {
+        status: 409,
+        notice: label
+          ? { title: M.alreadyThere(app.name, label), message: M.conflict, level: "info" }
+          : { title: M.conflict, message: M.roomName, level: "info" },
+      };
+    }
+    if (error.status === 403) {
+      // The platform refuses for two reasons with one status: a locked space, or an organisation
+      // that has the bot turned off. The space itself says which.
+      let locked = false;
+      try {
+        locked = (await client.getRoom(roomId)).isLocked;
+      } catch (roomError) {
+        rethrowAuth(roomError);
+      }
+      return locked
+        ? { status: 403, notice: { title: "This space is locked", message: M.locked, level: "error" } }
+        : { status: 403, notice: { title: M.poweredDown(app.name), message: M.talkToAdmin, level: "error" } };
+    }
+    if (error.status === 400) return { status: 400, notice: { title: "Not added", message: M.restricted, level: "error" } };
+    return { status: error.status >= 400 && error.status < 600 ? error.status : 500, notice: { title: "Not added", message: M.unknown, level: "error" } };
+  }
+  const label = await roomTitle();
+  return {
+    status: 200,
+    notice: label
+      ? { title: "App added", message: M.added(app.name, label), level: "success" }
+      : { title: "App added", message: M.roomName, level: "warning" },
+  };
+}
+
+export async function messageBotDirectly(context: AppLoadContext, auth: Auth, app: BotApp): Promise<AddResult> {
+  try {
+    await platformClientFor(context, auth).sendMessage({ toPersonEmail: app.botEmail, text: DIRECT_MESSAGE_GREETING });
+    return { status: 200, notice: { title: "Message sent", message: M.directMessage(app.name), level: "success" } };
+  } catch (thrown) {
+    const error = rethrowAuth(thrown);
+    context.logger.warn("Direct message to a bot refused", { status: error.status, message: error.message, trackingId: error.trackingId });
+    if (error.status === 403) return { status: 403, notice: { title: M.poweredDown(app.name), message: M.talkToAdmin, level: "error" } };
+    return { status: error.status >= 400 && error.status < 600 ? error.status : 500, notice: { title: "Message not sent", message: M.unknown, level: "error" } };
+  }
+}
