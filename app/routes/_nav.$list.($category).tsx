@@ -7,6 +7,7 @@ import { ListPage } from "~/features/list-page/ListPage";
 import { loadContentListPage } from "~/features/content/content-list.server";
 import { loadListPage } from "~/features/list-page/list-page.server";
 import { listPageMeta } from "~/features/list-page/meta";
+import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { slugToApiId } from "~/lib/slug";
 import { findCategoriesByApiId, findCategoriesBySlug, listCategories } from "~/models/catalogue.server";
@@ -18,8 +19,9 @@ const notFound = () => data(null, { status: 404 });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const route = findListRoute(params.list ?? "");
-  if (!route || (route.requires && !context.config[route.requires])) throw notFound();
-  if (params.category !== undefined && !route.acceptsCategory) throw notFound();
+  // An unknown path: the not-found page, with the announcement and modals (spec §2.1 NOT_FOUND).
+  if (!route || (route.requires && !context.config[route.requires])) throw await notFoundWithOverlays(request, context);
+  if (params.category !== undefined && !route.acceptsCategory) throw await notFoundWithOverlays(request, context);
 
   const productType = route.query.productType;
   if (!productType) {
