@@ -51,17 +51,18 @@ export const checkPlatform = (apiBase: string, fetcher: typeof fetch = fetch) =>
     if (res.status >= 500) throw new Error(`people/me answered ${res.status}`);
   });
 
-/** The content store is a D1 table owned by the content feature; null while it does not exist yet. */
+/** The content store's table (migrations/0006_content.sql, owned by the content feature). */
+const CONTENT_TABLE = "content_entries";
+
+/** A read of the content store; null (not reported) while its table does not exist. */
 export async function checkContent(env: Bindings): Promise<ServiceHealth | null> {
-  let table: string | undefined;
   try {
-    const row = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'content%' ORDER BY name LIMIT 1").first<{ name: string }>();
-    table = row?.name;
+    const row = await env.DB.prepare("SELECT 1 AS present FROM sqlite_master WHERE type = 'table' AND name = ?1").bind(CONTENT_TABLE).first();
+    if (!row) return null;
   } catch {
     return null; // D1 itself is down; its own check says so.
   }
-  if (!table || !/^[A-Za-z0-9_]+$/.test(table)) return null;
-  return timed(async () => void (await env.DB.prepare(`SELECT 1 FROM "${table}" LIMIT 1`).all()));
+  return timed(async () => void (await env.DB.prepare(`SELECT 1 FROM ${CONTENT_TABLE} LIMIT 1`).all()));
 }
 
 /** Every check, concurrently (the cron run). */
