@@ -38,6 +38,8 @@ export const PRODUCTION_TEST_VARS: Record<string, string> = {
   OAUTH_CLIENT_SECRET: "test-production-client-secret",
   SESSION_SECRETS: "test-production-session-secret-0123456789abcdef",
   IMAGE_PROXY_ALLOW_PRIVATE: "false",
+  // Production refuses a non-https oEmbed endpoint (wrangler.toml points at the local emulator).
+  OEMBED_ENDPOINT: "https://oembed.invalid/api/oembed.json",
 };
 
 export function wranglerVars(): Record<string, string> {
