@@ -23,7 +23,7 @@ const GROUPS: { title: string; links: FooterLink[] }[] = [
       { label: "Help Center", href: "https://help.lumen.example/" },
       { label: "Community", href: "https://community.lumen.example/" },
       { label: "Contact Sales", href: "https://www.lumen.example/contact-sales" },
-      { label: "24/7 Support", href: "https://help.lumen.example/support" },
+      { label: "24/7 Support", href: "/support" },
     ],
   },
   {

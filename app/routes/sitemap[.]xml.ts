@@ -16,7 +16,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   const db = context.env.DB;
   const [categories, apps] = await Promise.all([listCategories(db, context.catalogueVersion), listAppUrls(db, hiddenAppTypes(context.config))]);
-  const paths = ["/"];
+  // Content pages (their entries may be empty; CASB then answers 404, which crawlers handle).
+  const paths = ["/", "/support", "/casb-dlp-providers"];
   for (const route of Object.values(LIST_ROUTES)) {
     if (route.requires && !context.config[route.requires]) continue;
     paths.push(`/${route.path}`);

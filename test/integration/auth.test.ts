@@ -21,7 +21,8 @@ const riley = USERS.riley;
 
 async function sessionKeys(): Promise<string[]> {
   const { keys } = await world.app.kv.list();
-  return keys.map((k) => k.name).filter((name) => name !== "catalogue-version");
+  // Everything but the version keys (catalogue-version, content-version) is a session.
+  return keys.map((k) => k.name).filter((name) => !name.endsWith("-version"));
 }
 
 async function storedSession(): Promise<{ key: string; data: { tokens: { accessToken: string; accessExpiresAt: number; refreshExpiresAt: number } } }> {

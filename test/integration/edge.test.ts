@@ -288,7 +288,7 @@ describe("/sitemap.xml and /robots.txt", () => {
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
     const origin = "http://127.0.0.1:8787";
-    for (const path of ["/", "/brand-new", "/partner-solutions", "/must-try", "/hybrid-work", "/getting-started", "/coming-soon", "/meetings", "/messaging", "/calling", "/contact-center", "/rooms", "/devices", "/embedded-apps", "/integrations", "/bots", "/skills", "/service-apps", "/category/analytics", "/category/other"]) {
+    for (const path of ["/", "/brand-new", "/partner-solutions", "/must-try", "/hybrid-work", "/getting-started", "/coming-soon", "/meetings", "/messaging", "/calling", "/contact-center", "/rooms", "/devices", "/embedded-apps", "/integrations", "/bots", "/skills", "/service-apps", "/category/analytics", "/category/other", "/support", "/casb-dlp-providers"]) {
       expect(locs).toContain(origin + path);
     }
     expect(locs).not.toContain(`${origin}/category/partner-solutions`);
