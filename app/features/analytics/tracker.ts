@@ -7,6 +7,7 @@ import { ANALYTICS_DOM_EVENT, isAnalyticsEventName, LIMITS, type AnalyticsEvent,
 import { captureUtm, type Utm } from "./utm";
 
 const UTM_KEY = "apphub_utm";
+const OPTIONS_KEY = "apphub_analytics";
 const USER_KEY = "apphub_user";
 
 export type TrackerOptions = { endpoint: string; key: string };
@@ -101,7 +102,7 @@ function onExternalClick(event: MouseEvent): void {
   }
 }
 
-export function onDomEvent(event: Event): void {
+function onDomEvent(event: Event): void {
   const detail = (event as CustomEvent<unknown>).detail;
   if (!detail || typeof detail !== "object") return;
   const { name, ...props } = detail as Record<string, unknown>;
@@ -131,4 +132,46 @@ export async function startTracker(opts: TrackerOptions, userId: string | null):
   const before = session.get(USER_KEY);
   session.set(USER_KEY, userId ? "1" : null);
   if (userId && before === null) trackEvent("AppHub_login");
+}
+
+/** What <Analytics /> knows about the page it is on. */
+export type PageInfo = {
+  path: string;
+  search: string;
+  /** The detail route's app, when this is a detail page. */
+  app: unknown;
+  /** The error page's status, 0 when the page did not fail. */
+  failedStatus: number;
+  categoriesEmpty: boolean;
+  /** Missing when the root loader failed: the options seen last in this session are used. */
+  options: TrackerOptions | undefined;
+  user: unknown;
+};
+
+/** Reports one page: its events, then any window events held before the tracker loaded. */
+export async function reportPage(page: PageInfo, early: Event[]): Promise<void> {
+  let options = page.options;
+  if (options) session.set(OPTIONS_KEY, JSON.stringify(options));
+  else {
+    try {
+      options = JSON.parse(session.get(OPTIONS_KEY) ?? "null") ?? undefined;
+    } catch {
+      options = undefined;
+    }
+  }
+  // Spec §6: the user id goes into analytics. The root loader's user carries it as userId when set.
+  const userId = (page.user as { userId?: unknown } | null | undefined)?.userId;
+  await startTracker(options ?? { endpoint: "/api/analytics", key: "" }, typeof userId === "string" ? userId : null);
+  const { path } = page;
+  trackEvent("AppHub_pageView", { path });
+  const q = new URLSearchParams(page.search).get("q")?.trim();
+  if (path === "/search" && q) trackEvent("AppHub_query", { query: q.slice(0, 100), path });
+  const app = page.app as { id?: unknown; type?: unknown; name?: unknown } | undefined;
+  if (app && typeof app.id === "string" && typeof app.type === "string") {
+    // Spec §3: the app type is lowercased for analytics.
+    trackEvent("AppHub_appView", { appId: app.id, appType: app.type.toLowerCase(), appName: String(app.name ?? "") });
+  }
+  if (page.failedStatus) trackEvent("AppHub_failedPageLoad", { status: page.failedStatus, path });
+  if (page.categoriesEmpty) trackEvent("AppHub_categoriesLoadFailed", { path });
+  early.forEach(onDomEvent);
 }
