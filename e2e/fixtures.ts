@@ -3,7 +3,9 @@
 // `test` fails any test whose page logs a console.error or throws an uncaught error (pageerror),
 // unless the test allowed that exact message with `browserErrors.allow(/.../)`. That catches
 // React hydration mismatches, CSP refusals and client crashes that a passing assertion would hide.
+import { readFileSync } from "node:fs";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { modalCookieName } from "../app/features/announcement/visibility";
 
 export { expect };
 
@@ -20,9 +22,35 @@ type Fixtures = {
   /** True in the "js" project, false in "no-js". */
   jsEnabled: boolean;
   browserErrors: BrowserErrors;
+  /** Start with the seeded CMS modals closed (default true); e2e/announcement.spec.ts turns it off. */
+  closeCmsModals: boolean;
+  cmsModalCookies: void;
 };
 
+/** The modal ids of the seeded content (content/app-hub-modal.json). */
+function seededModalIds(): string[] {
+  const file = JSON.parse(readFileSync(new URL("../content/app-hub-modal.json", import.meta.url), "utf8")) as {
+    entries: { body: { modal_id: string } }[];
+  };
+  return file.entries.map((e) => e.body.modal_id);
+}
+
 export const test = base.extend<Fixtures>({
+  closeCmsModals: [true, { option: true }],
+
+  // A CMS modal opens over the home and not-found pages on a first visit (spec §4) and, with
+  // JavaScript, makes the rest of the page inert. Specs about other things start with the seeded
+  // modals closed, as a returning visitor has them: a cookie per modal id with a far-future time.
+  cmsModalCookies: [
+    async ({ context, closeCmsModals, baseURL }, use) => {
+      if (closeCmsModals && baseURL) {
+        await context.addCookies(seededModalIds().map((id) => ({ name: modalCookieName(id), value: "9999-12-31T23:59:59.000Z", url: baseURL })));
+      }
+      await use();
+    },
+    { auto: true },
+  ],
+
   // Branch on the project, not the javaScriptEnabled option: a spec may turn JavaScript on in the
   // "no-js" project for tooling (axe) while the page itself stays script-free (see serveWithoutScripts).
   jsEnabled: async ({}, use, testInfo) => {

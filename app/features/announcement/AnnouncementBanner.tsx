@@ -1,12 +1,12 @@
 // The announcement banner (spec §4): the entry's desktop or mobile markdown (CSS picks one by screen
 // width) and, when the entry is closable, a Close button. Close is a form post that stores the
-// publish time (works without JavaScript); with JavaScript a fetcher posts it and the banner hides
-// in place. A click on a link in the banner reports the version to analytics.
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useState, type MouseEvent } from "react";
+// publish time (works without JavaScript); with JavaScript it posts in the background and the banner
+// hides in place. A click on a link in the banner reports the version to analytics.
+import { useState, type FormEvent, type MouseEvent } from "react";
 import { iconButton } from "~/components/Button.css";
 import { CloseIcon } from "~/components/Icons";
 import { dispatchAnalytics } from "./analytics-event";
+import { postPreference } from "./post-preference";
 import { BANNER_ACTION, type BannerData } from "./types";
 import * as s from "./AnnouncementBanner.css";
 
@@ -20,12 +20,14 @@ type Props = {
 const track = (version: string) => dispatchAnalytics({ name: "AppHub_Announcement_Click", version });
 
 export function AnnouncementBanner({ banner, returnTo, onBannerClick = track }: Props) {
-  const fetcher = useFetcher();
   const [hidden, setHidden] = useState(false);
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
-
   if (hidden) return null;
+
+  const onClose = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    postPreference(event.currentTarget);
+    setHidden(true);
+  };
 
   // Links come from rendered markdown, so one delegated handler catches them all (Enter on a link
   // fires click too, so keyboard use is counted).
@@ -41,15 +43,13 @@ export function AnnouncementBanner({ banner, returnTo, onBannerClick = track }: 
           <div className={s.mobile} dangerouslySetInnerHTML={{ __html: banner.mobileHtml }} />
         </div>
         {banner.closable ? (
-          <fetcher.Form method="post" action={BANNER_ACTION} className={s.form} onSubmit={() => setHidden(true)}>
+          <form method="post" action={BANNER_ACTION} className={s.form} onSubmit={onClose}>
             <input type="hidden" name="time" value={banner.time} />
             <input type="hidden" name="returnTo" value={returnTo} />
-            {/* Tells the action to answer with data instead of redirecting (no navigation, no scroll jump). */}
-            {enhanced ? <input type="hidden" name="enhanced" value="true" /> : null}
             <button type="submit" aria-label="Close announcement" className={`${iconButton} ${s.close}`}>
               <CloseIcon />
             </button>
-          </fetcher.Form>
+          </form>
         ) : null}
       </div>
     </section>

@@ -4,12 +4,12 @@
 // Without JavaScript the server renders <dialog open> over the page with a dimmed surround, and both
 // Close and the button post /preferences/modal, which stores the per-modal cookie and redirects back.
 // With JavaScript the same dialog is re-opened with showModal(): the rest of the page turns inert
-// (focus stays inside), Escape closes, and the post goes through a fetcher so the page stays put.
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type SyntheticEvent } from "react";
+// (focus stays inside), Escape closes, and the post goes in the background so the page stays put.
+import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from "react";
 import { buttonStyles, iconButton } from "~/components/Button.css";
 import { CloseIcon } from "~/components/Icons";
 import { dispatchAnalytics } from "./analytics-event";
+import { postPreference } from "./post-preference";
 import { MODAL_ACTION, type ModalData } from "./types";
 import * as s from "./CmsModals.css";
 
@@ -21,15 +21,12 @@ export function CmsModals({ modals, returnTo }: { modals: ModalData[]; returnTo:
 }
 
 function CmsModal({ modal, returnTo, onClosed }: { modal: ModalData; returnTo: string; onClosed: () => void }) {
-  const fetcher = useFetcher();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const [enhanced, setEnhanced] = useState(false);
   const titleId = `cms-modal-${modal.id}-title`;
   const bodyId = `cms-modal-${modal.id}-body`;
 
   useEffect(() => {
-    setEnhanced(true);
     const dialog = dialogRef.current;
     // Server-rendered as a non-modal <dialog open>; showModal() needs it closed first.
     if (dialog && typeof dialog.showModal === "function") {
@@ -45,21 +42,25 @@ function CmsModal({ modal, returnTo, onClosed }: { modal: ModalData; returnTo: s
     onClosed();
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    postPreference(event.currentTarget);
+    finish();
+  };
+
   // Escape: a "cancel" event. Treated as Close, so it is remembered too (spec §4).
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
     event.preventDefault();
-    if (formRef.current) fetcher.submit(formRef.current);
+    if (formRef.current) postPreference(formRef.current);
     finish();
   };
 
   return (
     <dialog ref={dialogRef} open aria-labelledby={titleId} aria-describedby={bodyId} className={s.dialog} onCancel={onCancel}>
-      <fetcher.Form ref={formRef} method="post" action={MODAL_ACTION} className={s.content} onSubmit={finish}>
+      <form ref={formRef} method="post" action={MODAL_ACTION} className={s.content} onSubmit={onSubmit}>
         <input type="hidden" name="modalId" value={modal.id} />
         <input type="hidden" name="time" value={modal.time} />
         <input type="hidden" name="returnTo" value={returnTo} />
-        {/* Tells the action to answer with data instead of redirecting. */}
-        {enhanced ? <input type="hidden" name="enhanced" value="true" /> : null}
         <div className={s.header}>
           <h2 id={titleId} className={s.title}>
             {modal.title}
@@ -75,7 +76,7 @@ function CmsModal({ modal, returnTo, onClosed }: { modal: ModalData; returnTo: s
             {modal.buttonText}
           </button>
         </div>
-      </fetcher.Form>
+      </form>
     </dialog>
   );
 }
