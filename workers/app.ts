@@ -95,10 +95,15 @@ export default {
         incoming = replaceRoute(incoming, "/unsupported-browser");
       }
 
-      const version = await catalogueVersion(env.KV);
+      // Without KV there is no version to key the cache by: serve uncached rather than fail, so
+      // pages (and /healthz, which then reports KV down) still answer.
+      const version = await catalogueVersion(env.KV).catch((error: unknown) => {
+        logger.error("Reading the catalogue version failed", { error: String(error) });
+        return null;
+      });
       const privateCookies = [config.cookies.session, FLASH_COOKIE];
       const personal = hasAnyCookie(incoming, privateCookies);
-      const cacheKey = replacedRoute || personal ? null : edgeCacheKey(incoming, version);
+      const cacheKey = replacedRoute || personal || version === null ? null : edgeCacheKey(incoming, version);
       if (cacheKey) {
         const hit = await caches.default.match(cacheKey);
         if (hit) {
@@ -114,7 +119,7 @@ export default {
         waitUntil: (p) => ctx.waitUntil(p),
         nonce: requestNonce,
         logger,
-        catalogueVersion: version,
+        catalogueVersion: version ?? "unavailable",
         replacedRoute: route,
       });
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -58,9 +58,13 @@ export function userFromPerson(person: Person): User {
   };
 }
 
-/** What the header and drawer show; nothing else about the user reaches every page. */
-export type HeaderUser = { displayName: string; email: string; avatarUrl: string | null };
+/**
+ * What every page gets about the person: what the header and drawer show, and the user id that
+ * analytics sends (spec §6: "user id goes into analytics"; the tracker hashes it).
+ */
+export type HeaderUser = { userId: string; displayName: string; email: string; avatarUrl: string | null };
 export const headerUser = (user: User): HeaderUser => ({
+  userId: user.userId,
   displayName: user.portalDisplayName || user.emails[0] || "Account",
   email: user.emails[0] ?? "",
   avatarUrl: user.avatar,

@@ -38,6 +38,7 @@ const GROUPS: { title: string; links: FooterLink[] }[] = [
     links: [
       { label: "Terms of Service", href: "https://www.lumen.example/legal/terms" },
       { label: "Privacy Policy", href: "https://www.lumen.example/legal/privacy" },
+      { label: "Privacy settings", href: "/preferences/analytics-consent" },
       { label: "Cookie Policy", href: "https://www.lumen.example/legal/cookies" },
       { label: "Trademarks", href: "https://www.lumen.example/legal/trademarks" },
     ],
