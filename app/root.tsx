@@ -15,7 +15,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/components/ErrorPage";
-import { ErrorBanner, ErrorModals } from "~/features/announcement/ErrorOverlays";
+import { ErrorOverlaySlot } from "~/features/announcement/ErrorOverlaySlot";
 import { Footer } from "~/components/Footer";
 import { Header } from "~/components/Header";
 import { PendingIndicator } from "~/components/Spinner";
@@ -155,9 +155,9 @@ export function ErrorBoundary() {
   // The not-found route's 404 carries the announcement and modals (spec §2.1); other errors none.
   return (
     <>
-      <ErrorBanner error={error} />
+      <ErrorOverlaySlot error={error} slot="banner" />
       <ErrorPage status={page.status} title={page.title} message={page.message} />
-      <ErrorModals error={error} />
+      <ErrorOverlaySlot error={error} slot="modals" />
     </>
   );
 }

@@ -40,6 +40,16 @@ test("home page", async ({ page, jsEnabled }) => {
   await expectNoSeriousViolations(page, "home");
 });
 
+test.describe("with the seeded CMS modal not yet closed", () => {
+  test.use({ closeCmsModals: false });
+  test("home page with the announcement banner and a CMS modal open", async ({ page, jsEnabled }) => {
+    await open(page, "/", jsEnabled);
+    await expect(page.getByRole("region", { name: "Announcement" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Welcome to the new App Hub" })).toBeVisible();
+    await expectNoSeriousViolations(page, "home with the banner and a CMS modal");
+  });
+});
+
 test("list page /brand-new", async ({ page, jsEnabled }) => {
   await open(page, "/brand-new", jsEnabled);
   await expect(page.getByText(/^Showing 1–32 of \d+ apps$/)).toBeVisible();
