@@ -42,7 +42,7 @@ test("the modal shows on a first visit, traps focus, closes and stays closed aft
       await page.keyboard.press("Tab");
       expect(await dialog.evaluate((d) => d.contains(document.activeElement) || document.activeElement === document.body)).toBe(true);
     }
-    expect(await analytics(page)).toContainEqual({ name: "AppHub_Modal_View", metricsId: "AppHub_Modal_Welcome_2026" });
+    expect(await analytics(page)).toContainEqual({ name: "AppHub_modalView", metricsId: "AppHub_Modal_Welcome_2026" });
     // Escape closes, and is remembered like Close.
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -95,7 +95,7 @@ test("a click on the banner's link reports the version", async ({ page, jsEnable
   // Keep the page, so the recorded events can be read after the click.
   await page.evaluate(() => window.addEventListener("click", (e) => e.preventDefault()));
   await banner(page).getByRole("link", { name: "See what's new" }).click();
-  expect(await analytics(page)).toContainEqual({ name: "AppHub_Announcement_Click", version: "1" });
+  expect(await analytics(page)).toContainEqual({ name: "AppHub_bannerClick", version: "1" });
 });
 
 test("the not-found page shows the announcement and the modal too", async ({ page, jsEnabled, browserErrors }) => {

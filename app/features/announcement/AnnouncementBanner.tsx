@@ -17,7 +17,7 @@ type Props = {
   onBannerClick?: (version: string) => void;
 };
 
-const track = (version: string) => dispatchAnalytics({ name: "AppHub_Announcement_Click", version });
+const track = (version: string) => dispatchAnalytics({ name: "AppHub_bannerClick", version });
 
 export function AnnouncementBanner({ banner, returnTo, onBannerClick = track }: Props) {
   const [hidden, setHidden] = useState(false);

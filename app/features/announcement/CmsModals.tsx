@@ -33,7 +33,7 @@ function CmsModal({ modal, returnTo, onClosed }: { modal: ModalData; returnTo: s
       if (dialog.open) dialog.close();
       dialog.showModal();
     }
-    dispatchAnalytics({ name: "AppHub_Modal_View", metricsId: modal.metricsId });
+    dispatchAnalytics({ name: "AppHub_modalView", metricsId: modal.metricsId });
   }, [modal.id, modal.metricsId]);
 
   const finish = () => {
