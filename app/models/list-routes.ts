@@ -33,7 +33,8 @@ const list = <T extends Record<string, Omit<ListRoute, "path">>>(t: T) =>
     [K in keyof T]: ListRoute;
   };
 
-export const LIST_ROUTES = list({
+// Pure: browser bundles import this module for the nav tables only, and drop the unused table.
+export const LIST_ROUTES = /* @__PURE__ */ list({
   "brand-new": {
     title: "What's New",
     description: "The newest apps in the App Hub, most recent first.",
