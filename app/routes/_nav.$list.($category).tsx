@@ -1,7 +1,7 @@
 // Every list page of spec §2.1 that is not a category page: /brand-new, /meetings/{category}, /bots…
 // The route looks its path up in the list-route table; unknown paths are not found. Lists curated by
 // a content entry (/coming-soon, /hybrid-work, /getting-started) show that entry's apps.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListPage } from "~/features/list-page/ListPage";
 import { loadContentListPage } from "~/features/content/content-list.server";
@@ -15,7 +15,6 @@ import { findListRoute } from "~/models/list-routes";
 
 export const headers = routeHeaders;
 
-const notFound = () => data(null, { status: 404 });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const route = findListRoute(params.list ?? "");
@@ -55,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     );
   }
   const category = categories[0];
-  if (!category) throw notFound();
+  if (!category) throw await notFoundWithOverlays(request, context);
   return loadListPage(request, context, {
     title: `${route.title}: ${category.name}`,
     description: `${category.name} apps for ${route.title.toLowerCase()}.`,

@@ -1,11 +1,12 @@
 // /category/{slug}: every app in a category, across all product types (spec §2.1).
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListPage } from "~/features/list-page/ListPage";
 import { loadListPage } from "~/features/list-page/list-page.server";
 import { listPageMeta } from "~/features/list-page/meta";
 import { routeHeaders } from "~/lib/route-headers";
 import { findCategoriesBySlug } from "~/models/catalogue.server";
+import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
 
 export const headers = routeHeaders;
 
@@ -14,7 +15,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     (c) => c.categoryType !== "appContext",
   );
   const category = categories[0];
-  if (!category) throw data(null, { status: 404 });
+  if (!category) throw await notFoundWithOverlays(request, context);
   return loadListPage(request, context, {
     title: category.name,
     description: `Apps in ${category.name}, for every product.`,

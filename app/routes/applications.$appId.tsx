@@ -8,6 +8,7 @@ import { renderMarkdown } from "~/lib/markdown.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { getAppDetail } from "~/models/catalogue.server";
 import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS } from "~/models/enums";
+import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
 
 export const headers = routeHeaders;
 
@@ -19,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     context.logger.error("Unable to fetch app details", { url: request.url, error: String(error) });
     throw error;
   }
-  if (!app || hiddenAppTypes(context.config).includes(app.type)) throw data(null, { status: 404 });
+  if (!app || hiddenAppTypes(context.config).includes(app.type)) throw await notFoundWithOverlays(request, context);
   const url = new URL(request.url);
   return data(
     {

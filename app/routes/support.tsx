@@ -6,12 +6,13 @@ import { hasContent } from "~/features/content/content-api.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { getContent } from "~/models/content.server";
+import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
 
 export const headers = routeHeaders;
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const entry = await getContent(context.env.DB, "support");
-  if (!hasContent(entry)) throw data(null, { status: 404 });
+  if (!hasContent(entry)) throw await notFoundWithOverlays(request, context);
   return data({ content: entry.body }, { headers: { "Cache-Control": cacheControl("page", context.config) } });
 }
 
