@@ -1,8 +1,9 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
 
-export const dialog = style({
-  position: "fixed",
+/** The dialog panel itself, shared by this dialog and the CMS modals (app/features/announcement). */
+export const dialogPanelRules = {
+  position: "fixed" as const,
   inset: 0,
   zIndex: vars.zIndex.dialog,
   width: `min(560px, calc(100% - ${vars.space[8]}))`,
@@ -15,6 +16,10 @@ export const dialog = style({
   borderRadius: vars.radius.lg,
   background: vars.color.surface,
   color: vars.color.text,
+};
+
+export const dialog = style({
+  ...dialogPanelRules,
   boxShadow: vars.shadow.lg,
   selectors: {
     "&[open]": { display: "block" },

@@ -2,6 +2,7 @@
 // It only fetches http(s) URLs on public hosts (never loopback, private or link-local addresses,
 // so it cannot be used to reach internal hosts), only passes images through, caps the size, and
 // gives up after 30 s.
+import { readCapped } from "./read-capped";
 export const IMAGE_PROXY_TIMEOUT_MS = 30_000;
 export const IMAGE_PROXY_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
@@ -117,27 +118,10 @@ export function checkTarget(raw: string | null, allowPrivate: boolean): URL {
   return url;
 }
 
-async function readCapped(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > IMAGE_PROXY_MAX_BYTES) {
-      await reader.cancel();
-      throw new ImageProxyError(413, "The image is too large.");
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
+async function readImage(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await readCapped(body, IMAGE_PROXY_MAX_BYTES);
+  if (!bytes) throw new ImageProxyError(413, "The image is too large.");
+  return bytes;
 }
 
 export async function proxyImage(
@@ -172,7 +156,7 @@ export async function proxyImage(
         await upstream.body.cancel();
         throw new ImageProxyError(413, "The image is too large.");
       }
-      return { body: await readCapped(upstream.body), contentType };
+      return { body: await readImage(upstream.body), contentType };
     }
   } catch (error) {
     if (error instanceof ImageProxyError) throw error;

@@ -21,7 +21,7 @@ export type AppQuery = {
   sort: Sort;
 };
 
-type AppRow = {
+export type AppRow = {
   id: string;
   friendly_id: string | null;
   name: string;
@@ -36,7 +36,7 @@ type AppRow = {
   score?: number;
 };
 
-const SUMMARY_COLUMNS =
+export const SUMMARY_COLUMNS =
   "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at";
 
 // bm25 weights per FTS column: name, company_name, tagline, description, category_names.
@@ -68,7 +68,7 @@ function relevanceParams(searchQuery: string): [string, number, string] {
 /** SQL relevance is "lower is better" (bm25); the API's _score is "higher is better", 3 decimals. */
 const apiScore = (sqlScore: number) => Math.round(-sqlScore * 1000) / 1000;
 
-function toSummary(row: AppRow): AppSummary {
+export function toSummary(row: AppRow): AppSummary {
   const summary: AppSummary = {
     id: row.id,
     friendlyId: row.friendly_id,

@@ -12,7 +12,7 @@
 //   ContentError                         thrown when a stored body no longer fits its schema
 // "Empty" entries (isEmptyContent in content.ts) are returned as they are; routes decide to 404.
 import { DEFAULT_SORT } from "~/lib/sort";
-import { listAppItems } from "./catalogue.server";
+import { listAppItems, SUMMARY_COLUMNS, toSummary, type AppRow } from "./catalogue.server";
 import {
   contentBodySchemas,
   MAIN_KEY,
@@ -74,20 +74,6 @@ export async function getContentEntries<T extends ContentType>(db: D1Database, t
 /** Spec §3: a modal's publish_details is a list; the first entry is used. */
 export const modalPublishTime = (modal: ModalContent): string => modal.publish_details[0]!.time;
 
-type AppRow = {
-  id: string;
-  friendly_id: string | null;
-  name: string;
-  logo: string;
-  type: AppType;
-  product_type: AppSummary["productType"];
-  company_name: string;
-  tagline: string;
-  is_featured: number;
-  status: AppStatus;
-  submitted_at: string;
-};
-
 export type ResolveOptions = {
   /** App types hidden by the portal config (hiddenAppTypes in list-page.server.ts). */
   excludeTypes?: readonly AppType[];
@@ -105,8 +91,7 @@ export async function resolveAppKeys(db: D1Database, keys: readonly string[], op
   if (keys.length === 0) return [];
   const { results } = await db
     .prepare(
-      `SELECT a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline,
-              a.is_featured, a.status, a.submitted_at
+      `SELECT ${SUMMARY_COLUMNS}
        FROM json_each(?1) k
        JOIN apps a ON a.seq = coalesce((SELECT seq FROM apps WHERE friendly_id = k.value), (SELECT seq FROM apps WHERE id = k.value))
        WHERE a.status IN (SELECT value FROM json_each(?2)) AND a.type NOT IN (SELECT value FROM json_each(?3))
@@ -119,19 +104,7 @@ export async function resolveAppKeys(db: D1Database, keys: readonly string[], op
   for (const row of results) {
     if (seen.has(row.id)) continue;
     seen.add(row.id);
-    out.push({
-      id: row.id,
-      friendlyId: row.friendly_id,
-      name: row.name,
-      logo: row.logo,
-      type: row.type,
-      productType: row.product_type,
-      companyName: row.company_name,
-      tagline: row.tagline,
-      isFeatured: row.is_featured === 1,
-      status: row.status,
-      submittedAt: row.submitted_at,
-    });
+    out.push(toSummary(row));
   }
   return out;
 }

@@ -6,40 +6,22 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LIMITS } from "~/features/analytics/events";
 import { analyticsBodySchema, describeProblem, eventsOf } from "~/features/analytics/schema.server";
 import { recordCounts } from "~/features/analytics/store.server";
+import { readCapped } from "~/lib/read-capped";
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const problem = (status: number, message: string) => Response.json({ message }, { status, headers: NO_STORE });
 
-/** The body as text, refusing it as soon as it passes the cap (a missing Content-Length is no way around it). */
-async function readCapped(request: Request, cap: number): Promise<string | null> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > cap) return null;
+/** The body as text, or null past the cap (a missing Content-Length is no way around it). */
+async function readBodyText(request: Request, cap: number): Promise<string | null> {
+  if (Number(request.headers.get("Content-Length") ?? "0") > cap) return null;
   if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  const bytes = await readCapped(request.body, cap);
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return problem(405, "Use POST.");
-  const text = await readCapped(request, LIMITS.maxBodyBytes);
+  const text = await readBodyText(request, LIMITS.maxBodyBytes);
   if (text === null) return problem(413, `The body is larger than ${LIMITS.maxBodyBytes} bytes.`);
   let json: unknown;
   try {

@@ -7,18 +7,8 @@ export const banner = style({
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
-export const inner = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space[3],
-  maxWidth: vars.layout.contentMax,
-  marginInline: "auto",
-  paddingBlock: vars.space[2],
-  paddingInlineStart: vars.space[4],
-  paddingInlineEnd: vars.space[2],
-  fontSize: vars.fontSize.sm,
-  "@media": { [mq.desktop]: { paddingInlineStart: vars.layout.gutterWide } },
-});
+// The same strip as the test-environment bar: one layout for both top-of-page notices.
+export { inner } from "../../components/TestEnvironmentBar.css";
 
 export const text = style({ flex: "1 1 auto", minWidth: 0, overflowWrap: "anywhere" });
 globalStyle(`${text} p`, { margin: 0 });

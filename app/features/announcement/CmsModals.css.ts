@@ -1,20 +1,9 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css";
+import { dialogPanelRules } from "../../components/Dialog.css";
 
 export const dialog = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: vars.zIndex.dialog,
-  width: `min(560px, calc(100% - ${vars.space[8]}))`,
-  height: "fit-content",
-  maxHeight: "calc(100% - 64px)",
-  margin: "auto",
-  padding: 0,
-  overflow: "auto",
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-  color: vars.color.text,
+  ...dialogPanelRules,
   // Without JavaScript the dialog is open but not modal (no ::backdrop): a huge shadow spread dims
   // the page around it instead.
   boxShadow: `${vars.shadow.lg}, 0 0 0 100vmax ${vars.color.overlay}`,
