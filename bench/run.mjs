@@ -180,6 +180,7 @@ const vars = {
   PLATFORM_API_BASE: "https://platform.invalid/v1",
   OAUTH_CLIENT_SECRET: "bench-production-client-secret",
   SESSION_SECRETS: "bench-production-session-secret-0123456789",
+  OEMBED_ENDPOINT: "https://vimeo.com/api/oembed.json",
 };
 
 // A helper Worker in the same workerd, bound to the same D1 database: it runs the catalogue import
