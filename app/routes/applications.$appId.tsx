@@ -1,5 +1,11 @@
 // App detail (spec §2.1 APP_DETAILS): {appId} is an app's friendlyId, else its id.
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endSessionOn401, getAuth, requireAuth } from "~/auth/session.server";
+import type { AddBotOffer } from "~/features/add-app/add-bot";
+import { addBotToSpace, listGroupSpaces, messageBotDirectly } from "~/features/add-app/add-bot.server";
+import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
+import { setFlash } from "~/lib/flash.server";
 import { useLoaderData } from "@remix-run/react";
 import { AppDetailView } from "~/features/app-detail/AppDetailView";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
@@ -22,12 +28,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   if (!app || hiddenAppTypes(context.config).includes(app.type)) throw await notFoundWithOverlays(request, context);
   const url = new URL(request.url);
+  const auth = await getAuth(request, context, url.pathname + url.search);
+  // A logged-in person can add a published bot: to one of their spaces, or by messaging it.
+  let addBot: AddBotOffer | null = null;
+  if (auth && app.type === "bot" && app.botEmail && app.status === "published") {
+    try {
+      addBot = { spaces: await listGroupSpaces(context, auth), spacesError: null };
+    } catch (error) {
+      const expired = await endSessionOn401(request, context, error);
+      if (expired) throw expired;
+      context.logger.error("Unable to fetch rooms", { error: String(error) });
+      addBot = { spaces: [], spacesError: ADD_APP_MESSAGES.roomsFailed };
+    }
+  }
   return data(
     {
       app,
       descriptionHtml: renderMarkdown(app.description),
       canonicalUrl: `${url.origin}/applications/${encodeURIComponent(app.friendlyId ?? app.id)}`,
       loginHref: `/auth?last=${encodeURIComponent(url.pathname)}`,
+      loggedIn: auth !== null,
+      addBot,
     },
     { headers: { "Cache-Control": cacheControl("page", context.config) } },
   );
@@ -62,7 +83,37 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
+const addBotForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add-to-space"), roomId: z.string().min(1).max(300) }),
+  z.object({ intent: z.literal("direct-message") }),
+]);
+
+/** Adding a bot (spec §2.5): the outcome, in the spec's words, in the notification area. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const app = await getAppDetail(context.env.DB, params.appId ?? "");
+  if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFoundWithOverlays(request, context);
+  const back = new URL(request.url).pathname;
+  const parsed = addBotForm.safeParse(Object.fromEntries(await request.formData()));
+  let notice;
+  if (!parsed.success) {
+    notice = { title: "Not added", message: `Choose a space to add ${app.name} to.`, level: "error" as const };
+  } else {
+    try {
+      const bot = { name: app.name, botEmail: app.botEmail };
+      const result =
+        parsed.data.intent === "add-to-space" ? await addBotToSpace(context, auth, bot, parsed.data.roomId) : await messageBotDirectly(context, auth, bot);
+      notice = result.notice;
+    } catch (error) {
+      const expired = await endSessionOn401(request, context, error);
+      if (expired) throw expired;
+      throw error;
+    }
+  }
+  return redirect(back, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": setFlash(request, notice) } });
+}
+
 export default function AppDetailRoute() {
-  const { app, descriptionHtml, loginHref } = useLoaderData<typeof loader>();
-  return <AppDetailView app={app} descriptionHtml={descriptionHtml} loginHref={loginHref} />;
+  const { app, descriptionHtml, loginHref, loggedIn, addBot } = useLoaderData<typeof loader>();
+  return <AppDetailView app={app} descriptionHtml={descriptionHtml} loginHref={loginHref} loggedIn={loggedIn} addBot={addBot} />;
 }

@@ -6,12 +6,12 @@ import type { Notice } from "~/components/notice";
 import { platformClientFor, type Auth } from "~/auth/session.server";
 import { PlatformError } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
+import type { SpaceOption } from "./add-bot";
 import { ADD_APP_MESSAGES as M, DIRECT_MESSAGE_GREETING, ROOMS_MAX } from "./messages";
 
 export type BotApp = { name: string; botEmail: string };
 export type AddResult = { status: number; notice: Notice };
 
-export type SpaceOption = { id: string; title: string; isLocked: boolean; lastActivity: string | null };
 
 /** The person's group spaces, most recently active first (spec §7: type group, lastactivity, 500). */
 export async function listGroupSpaces(context: AppLoadContext, auth: Auth): Promise<SpaceOption[]> {

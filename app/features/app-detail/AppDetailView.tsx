@@ -10,6 +10,8 @@ import { pill, pillList } from "~/components/Pill.css";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./AppDetailView.css";
 import { VideoFacade } from "./VideoFacade";
+import { AddBotPanel } from "~/features/add-app/AddBotPanel";
+import type { AddBotOffer } from "~/features/add-app/add-bot";
 
 const TYPE_LIST_PATH: Record<AppType, string> = {
   integration: "/integrations",
@@ -27,10 +29,15 @@ export function AppDetailView({
   app,
   descriptionHtml,
   loginHref,
+  loggedIn = false,
+  addBot = null,
 }: {
   app: AppDetail;
   descriptionHtml: string;
   loginHref: string;
+  loggedIn?: boolean;
+  /** A logged-in person's ways to add this bot (null for other apps, or when logged out). */
+  addBot?: AddBotOffer | null;
 }) {
   const links = [
     { href: app.websiteUrl, label: "Website" },
@@ -80,7 +87,9 @@ export function AppDetailView({
         <div className={styles.actions}>
           {comingSoon ? (
             <p className={styles.note}>This app is not available yet.</p>
-          ) : (
+          ) : addBot ? (
+            <AddBotPanel appName={app.name} offer={addBot} />
+          ) : loggedIn ? null : (
             <a className={styles.primaryAction} href={loginHref}>
               Log in to add app +
             </a>
