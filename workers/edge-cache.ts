@@ -2,6 +2,7 @@
 // carrying an s-maxage (app/lib/cache-policy.server.ts); keys carry the catalogue version, so an
 // import invalidates every cached page at once, and the cookie-driven variant of the page.
 import { ANNOUNCEMENT_COOKIE, MODAL_COOKIE_PREFIX } from "../app/features/announcement/visibility";
+import { cookiesOf } from "../app/lib/cookie-header";
 
 /** Cookies that change what an anonymous page shows; each becomes part of the cache key. */
 const VARIANT_COOKIES = ["isAlertTestHidden", ANNOUNCEMENT_COOKIE];
@@ -11,14 +12,7 @@ const VARIANT_COOKIES = ["isAlertTestHidden", ANNOUNCEMENT_COOKIE];
  */
 const VARIANT_COOKIE_PREFIXES = [MODAL_COOKIE_PREFIX];
 
-function cookieNames(request: Request): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0) out.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
-  }
-  return out;
-}
+const cookieNames = (request: Request) => cookiesOf(request.headers.get("Cookie"));
 
 /** A request with a session or a one-time notice is personal and never touches the shared cache. */
 export function hasAnyCookie(request: Request, names: string[]): boolean {

@@ -5,7 +5,7 @@
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import type { Cookie } from "@remix-run/cloudflare";
 import type { PortalConfig } from "~/lib/config.server";
-import { readCookie } from "~/lib/cookies.server";
+import { cookieFromHeader, readCookie } from "~/lib/cookies.server";
 import { CSRF_FORM_FIELD } from "./csrf";
 
 
@@ -33,10 +33,7 @@ function plainCookie(name: string, secure: boolean): Cookie {
     name,
     isSigned: false,
     expires: undefined,
-    parse: async (header: string | null) => {
-      const request = new Request("http://cookie.invalid", { headers: header ? { Cookie: header } : {} });
-      return readCookie(request, name);
-    },
+    parse: async (header: string | null) => cookieFromHeader(header, name),
     serialize: async (value: string) => `${name}=${value}; ${attributes}`,
   };
 }

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { createPlatformClient, PlatformError, type PlatformClient } from "~/platform/client.server";
 import type { TokenResponse } from "~/platform/schemas";
 import { loginPath } from "~/components/auth-links";
+import { readCookie } from "~/lib/cookies.server";
 import { sessionExpiredFlash, setFlash } from "~/lib/flash.server";
 import type { User } from "./user";
 
@@ -80,17 +81,22 @@ export function tokensFrom(response: TokenResponse, now = Date.now()): Tokens {
   };
 }
 
-export function hasSessionCookie(request: Request, context: AppLoadContext): boolean {
-  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${context.config.cookies.session}=`));
-}
+export const hasSessionCookie = (request: Request, context: AppLoadContext): boolean =>
+  readCookie(request, context.config.cookies.session) !== null;
 
 /** Creates the session after a login; returns the Set-Cookie value. */
-export async function createUserSession(request: Request, context: AppLoadContext, user: User, tokens: Tokens): Promise<string> {
+export async function createUserSession(
+  request: Request,
+  context: AppLoadContext,
+  user: User,
+  tokens: Tokens,
+  trackingSession = newTrackingSession(),
+): Promise<string> {
   const storage = sessionStorage(request, context);
   const session = await storage.getSession();
   session.set("user", user);
   session.set("tokens", tokens);
-  session.set("trackingSession", crypto.randomUUID().slice(0, 8));
+  session.set("trackingSession", trackingSession);
   session.set("createdAt", Date.now());
   const maxAge = Math.max(60, Math.min(MAX_SESSION_SECONDS, Math.floor((tokens.refreshExpiresAt - Date.now()) / 1000)));
   return storage.commitSession(session, { maxAge });
@@ -110,12 +116,7 @@ export class SessionExpired extends Error {
 }
 
 async function refresh(context: AppLoadContext, data: SessionData): Promise<Tokens> {
-  const client = createPlatformClient({
-    apiBase: context.config.platform.apiBase,
-    timeoutMs: context.config.platform.timeoutMs,
-    trackingSession: data.trackingSession,
-    logger: context.logger,
-  });
+  const client = platformClientFor(context, { trackingSession: data.trackingSession });
   const response = await client.refreshTokens({
     clientId: context.config.oauth.clientId,
     clientSecret: context.config.oauth.clientSecret,
@@ -186,15 +187,22 @@ export async function requireAuth(request: Request, context: AppLoadContext): Pr
   return auth;
 }
 
-export function platformClientFor(context: AppLoadContext, auth: Pick<Auth, "tokens" | "trackingSession">): PlatformClient {
+/**
+ * The one way the app makes a platform client: with the session's token, or without one for the
+ * token endpoint (login, refresh).
+ */
+export function platformClientFor(context: AppLoadContext, auth: { trackingSession: string; tokens?: Pick<Tokens, "accessToken"> }): PlatformClient {
   return createPlatformClient({
     apiBase: context.config.platform.apiBase,
     timeoutMs: context.config.platform.timeoutMs,
     trackingSession: auth.trackingSession,
     logger: context.logger,
-    accessToken: auth.tokens.accessToken,
+    accessToken: auth.tokens?.accessToken,
   });
 }
+
+/** A fresh `<session>` part for tracking ids, before a session exists. */
+export const newTrackingSession = () => crypto.randomUUID().slice(0, 8);
 
 /**
  * Spec §6/§8: a 401 from the platform ends the session and sends the browser to the site root.

@@ -2,7 +2,7 @@
 // Notices arrive from the server after a redirect (app/lib/flash.server.ts). Without JavaScript the
 // Dismiss link reloads the page, which no longer carries the one-time notice.
 import { useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { CloseIcon } from "./Icons";
 import type { Notice } from "./notice";
 import * as s from "./Notifications.css";
@@ -10,8 +10,7 @@ import * as s from "./Notifications.css";
 export function Notifications({ notice }: { notice: Notice | null }) {
   const [dismissed, setDismissed] = useState<Notice | null>(null);
   const location = useLocation();
-  // A new notice (after another redirect) shows even if an earlier one was dismissed.
-  useEffect(() => setDismissed(null), [notice]);
+  // A new notice (after another redirect) is a new object, so it shows even after a dismissal.
   const visible = notice && notice !== dismissed ? notice : null;
   return (
     <div className={s.area} role="status" aria-live="polite" aria-label="Notifications">

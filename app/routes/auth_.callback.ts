@@ -4,10 +4,10 @@
 import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { callbackUrl, clearPendingLogin, readPendingLogin, sameToken } from "~/auth/oauth.server";
 import { rotateCsrfToken } from "~/auth/csrf.server";
-import { createUserSession, tokensFrom } from "~/auth/session.server";
+import { createUserSession, newTrackingSession, platformClientFor, tokensFrom, type Tokens } from "~/auth/session.server";
 import { userFromPerson, type User } from "~/auth/user";
 import { recordLogin } from "~/models/users.server";
-import { createPlatformClient, PlatformError } from "~/platform/client.server";
+import { PlatformError } from "~/platform/client.server";
 import { loginErrorPath, type LoginError } from "~/features/login/login-errors";
 
 /** Spec §4: after a login the count goes up and a login-success event is recorded. */
@@ -32,17 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const code = url.searchParams.get("code");
   if (!code) return fail("failed", "no code");
 
-  const client = createPlatformClient({
-    apiBase: context.config.platform.apiBase,
-    timeoutMs: context.config.platform.timeoutMs,
-    trackingSession: crypto.randomUUID().slice(0, 8),
-    logger: context.logger,
-  });
+  const trackingSession = newTrackingSession();
   let user: User;
-  let tokens;
+  let tokens: Tokens;
   try {
     tokens = tokensFrom(
-      await client.exchangeCode({
+      await platformClientFor(context, { trackingSession }).exchangeCode({
         clientId: context.config.oauth.clientId,
         clientSecret: context.config.oauth.clientSecret,
         code,
@@ -50,13 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         codeVerifier: pending.verifier,
       }),
     );
-    const person = await createPlatformClient({
-      apiBase: context.config.platform.apiBase,
-      timeoutMs: context.config.platform.timeoutMs,
-      trackingSession: crypto.randomUUID().slice(0, 8),
-      logger: context.logger,
-      accessToken: tokens.accessToken,
-    }).getMe();
+    const person = await platformClientFor(context, { trackingSession, tokens }).getMe();
     user = userFromPerson(person);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
@@ -65,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   await loginSucceeded(context, user);
-  headers.append("Set-Cookie", await createUserSession(request, context, user, tokens));
+  headers.append("Set-Cookie", await createUserSession(request, context, user, tokens, trackingSession));
   headers.append("Set-Cookie", rotateCsrfToken(request, context.config));
   return redirect(pending.last, { headers });
 }

@@ -31,9 +31,10 @@ const rethrowAuth = (error: unknown) => {
 
 export async function addBotToSpace(context: AppLoadContext, auth: Auth, app: BotApp, roomId: string): Promise<AddResult> {
   const client = platformClientFor(context, auth);
-  const roomTitle = async (): Promise<string | null> => {
+  // The space's name for the notice, and whether it is locked; null when it cannot be read.
+  const roomOrNull = async (): Promise<Room | null> => {
     try {
-      return (await client.getRoom(roomId)).title;
+      return await client.getRoom(roomId);
     } catch (error) {
       rethrowAuth(error);
       return null;
@@ -45,7 +46,7 @@ export async function addBotToSpace(context: AppLoadContext, auth: Auth, app: Bo
     const error = rethrowAuth(thrown);
     context.logger.warn("Add bot to space refused", { status: error.status, message: error.message, trackingId: error.trackingId });
     if (error.status === 409) {
-      const label = await roomTitle();
+      const label = (await roomOrNull())?.title;
       return {
         status: 409,
         notice: label
@@ -56,20 +57,14 @@ export async function addBotToSpace(context: AppLoadContext, auth: Auth, app: Bo
     if (error.status === 403) {
       // The platform refuses for two reasons with one status: a locked space, or an organisation
       // that has the bot turned off. The space itself says which.
-      let locked = false;
-      try {
-        locked = (await client.getRoom(roomId)).isLocked;
-      } catch (roomError) {
-        rethrowAuth(roomError);
-      }
-      return locked
+      return (await roomOrNull())?.isLocked
         ? { status: 403, notice: { title: "This space is locked", message: M.locked, level: "error" } }
         : { status: 403, notice: { title: M.poweredDown(app.name), message: M.talkToAdmin, level: "error" } };
     }
     if (error.status === 400) return { status: 400, notice: { title: "Not added", message: M.restricted, level: "error" } };
     return { status: error.status >= 400 && error.status < 600 ? error.status : 500, notice: { title: "Not added", message: M.unknown, level: "error" } };
   }
-  const label = await roomTitle();
+  const label = (await roomOrNull())?.title;
   return {
     status: 200,
     notice: label

@@ -7,10 +7,10 @@ import {
   MODAL_COOKIE_PREFIX,
   modalCookieName,
   modalPublishTime,
-  parseCookieHeader,
   parseTime,
   storedTimeValue,
 } from "./visibility";
+import { cookiesOf } from "~/lib/cookie-header";
 
 const PUBLISHED = "2025-03-10T09:00:00.000Z";
 const BEFORE = "2025-03-09T09:00:00.000Z";
@@ -130,10 +130,10 @@ describe("modals (spec §4)", () => {
 
 describe("parseCookieHeader", () => {
   it("splits a Cookie header, first value wins, ignores junk", () => {
-    const c = parseCookieHeader(`a=1; ${ANNOUNCEMENT_COOKIE}=${PUBLISHED}; junk; =x; a=2`);
+    const c = cookiesOf(`a=1; ${ANNOUNCEMENT_COOKIE}=${PUBLISHED}; junk; =x; a=2`);
     expect(c.get("a")).toBe("1");
     expect(c.get(ANNOUNCEMENT_COOKIE)).toBe(PUBLISHED);
     expect(c.size).toBe(2);
-    expect(parseCookieHeader(null).size).toBe(0);
+    expect(cookiesOf(null).size).toBe(0);
   });
 });

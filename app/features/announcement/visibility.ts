@@ -87,16 +87,6 @@ export function isModalVisible(modal: ModalLike, cookies: ReadonlyMap<string, st
   return isNewerThanStored(time, cookies.get(modalCookieName(modal.modal_id)));
 }
 
-/** Every cookie of a Cookie header, by name (the first wins, as in browsers' ordering). */
-export function parseCookieHeader(header: string | null | undefined): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    const name = eq > 0 ? part.slice(0, eq).trim() : "";
-    if (name && !out.has(name)) out.set(name, part.slice(eq + 1).trim());
-  }
-  return out;
-}
 
 /**
  * The value Close stores: the publish time, normalised to ISO form so the cookie (and the edge
