@@ -40,7 +40,7 @@ test("add a bot to a space, see it is already there, hit a locked space, and mes
 });
 
 test("the space list narrows as you type (with JavaScript)", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, "The filter box is a script enhancement; without JavaScript the native list is used (above).");
+  test.skip(!jsEnabled, "The filter box is a script enhancement; without JavaScript the native list (type-ahead by keyboard) is used, which the first test in this file drives in both projects.");
   const bot = freeBots()[7]!;
   await logIn(page, USERS.riley.email, `/applications/${bot.friendlyId ?? bot.id}`);
   const panel = page.getByRole("region", { name: `Add ${bot.name}` });

@@ -1,7 +1,7 @@
 // Analytics consent gating and the video facade (docs/decisions/009), with JavaScript on and off.
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page, Request } from "@playwright/test";
-import { detailPath, documentStatusError, expect, open, test, waitForRouterIdle } from "./fixtures";
+import { ANALYTICS_NEED_JS, detailPath, documentStatusError, expect, open, test, waitForRouterIdle } from "./fixtures";
 
 const port = Number(process.env.E2E_PORT ?? 8789);
 const origin = `http://127.0.0.1:${port}`;
@@ -43,8 +43,18 @@ test.describe("analytics", () => {
     expect(trackerLoads).toEqual([]);
   });
 
+  test("with consent but without JavaScript, nothing is sent", async ({ page, context, jsEnabled }) => {
+    test.skip(jsEnabled, "The JavaScript side (events are sent with consent) is the next test.");
+    await consent(context);
+    const sent = recordBeacons(page);
+    await open(page, "/bots", jsEnabled);
+    await open(page, "/search?q=poll", jsEnabled);
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([]);
+  });
+
   test("with consent, a page view (with UTM from the landing address) reaches /api/analytics", async ({ page, context, jsEnabled }) => {
-    test.skip(!jsEnabled, "analytics run in the browser only");
+    test.skip(!jsEnabled, ANALYTICS_NEED_JS);
     await consent(context);
     const sent = recordBeacons(page);
     const recorded = page.waitForResponse((r) => r.url().endsWith("/api/analytics") && r.request().method() === "POST");
@@ -65,7 +75,7 @@ test.describe("analytics", () => {
   });
 
   test("an app view carries the lowercased app type; other features' window events are sent", async ({ page, context, jsEnabled }) => {
-    test.skip(!jsEnabled, "analytics run in the browser only");
+    test.skip(!jsEnabled, ANALYTICS_NEED_JS);
     await consent(context);
     const sent = recordBeacons(page);
     const app = videoApp();
@@ -76,7 +86,7 @@ test.describe("analytics", () => {
   });
 
   test("an error page sends a failed-page-load event", async ({ page, context, jsEnabled, browserErrors }) => {
-    test.skip(!jsEnabled, "analytics run in the browser only");
+    test.skip(!jsEnabled, ANALYTICS_NEED_JS);
     browserErrors.allow(documentStatusError(404, "/applications/no-such-app-anywhere"));
     await consent(context);
     const sent = recordBeacons(page);
@@ -85,7 +95,7 @@ test.describe("analytics", () => {
   });
 
   test("Global Privacy Control turns analytics off even with consent", async ({ page, context, jsEnabled }) => {
-    test.skip(!jsEnabled, "analytics run in the browser only");
+    test.skip(!jsEnabled, ANALYTICS_NEED_JS);
     await consent(context);
     await page.addInitScript(() => Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }));
     const sent = recordBeacons(page);

@@ -1,7 +1,7 @@
 // The announcement banner and CMS modals (spec §4) and the home carousels (§2.5), with JavaScript on
 // and off, against the seeded content (content/announcement.json, content/app-hub-modal.json).
 import type { Page } from "@playwright/test";
-import { documentStatusError, expect, open, test, waitForRouterIdle } from "./fixtures";
+import { ANALYTICS_NEED_JS, documentStatusError, expect, open, test, waitForRouterIdle } from "./fixtures";
 
 // This spec is about the modals, so they start unclosed (the fixture closes them for other specs).
 test.use({ closeCmsModals: false });
@@ -88,7 +88,7 @@ test("a phone shows the banner's mobile text", async ({ page, jsEnabled }) => {
 });
 
 test("a click on the banner's link reports the version", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, "analytics run only with JavaScript");
+  test.skip(!jsEnabled, ANALYTICS_NEED_JS);
   await recordAnalytics(page);
   await open(page, "/", jsEnabled);
   await closeModal(page, jsEnabled);

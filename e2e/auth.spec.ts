@@ -47,7 +47,10 @@ test("a person without an avatar sees the initials of the first two words of the
 });
 
 test("the account popover works from the keyboard and hides after the pointer leaves", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, "Escape, focus return and the 200 ms hide are script behaviours; without JS the <details> opens and closes by its summary (covered above)");
+  test.skip(
+    !jsEnabled,
+    "Escape, focus return and the 200 ms hide are script behaviours; without JS the <details> opens and closes by its summary, which the first test in this file does in both projects.",
+  );
   await logIn(page, riley.email);
   const account = accountButton(page, riley.displayName);
   await account.focus();

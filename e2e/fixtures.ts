@@ -262,3 +262,11 @@ export async function logIn(page: Page, email: string, last = "/") {
   await page.getByRole("button", { name: "Accept" }).click();
   await page.waitForURL((url) => url.origin !== PLATFORM_ORIGIN && !url.pathname.startsWith("/auth"));
 }
+
+/**
+ * Why analytics tests skip the no-js project: spec §9 has events sent by the browser and never by
+ * the server, so without JavaScript there is nothing to send. The no-js side of that is tested:
+ * e2e/analytics-video.spec.ts "with consent but without JavaScript, nothing is sent".
+ */
+export const ANALYTICS_NEED_JS =
+  "Analytics are sent by the browser's script only (spec §9: never on the server); the no-JS case, nothing sent even with consent, has its own test.";
