@@ -181,6 +181,8 @@ const vars = {
   OAUTH_CLIENT_SECRET: "bench-production-client-secret",
   SESSION_SECRETS: "bench-production-session-secret-0123456789",
   OEMBED_ENDPOINT: "https://vimeo.com/api/oembed.json",
+  INCOMING_WEBHOOKS_BOT_TOKEN: "bench-production-incoming-bot-token",
+  OUTGOING_WEBHOOKS_BOT_TOKEN: "bench-production-outgoing-bot-token",
 };
 
 // A helper Worker in the same workerd, bound to the same D1 database: it runs the catalogue import

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { validateCatalogue } from "../../app/models/catalogue-record.ts";
 import { APP_TYPES, PRODUCT_TYPES } from "../../app/models/enums.ts";
 import {
+  FIRST_PARTY_MIN_APPS,
+  FIRST_PARTY_SEEDS,
   FEATURED_SLIDE_APP_NAMES,
   generateCatalogue,
   logoInitials,
@@ -18,8 +20,19 @@ describe("generateCatalogue", () => {
     expect(JSON.stringify(generateCatalogue({ apps: 400, seed: 2 }).apps)).not.toBe(JSON.stringify(catalogue.apps));
   });
 
-  it("is prefix-stable: a smaller catalogue equals the start of a bigger one", () => {
-    expect(generateCatalogue({ apps: 50, seed: 1 }).apps).toEqual(catalogue.apps.slice(0, 50));
+  it("is prefix-stable: a smaller catalogue equals the start of a bigger one, but for its first-party tail", () => {
+    const small = generateCatalogue({ apps: 50, seed: 1 }).apps;
+    const generated = 50 - FIRST_PARTY_SEEDS.length;
+    expect(small.slice(0, generated)).toEqual(catalogue.apps.slice(0, generated));
+  });
+
+  it("ends with the hub's own webhook apps: published bots, not admin-only, with fixed ids", () => {
+    const tail = catalogue.apps.slice(-FIRST_PARTY_SEEDS.length);
+    expect(tail.map((a) => [a.name, a.friendlyId, a.botEmail, a.status, a.requiresAdmin])).toEqual([
+      ["Incoming Webhooks", "incoming-webhooks", "incoming-webhooks@lumen.bot", "published", false],
+      ["Outgoing Webhooks", "outgoing-webhooks", "outgoing-webhooks@lumen.bot", "published", false],
+    ]);
+    expect(generateCatalogue({ apps: FIRST_PARTY_MIN_APPS - 1, seed: 1 }).apps.some((a) => a.name.endsWith("Webhooks"))).toBe(false);
   });
 
   it("passes validateCatalogue", () => {

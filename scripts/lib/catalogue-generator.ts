@@ -427,6 +427,8 @@ type AppSeed = {
   companyName?: string;
   tagline?: string;
   collections?: Collection[];
+  /** Replaces the generated description (first-party apps describe what they really do). */
+  description?: string;
 };
 
 /** The home page's featured slide apps (spec §2.5): always the first records, featured, published. */
@@ -441,6 +443,37 @@ const FEATURED_SLIDE_SEEDS: readonly AppSeed[] = [
   { name: "LinkBridge", type: "integration", productType: "teams", productTypes: ["teams", "meetings"], themes: ["workflow_automation", "productivity"], companyName: "Bridgeport Digital", tagline: "Connect your apps and trigger workflows from messages and meetings" },
   { name: "PowerPath", type: "integration", productType: "teams", productTypes: ["teams", "meetings", "contact_center"], themes: ["workflow_automation"], companyName: "Powerhouse Group", tagline: "Power automations that react to messages, meetings and calls", collections: ["getting_started", "contact_center"] },
 ];
+
+/**
+ * The hub's own webhook apps (issue 6): always the catalogue's last two records, so adding them
+ * shifts no generated record before them. Their detail pages host My Webhooks; their bot
+ * identities are the ones the hub posts and listens as (docs/decisions/010).
+ */
+export const FIRST_PARTY_SEEDS: readonly AppSeed[] = [
+  {
+    name: "Incoming Webhooks",
+    type: "bot",
+    productType: "teams",
+    themes: ["developer_tools"],
+    companyName: "Lumen",
+    tagline: "Post messages into a space from any service that can send an HTTP request",
+    description:
+      "**Incoming Webhooks** gives you a private URL for a space. Anything that can send an HTTP `POST` with a JSON body such as `{\"text\": \"Build passed\"}` or `{\"markdown\": \"**Deployed** to production\"}` posts a message into that space, shown with the webhook's name. Use it for build results, monitoring alerts, deploy notices or a daily summary from your own scripts, and keep the conversation about them in the same place as the news.\n\n" +
+      "**Key features**\n\n- One URL per webhook; delete the webhook and its URL stops working\n- Plain text or markdown, up to 7,439 bytes\n- Works with build servers, monitoring tools and scripts\n- Too many posts in a minute are refused with a Retry-After time, so a runaway script cannot flood a space\n\nKeep the URL secret: anyone who has it can post into the space.",
+  },
+  {
+    name: "Outgoing Webhooks",
+    type: "bot",
+    productType: "teams",
+    themes: ["developer_tools"],
+    companyName: "Lumen",
+    tagline: "Send messages that mention the bot in a space to your own server",
+    description:
+      "**Outgoing Webhooks** listens in a space you choose. When someone mentions it, the message is sent to your server's URL as JSON, signed so your server can check it came from us. Build a chat command for your own tools, answer questions from your systems, or start a job from a space without writing a full bot.\n\n" +
+      "**Key features**\n\n- One webhook per space and URL\n- Each delivery carries an `X-AppHub-Signature` header: the HMAC-SHA256 of the body with the webhook's secret\n- Failed deliveries are retried with backoff\n- Messages that do not mention the bot never leave the platform\n\nDelete the webhook to stop deliveries.",
+  },
+];
+export const FIRST_PARTY_MIN_APPS = 20;
 
 /** Names with diacritics and punctuation at fixed positions (search, slugs, escaping). */
 const SPECIAL_SEEDS: ReadonlyMap<number, AppSeed> = new Map<number, AppSeed>([
@@ -725,6 +758,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
   };
   for (const s of FEATURED_SLIDE_SEEDS) reserve(s.name);
   for (const s of SPECIAL_SEEDS.values()) reserve(s.name);
+  for (const s of FIRST_PARTY_SEEDS) reserve(s.name);
 
   const makeName = (type: AppType, theme: Theme): string => {
     for (let attempt = 0; ; attempt++) {
@@ -843,7 +877,10 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
 
   const apps: AppRecord[] = [];
   for (let index = 0; index < count; index++) {
-    const fixedSeed: AppSeed | undefined = index < FEATURED_SLIDE_SEEDS.length ? FEATURED_SLIDE_SEEDS[index] : SPECIAL_SEEDS.get(index);
+    const firstPartyIndex = count >= FIRST_PARTY_MIN_APPS ? index - (count - FIRST_PARTY_SEEDS.length) : -1;
+    const firstParty = firstPartyIndex >= 0 ? FIRST_PARTY_SEEDS[firstPartyIndex] : undefined;
+    const fixedSeed: AppSeed | undefined =
+      firstParty ?? (index < FEATURED_SLIDE_SEEDS.length ? FEATURED_SLIDE_SEEDS[index] : SPECIAL_SEEDS.get(index));
     const isSlide = index < FEATURED_SLIDE_SEEDS.length;
 
     const type = fixedSeed?.type ?? rng.weighted(TYPE_WEIGHTS);
@@ -871,7 +908,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
 
     const status = fixedSeed || !rng.chance(0.04) ? "published" : "coming_soon";
     const isFeatured = isSlide || (status === "published" && rng.chance(0.035));
-    const requiresAdmin = rng.chance(type === "serviceApp" ? 0.35 : 0.12);
+    const requiresAdmin = rng.chance(type === "serviceApp" ? 0.35 : 0.12) && !firstParty;
     const friendlyId = fixedSeed || !rng.chance(0.03) ? slug : null;
     const botEmail = type === "bot" ? `${slug}@${BOT_DOMAIN}` : null;
 
@@ -958,7 +995,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
       clientId,
       isFeatured,
       tagline,
-      description: paragraphs.join("\n\n"),
+      description: fixedSeed?.description ?? paragraphs.join("\n\n"),
       screenshots,
       videoUrl,
       websiteUrl,

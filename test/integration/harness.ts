@@ -26,6 +26,8 @@ export type TestWorker = {
   db: D1Database;
   kv: KVNamespace;
   catalogue: CatalogueFile;
+  /** Where requests appear to go (a real listening address with `listen`). */
+  origin: string;
   dispose: () => Promise<void>;
 };
 
@@ -36,10 +38,13 @@ export type TestWorker = {
 export const PRODUCTION_TEST_VARS: Record<string, string> = {
   PLATFORM_API_BASE: "https://platform.invalid/v1",
   OAUTH_CLIENT_SECRET: "test-production-client-secret",
+  SUPPORT_BOT_TOKEN: "test-production-support-bot-token",
   SESSION_SECRETS: "test-production-session-secret-0123456789abcdef",
   IMAGE_PROXY_ALLOW_PRIVATE: "false",
   // Production refuses a non-https oEmbed endpoint (wrangler.toml points at the local emulator).
   OEMBED_ENDPOINT: "https://oembed.invalid/api/oembed.json",
+  INCOMING_WEBHOOKS_BOT_TOKEN: "test-production-incoming-bot-token",
+  OUTGOING_WEBHOOKS_BOT_TOKEN: "test-production-outgoing-bot-token",
 };
 
 export function wranglerVars(): Record<string, string> {
@@ -86,6 +91,8 @@ export async function startWorker(
     outboundService?: (request: Request) => Response | Promise<Response>;
     /** Loads the content entries of content/ (or these seed files) after the catalogue. */
     content?: boolean | ContentSource[];
+    /** Listen on a real 127.0.0.1 port, so another Worker (the emulator's webhooks) can call in. */
+    listen?: boolean;
   } = {},
 ): Promise<TestWorker> {
   const script = readFileSync(`${root}/dist/app.js`, "utf8");
@@ -117,8 +124,10 @@ export async function startWorker(
           : {}),
       },
     ],
+    ...(options.listen ? { host: "127.0.0.1", port: 0 } : {}),
   } as ConstructorParameters<typeof Miniflare>[0]);
-  await mf.ready;
+  const ready = await mf.ready;
+  const origin = options.listen ? ready.origin : "http://127.0.0.1:8787";
   const db = (await mf.getD1Database("DB")) as unknown as D1Database;
   const kv = (await mf.getKVNamespace("KV")) as unknown as KVNamespace;
   await applyMigrations(db);
@@ -131,8 +140,8 @@ export async function startWorker(
     db,
     kv,
     catalogue,
-    fetch: (path, init) =>
-      mf.dispatchFetch(`http://127.0.0.1:8787${path}`, { redirect: "manual", ...(init as object) }) as unknown as Promise<Response>,
+    origin,
+    fetch: (path, init) => mf.dispatchFetch(`${origin}${path}`, { redirect: "manual", ...(init as object) }) as unknown as Promise<Response>,
     dispose: () => mf.dispose(),
   };
 }

@@ -6,9 +6,9 @@ import { startWorker, type TestWorker } from "./harness.ts";
 
 export type World = { app: TestWorker; platform: PlatformHarness; dispose: () => Promise<void> };
 
-export async function startWorld(vars: Record<string, string> = {}): Promise<World> {
+export async function startWorld(vars: Record<string, string> = {}, options: { listen?: boolean } = {}): Promise<World> {
   const platform = await startPlatform();
-  const app = await startWorker({ vars: { PLATFORM_API_BASE: `${platform.origin}/v1`, ...vars } });
+  const app = await startWorker({ vars: { PLATFORM_API_BASE: `${platform.origin}/v1`, ...vars }, listen: options.listen });
   return { app, platform, dispose: async () => void (await Promise.all([app.dispose(), platform.dispose()])) };
 }
 
@@ -46,7 +46,7 @@ export async function visit(world: World, jar: Jar, path: string, init: RequestI
 export function postForm(world: World, jar: Jar, path: string, fields: Record<string, string>, csrf = jar.get("csrf-token")) {
   return visit(world, jar, path, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://127.0.0.1:8787" },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: world.app.origin },
     body: new URLSearchParams({ ...(csrf !== undefined ? { csrf } : {}), ...fields }).toString(),
   });
 }

@@ -14,8 +14,11 @@ export type AddResult = { status: number; notice: Notice };
 
 
 /** The person's group spaces, most recently active first (spec §7: type group, lastactivity, 500). */
-export async function listGroupSpaces(context: AppLoadContext, auth: Auth): Promise<SpaceOption[]> {
-  const { items } = await platformClientFor(context, auth).listRooms({ type: "group", sortBy: "lastactivity", max: ROOMS_MAX });
+export const listGroupSpaces = (context: AppLoadContext, auth: Auth) => listSpaces(context, auth, "group");
+
+/** The person's spaces (of one type, or all), most recently active first, at most 500 (spec §7). */
+export async function listSpaces(context: AppLoadContext, auth: Auth, type?: "group"): Promise<SpaceOption[]> {
+  const { items } = await platformClientFor(context, auth).listRooms({ ...(type ? { type } : {}), sortBy: "lastactivity", max: ROOMS_MAX });
   return items.slice(0, ROOMS_MAX).map((room: Room) => ({
     id: room.id,
     title: room.title,

@@ -1,0 +1,42 @@
+import { style } from "@vanilla-extract/css";
+import { mq, vars } from "../../../styles/theme.css";
+
+export const section = style({
+  display: "grid",
+  gap: vars.space[4],
+  padding: vars.space[5],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+  "@media": { [mq.tablet]: { gridTemplateColumns: "minmax(0, 3fr) minmax(0, 2fr)", alignItems: "start" } },
+});
+export const heading = style({ fontSize: vars.fontSize.xl, "@media": { [mq.tablet]: { gridColumn: "1 / -1" } } });
+export const subheading = style({ fontSize: vars.fontSize.lg, marginBottom: vars.space[2] });
+export const list = style({ display: "grid", gap: vars.space[3], listStyle: "none", padding: 0, margin: 0 });
+export const item = style({
+  display: "grid",
+  gap: vars.space[1],
+  padding: vars.space[3],
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surfaceAlt,
+});
+export const itemHead = style({ display: "flex", justifyContent: "space-between", alignItems: "center", gap: vars.space[2] });
+export const name = style({ fontWeight: vars.fontWeight.semibold, overflowWrap: "anywhere" });
+export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const url = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, overflowWrap: "anywhere", wordBreak: "break-all" });
+export const form = style({ display: "grid", gap: vars.space[2] });
+export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
+export const field = style({
+  width: "100%",
+  padding: vars.space[2],
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontSize: vars.fontSize.sm,
+  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: "2px" } },
+});
+export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
+export const problem = style({ padding: vars.space[3], borderRadius: vars.radius.md, background: vars.color.dangerBg, fontSize: vars.fontSize.sm });

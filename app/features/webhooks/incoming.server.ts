@@ -1,0 +1,113 @@
+// An incoming webhook's secret URL (PLATFORM-API.md "Incoming webhooks"; docs/decisions/010):
+// POST JSON {"text": …} or {"markdown": …}, posted into the webhook's space by the Incoming
+// Webhooks bot under the webhook's name. Callers are scripts, so every refusal says why in JSON.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { readCapped } from "~/lib/read-capped";
+import { PlatformError } from "~/platform/client.server";
+import { botClient } from "./webhook-bots.server";
+import type { WebhookRow } from "./webhooks.server";
+
+/** The platform's limit for one message's text or markdown (PLATFORM-API.md "Messages"). */
+export const MAX_MESSAGE_BYTES = 7439;
+/** A body bigger than this is refused before it is parsed (JSON escapes can triple a message). */
+const MAX_BODY_BYTES = 64 * 1024;
+
+const reply = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+export const hookError = (status: number, message: string, headers: Record<string, string> = {}) => reply(status, { message }, headers);
+
+const bodySchema = z.object({ text: z.string().optional(), markdown: z.string().optional() }).passthrough();
+
+type Parsed = { ok: true; text?: string; markdown?: string } | { ok: false; message: string };
+
+/** Reads and checks a post's body: JSON, an object, a non-empty text or markdown, within the limit. */
+export function parseIncomingBody(raw: string): Parsed {
+  if (!raw.trim()) return { ok: false, message: 'The body is empty. Send JSON such as {"text": "Hello"}.' };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { ok: false, message: 'The body is not valid JSON. Send JSON such as {"text": "Hello"}.' };
+  }
+  const parsed = bodySchema.safeParse(json);
+  if (!parsed.success) return { ok: false, message: 'The body must be a JSON object with "text" or "markdown" as a string.' };
+  const { text, markdown } = parsed.data;
+  if (!text?.trim() && !markdown?.trim()) return { ok: false, message: 'Send a non-empty "text" or "markdown".' };
+  const encoder = new TextEncoder();
+  for (const [field, value] of [["text", text], ["markdown", markdown]] as const) {
+    const bytes = value ? encoder.encode(value).length : 0;
+    if (bytes > MAX_MESSAGE_BYTES) {
+      return { ok: false, message: `"${field}" is ${bytes.toLocaleString("en-US")} bytes; a message can be at most 7,439 bytes.` };
+    }
+  }
+  return { ok: true, ...(text?.trim() ? { text } : {}), ...(markdown?.trim() ? { markdown } : {}) };
+}
+
+/**
+ * Counts a post against the webhook's per-minute allowance. Returns the seconds to wait when over.
+ * One D1 upsert per post: atomic, so parallel posts cannot slip past the limit.
+ */
+async function overLimit(db: D1Database, webhookId: string, limit: number, nowMs: number): Promise<number | null> {
+  const now = Math.floor(nowMs / 1000);
+  const window = now - (now % 60);
+  const row = await db
+    .prepare(
+      `INSERT INTO webhook_rate (webhook_id, window_start, count) VALUES (?, ?, 1)
+       ON CONFLICT (webhook_id, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
+    )
+    .bind(webhookId, window)
+    .first<{ count: number }>();
+  if ((row?.count ?? 0) <= limit) return null;
+  return Math.max(1, window + 60 - now);
+}
+
+/** Old windows are only history: dropped now and then, off the request path. */
+const pruneRate = (db: D1Database, nowMs: number) =>
+  db.prepare("DELETE FROM webhook_rate WHERE window_start < ?").bind(Math.floor(nowMs / 1000) - 120).run();
+
+export async function handleIncomingPost(request: Request, context: AppLoadContext, token: string): Promise<Response> {
+  const { env, config, logger } = context;
+  const row = /^[A-Za-z0-9_-]{20,100}$/.test(token)
+    ? await env.DB.prepare("SELECT * FROM webhooks WHERE token = ? AND type = 'incoming'").bind(token).first<WebhookRow>()
+    : null;
+  if (!row) return hookError(404, "No webhook has this URL. It may have been deleted.");
+
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/([a-z0-9.+-]*\+)?json\b/i.test(type.trim())) {
+    return hookError(400, 'Send the body as JSON, with the header Content-Type: application/json.');
+  }
+  const bytes = request.body ? await readCapped(request.body, MAX_BODY_BYTES) : new Uint8Array();
+  if (!bytes) return hookError(400, "The body is too large; a message can be at most 7,439 bytes.");
+  const parsed = parseIncomingBody(new TextDecoder().decode(bytes));
+  if (!parsed.ok) return hookError(400, parsed.message);
+
+  const now = Date.now();
+  const wait = await overLimit(env.DB, row.id, config.webhooks.rateLimitPerMinute, now);
+  if (Math.random() < 0.05) context.waitUntil(pruneRate(env.DB, now));
+  if (wait !== null) {
+    return hookError(429, `Too many messages: this webhook takes ${config.webhooks.rateLimitPerMinute} a minute. Try again in ${wait} s.`, {
+      "Retry-After": String(wait),
+    });
+  }
+
+  try {
+    const message = await botClient(context, "incoming").sendMessage({
+      roomId: row.room_id,
+      ...(parsed.markdown ? { markdown: parsed.markdown } : { text: parsed.text }),
+      senderDisplayName: row.display_name,
+    });
+    return reply(200, { id: message.id, roomId: message.roomId, created: message.created });
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    logger.warn("Incoming webhook post refused", { webhookId: row.id, status: error.status, trackingId: error.trackingId });
+    if (error.status === 429) {
+      const after = String(error.retryAfterSeconds ?? 60);
+      return hookError(429, `The platform is busy. Try again in ${after} s.`, { "Retry-After": after });
+    }
+    if (error.status === 403 || error.status === 404) {
+      return hookError(409, "The webhook can no longer post into its space (it was removed from the space, or the space is locked).");
+    }
+    return hookError(502, "The message could not be posted right now. Please try again later.");
+  }
+}

@@ -1,0 +1,184 @@
+// Outgoing webhooks (docs/decisions/010): the platform tells us about a message that mentions the
+// Outgoing Webhooks bot in a watched space (signed with X-Spark-Signature); we POST it to the
+// person's URL, signed with X-AppHub-Signature, with a time-out. A failed delivery is kept in D1
+// and retried by the Cron Trigger with doubling delays; deleting the webhook drops its retries.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { Logger } from "~/lib/logger.server";
+import { isPrivateHost } from "~/lib/private-host.server";
+import { readCapped } from "~/lib/read-capped";
+import { sameToken } from "~/auth/oauth.server";
+import { webhookEventSchema, type Message } from "~/platform/schemas";
+import { PlatformError } from "~/platform/client.server";
+import { hookError } from "./incoming.server";
+import { botClient, botIdentity } from "./webhook-bots.server";
+import type { WebhookRow } from "./webhooks.server";
+
+/** Attempts in all (the first, then retries after base, 2×base, 4×base, 8×base, 16×base). */
+export const MAX_DELIVERY_ATTEMPTS = 6;
+const MAX_EVENT_BYTES = 64 * 1024;
+
+export const SIGNATURE_HEADER = "X-AppHub-Signature";
+
+async function hmacHex(hash: "SHA-1" | "SHA-256", secret: string, body: string): Promise<string> {
+  const enc = new TextEncoder();
+  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash }, false, ["sign"]);
+  return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(body)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** What the person's server receives: the webhook, and the message that mentioned the bot. */
+export function deliveryBody(row: Pick<WebhookRow, "id" | "display_name" | "room_id" | "room_title">, message: Message, deliveredAt: string): string {
+  return JSON.stringify({
+    webhook: { id: row.id, name: row.display_name, roomId: row.room_id, roomTitle: row.room_title },
+    event: "message.mentioned",
+    data: {
+      id: message.id,
+      roomId: message.roomId,
+      roomType: message.roomType,
+      personId: message.personId,
+      personEmail: message.personEmail,
+      text: message.text ?? "",
+      ...(message.markdown ? { markdown: message.markdown } : {}),
+      mentionedPeople: message.mentionedPeople ?? [],
+      created: message.created,
+    },
+    created: deliveredAt,
+  });
+}
+
+export type DeliveryOutcome = { ok: true } | { ok: false; retry: boolean; error: string };
+
+type DeliverySettings = { deliveryTimeoutMs: number; allowPrivateTargets: boolean };
+
+/** One POST to the person's URL. 2xx is done; 408, 429, 5xx and network errors are worth a retry. */
+export async function deliver(url: string, secret: string, deliveryId: string, webhookId: string, body: string, settings: DeliverySettings): Promise<DeliveryOutcome> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return { ok: false, retry: false, error: "the URL cannot be parsed" };
+  }
+  // Checked at each call, not only at creation: config or DNS-free tricks must not reach inside.
+  if (!settings.allowPrivateTargets && isPrivateHost(target.hostname)) return { ok: false, retry: false, error: "private or loopback address" };
+  try {
+    const res = await fetch(target, {
+      method: "POST",
+      redirect: "manual",
+      signal: AbortSignal.timeout(settings.deliveryTimeoutMs),
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "AppHub-Webhooks/1.0",
+        [SIGNATURE_HEADER]: `sha256=${await hmacHex("SHA-256", secret, body)}`,
+        "X-AppHub-Delivery": deliveryId,
+        "X-AppHub-Webhook": webhookId,
+      },
+      body,
+    });
+    await res.body?.cancel();
+    if (res.ok) return { ok: true };
+    const retry = res.status === 408 || res.status === 429 || res.status >= 500;
+    return { ok: false, retry, error: `answered ${res.status}` };
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    return { ok: false, retry: true, error: timedOut ? `no answer within ${settings.deliveryTimeoutMs} ms` : `could not connect: ${String(error)}` };
+  }
+}
+
+const nextAttemptAt = (attempts: number, baseSeconds: number, nowMs: number) => nowMs + baseSeconds * 1000 * 2 ** (attempts - 1);
+
+/** Records a failed attempt: schedules the next, or gives up after the last. */
+async function recordFailure(db: D1Database, logger: Logger, p: { id: string; webhookId: string; body: string; attempts: number; error: string; retry: boolean; baseSeconds: number }) {
+  if (!p.retry || p.attempts >= MAX_DELIVERY_ATTEMPTS) {
+    logger.warn("Outgoing webhook delivery given up", { webhookId: p.webhookId, attempts: p.attempts, error: p.error });
+    await db.prepare("DELETE FROM webhook_deliveries WHERE id = ?").bind(p.id).run();
+    return;
+  }
+  logger.info("Outgoing webhook delivery failed; will retry", { webhookId: p.webhookId, attempts: p.attempts, error: p.error });
+  await db
+    .prepare(
+      `INSERT INTO webhook_deliveries (id, webhook_id, body, attempts, next_attempt_at, last_error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET attempts = excluded.attempts, next_attempt_at = excluded.next_attempt_at, last_error = excluded.last_error`,
+    )
+    .bind(p.id, p.webhookId, p.body, p.attempts, nextAttemptAt(p.attempts, p.baseSeconds, Date.now()), p.error, new Date().toISOString())
+    .run();
+}
+
+/**
+ * POST /api/hooks/outgoing/{id}: a platform delivery. Answers at once (the platform does not wait
+ * for the person's server); the forwarding runs after the answer.
+ */
+export async function handlePlatformEvent(request: Request, context: AppLoadContext, webhookId: string): Promise<Response> {
+  const { env, config, logger } = context;
+  const row = await env.DB.prepare("SELECT * FROM webhooks WHERE id = ? AND type = 'outgoing'").bind(webhookId).first<WebhookRow>();
+  if (!row || !row.platform_secret) return hookError(404, "No such webhook.");
+  const bytes = request.body ? await readCapped(request.body, MAX_EVENT_BYTES) : new Uint8Array();
+  if (!bytes) return hookError(413, "The event is too large.");
+  const raw = new TextDecoder().decode(bytes);
+  const signature = request.headers.get("X-Spark-Signature") ?? "";
+  if (!sameToken(signature.toLowerCase(), await hmacHex("SHA-1", row.platform_secret, raw))) return hookError(401, "The signature does not match.");
+  let event;
+  try {
+    event = webhookEventSchema.parse(JSON.parse(raw));
+  } catch {
+    return hookError(400, "The event could not be read.");
+  }
+  // Another space: nothing to forward (a filter changed upstream); acknowledged so it is not resent.
+  if (event.data.roomId !== row.room_id) return new Response(null, { status: 204 });
+
+  context.waitUntil(
+    (async () => {
+      const bot = await botIdentity(context, "outgoing");
+      // The bot's own messages and messages not mentioning it are not the person's business.
+      if (event.data.personId === bot.id || !(event.data.mentionedPeople ?? []).includes(bot.id)) return;
+      let message: Message;
+      try {
+        message = await botClient(context, "outgoing").getMessage(event.data.id);
+      } catch (error) {
+        logger.error("Reading a mentioned message failed", { webhookId, status: error instanceof PlatformError ? error.status : undefined });
+        return;
+      }
+      const deliveryId = `${event.data.id}:${row.id}`;
+      const body = deliveryBody(row, message, new Date().toISOString());
+      const outcome = await deliver(row.webhook_url!, row.signing_secret!, deliveryId, row.id, body, config.webhooks);
+      if (!outcome.ok) {
+        await recordFailure(env.DB, logger, { id: deliveryId, webhookId: row.id, body, attempts: 1, error: outcome.error, retry: outcome.retry, baseSeconds: config.webhooks.retryBaseSeconds });
+      }
+    })().catch((error) => logger.error("Outgoing webhook forwarding failed", { webhookId, error: String(error) })),
+  );
+  return new Response(null, { status: 204 });
+}
+
+type DueRow = { id: string; webhook_id: string; body: string; attempts: number; webhook_url: string | null; signing_secret: string | null };
+
+/** The Cron Trigger's part: retries every delivery that is due (a bounded batch per run). */
+export async function retryDueDeliveries(
+  db: D1Database,
+  logger: Logger,
+  settings: DeliverySettings & { retryBaseSeconds: number },
+  nowMs = Date.now(),
+): Promise<{ attempted: number; delivered: number }> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.id, d.webhook_id, d.body, d.attempts, w.webhook_url, w.signing_secret
+       FROM webhook_deliveries d LEFT JOIN webhooks w ON w.id = d.webhook_id
+       WHERE d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT 50`,
+    )
+    .bind(nowMs)
+    .all<DueRow>();
+  let delivered = 0;
+  await Promise.all(
+    results.map(async (due) => {
+      if (!due.webhook_url || !due.signing_secret) {
+        await db.prepare("DELETE FROM webhook_deliveries WHERE id = ?").bind(due.id).run();
+        return;
+      }
+      const outcome = await deliver(due.webhook_url, due.signing_secret, due.id, due.webhook_id, due.body, settings);
+      if (outcome.ok) {
+        delivered++;
+        await db.prepare("DELETE FROM webhook_deliveries WHERE id = ?").bind(due.id).run();
+      } else {
+        await recordFailure(db, logger, { id: due.id, webhookId: due.webhook_id, body: due.body, attempts: due.attempts + 1, error: outcome.error, retry: outcome.retry, baseSeconds: settings.retryBaseSeconds });
+      }
+    }),
+  );
+  return { attempted: results.length, delivered };
+}

@@ -1,0 +1,80 @@
+// My Webhooks (spec §2.5, §3, §5): the two kinds, the form's validation with the spec's texts word
+// for word, and the shape a webhook is shown in. Shared by the page, the API and the server.
+import { z } from "zod";
+
+export const WEBHOOK_KINDS = ["incoming", "outgoing"] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+
+/** The catalogue's first-party apps whose detail pages host My Webhooks (by friendlyId). */
+export const WEBHOOK_APP_KIND: Readonly<Record<string, WebhookKind>> = {
+  "incoming-webhooks": "incoming",
+  "outgoing-webhooks": "outgoing",
+};
+
+export const WEBHOOK_MESSAGES = {
+  // Spec §5, word for word.
+  name: "A valid webhook name containing no special characters is required",
+  room: "Room is required",
+  urlRequired: "WebhookUrl is required",
+  urlHttp: "Url must start with http",
+  // Spec §8 names "a no-webhooks-found message" without its words; ours:
+  noWebhooks: "No webhooks found",
+  // Not in the spec (§8: "user-facing text for webhook errors beyond those above: not shown").
+  urlInvalid: "Enter a complete URL, such as https://example.com/hooks/lumen",
+  urlPrivate: "Use a public URL: private and loopback addresses cannot be called",
+  nameTaken: (name: string) => `You already have a webhook called ${name} in that space`,
+  created: (name: string, space: string) => `${name} was created in the ${space} space`,
+  deleted: (name: string) => `${name} was deleted`,
+  listFailed: "We couldn't load your webhooks. Please try again later.",
+} as const;
+
+/** The emulator and our sender labels allow 100 characters. */
+export const WEBHOOK_NAME_MAX = 100;
+export const WEBHOOK_URL_MAX = 2000;
+
+export type WebhookInput = { displayName: string; roomId: string; webhookUrl: string | null };
+export type WebhookFieldErrors = Partial<Record<"displayName" | "roomId" | "webhookUrl", string>>;
+export type WebhookValidation = { ok: true; value: WebhookInput } | { ok: false; errors: WebhookFieldErrors };
+
+const text = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string());
+
+/** Spec §5 rules; every failing field gets its message, so the form can show them all at once. */
+export function validateWebhookInput(kind: WebhookKind, raw: Record<string, unknown>): WebhookValidation {
+  const displayName = text.parse(raw.displayName);
+  const roomId = text.parse(raw.roomId);
+  const webhookUrl = text.parse(raw.webhookUrl);
+  const errors: WebhookFieldErrors = {};
+  if (!/^[A-Za-z0-9-]+$/.test(displayName) || displayName.length > WEBHOOK_NAME_MAX) errors.displayName = WEBHOOK_MESSAGES.name;
+  if (!roomId || roomId.length > 300) errors.roomId = WEBHOOK_MESSAGES.room;
+  if (kind === "outgoing") {
+    if (!webhookUrl) errors.webhookUrl = WEBHOOK_MESSAGES.urlRequired;
+    else if (!/^http/i.test(webhookUrl)) errors.webhookUrl = WEBHOOK_MESSAGES.urlHttp;
+    else if (!isHttpUrl(webhookUrl)) errors.webhookUrl = WEBHOOK_MESSAGES.urlInvalid;
+  }
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return { ok: true, value: { displayName, roomId, webhookUrl: kind === "outgoing" ? webhookUrl : null } };
+}
+
+function isHttpUrl(value: string): boolean {
+  if (value.length > WEBHOOK_URL_MAX) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** A webhook as its owner sees it (spec §3: id, roomId, displayName, webhookUrl, target space). */
+export type WebhookView = {
+  id: string;
+  type: WebhookKind;
+  roomId: string;
+  roomTitle: string;
+  displayName: string;
+  /** Incoming: the secret URL to POST to. Outgoing: the person's server. */
+  webhookUrl: string;
+  /** Outgoing: the key of the X-AppHub-Signature HMAC. */
+  signingSecret: string | null;
+  createdAt: string;
+};

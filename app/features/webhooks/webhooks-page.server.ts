@@ -1,0 +1,68 @@
+// The Incoming/Outgoing Webhooks detail page's server side: its data (spaces and webhooks, spec
+// §5) and its two form intents, create and delete (Post/Redirect/Get with a notice on success; a
+// failed create answers 400 with the typed values and messages so the page shows them).
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { endSessionOn401, type Auth } from "~/auth/session.server";
+import { listSpaces } from "~/features/add-app/add-bot.server";
+import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
+import { setFlash } from "~/lib/flash.server";
+import type { MyWebhooksData, WebhookFormState } from "./my-webhooks";
+import { validateWebhookInput, WEBHOOK_APP_KIND, WEBHOOK_MESSAGES as M, type WebhookKind } from "./webhook-form";
+import { createWebhook, deleteWebhook, listWebhooks } from "./webhooks.server";
+
+export const webhookKindOf = (app: { friendlyId: string | null; type: string }): WebhookKind | null =>
+  app.type === "bot" && app.friendlyId ? (WEBHOOK_APP_KIND[app.friendlyId] ?? null) : null;
+
+export async function myWebhooksData(request: Request, context: AppLoadContext, auth: Auth, kind: WebhookKind): Promise<MyWebhooksData> {
+  const origin = new URL(request.url).origin;
+  const [spaces, items] = await Promise.all([
+    // Spec §7: webhooks may go to any of the person's spaces, direct ones too, most recent first.
+    listSpaces(context, auth).then(
+      (list) => ({ list, error: null }),
+      async (error: unknown) => {
+        const expired = await endSessionOn401(request, context, error);
+        if (expired) throw expired;
+        context.logger.error("Unable to fetch rooms", { error: String(error) });
+        return { list: [], error: ADD_APP_MESSAGES.roomsFailed };
+      },
+    ),
+    listWebhooks(context.env.DB, auth.user.userId, origin, kind).then(
+      (list) => ({ list, error: null }),
+      (error: unknown) => {
+        context.logger.error("Unable to fetch webhooks", { error: String(error) });
+        return { list: [], error: M.listFailed };
+      },
+    ),
+  ]);
+  return { kind, spaces: spaces.list, spacesError: spaces.error, items: items.list, itemsError: items.error };
+}
+
+/** Handles the page's create-webhook and delete-webhook intents. */
+export async function webhooksAction(request: Request, context: AppLoadContext, auth: Auth, kind: WebhookKind, form: FormData) {
+  const url = new URL(request.url);
+  const back = url.pathname;
+  const done = (notice: Parameters<typeof setFlash>[1]) =>
+    redirect(back, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": setFlash(request, notice) } });
+  const field = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.slice(0, 4000) : "";
+  };
+  try {
+    if (form.get("intent") === "delete-webhook") {
+      const result = await deleteWebhook(context, auth, kind, field("webhookId"), url.origin);
+      if (!result.ok) return done({ title: "Not deleted", message: result.message, level: "error" });
+      return done({ title: "Webhook deleted", message: M.deleted(result.webhook?.displayName ?? "The webhook"), level: "success" });
+    }
+    const values = { displayName: field("displayName"), roomId: field("roomId"), webhookUrl: field("webhookUrl") };
+    const fail = (state: Omit<WebhookFormState, "values">, status = 400) => data({ webhookForm: { values, ...state } }, { status });
+    const input = validateWebhookInput(kind, values);
+    if (!input.ok) return fail({ errors: input.errors, message: null });
+    const result = await createWebhook(context, auth, kind, input.value, url.origin);
+    if (!result.ok) return fail({ errors: result.errors, message: result.message ?? null }, result.status >= 500 ? 502 : 400);
+    return done({ title: "Webhook added", message: M.created(result.webhook.displayName, result.webhook.roomTitle), level: "success" });
+  } catch (error) {
+    const expired = await endSessionOn401(request, context, error);
+    if (expired) throw expired;
+    throw error;
+  }
+}

@@ -1,0 +1,203 @@
+// My Webhooks (spec §2.5, §4 "Webhooks"; docs/decisions/010): list, create and delete a person's
+// incoming and outgoing webhooks, kept in D1. Creating one puts the hub's bot for that kind into
+// the space (with the person's own token, so the platform's membership rules apply); an outgoing
+// one also registers a platform webhook, as that bot, for messages in the space that mention it.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { platformClientFor, type Auth } from "~/auth/session.server";
+import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
+import { isPrivateHost } from "~/lib/private-host.server";
+import { PlatformError, type PlatformClient } from "~/platform/client.server";
+import type { Room } from "~/platform/schemas";
+import { WEBHOOK_MESSAGES as M, type WebhookFieldErrors, type WebhookInput, type WebhookKind, type WebhookView } from "./webhook-form";
+import { botIdentity, botClient, randomSecret } from "./webhook-bots.server";
+
+type WebhookRow = {
+  id: string;
+  type: WebhookKind;
+  user_id: string;
+  room_id: string;
+  room_title: string;
+  display_name: string;
+  token: string | null;
+  webhook_url: string | null;
+  signing_secret: string | null;
+  platform_webhook_id: string | null;
+  platform_secret: string | null;
+  created_at: string;
+};
+export type { WebhookRow };
+
+export const incomingUrl = (origin: string, token: string) => `${origin}/api/hooks/incoming/${token}`;
+export const outgoingTargetUrl = (origin: string, id: string) => `${origin}/api/hooks/outgoing/${id}`;
+
+function toView(row: WebhookRow, origin: string): WebhookView {
+  return {
+    id: row.id,
+    type: row.type,
+    roomId: row.room_id,
+    roomTitle: row.room_title,
+    displayName: row.display_name,
+    webhookUrl: row.type === "incoming" ? incomingUrl(origin, row.token!) : row.webhook_url!,
+    signingSecret: row.signing_secret,
+    createdAt: row.created_at,
+  };
+}
+
+/** The person's webhooks, oldest first; of one kind, or both. */
+export async function listWebhooks(db: D1Database, userId: string, origin: string, kind?: WebhookKind): Promise<WebhookView[]> {
+  const { results } = await db
+    .prepare(`SELECT * FROM webhooks WHERE user_id = ?${kind ? " AND type = ?" : ""} ORDER BY created_at, id`)
+    .bind(...(kind ? [userId, kind] : [userId]))
+    .all<WebhookRow>();
+  return results.map((row) => toView(row, origin));
+}
+
+export type CreateResult = { ok: true; webhook: WebhookView; created: boolean } | { ok: false; status: number; errors: WebhookFieldErrors; message?: string };
+
+const findSame = (db: D1Database, userId: string, kind: WebhookKind, input: WebhookInput) =>
+  db
+    .prepare("SELECT * FROM webhooks WHERE user_id = ? AND type = ? AND room_id = ? AND display_name = ?")
+    .bind(userId, kind, input.roomId, input.displayName)
+    .first<WebhookRow>();
+
+/** 401 goes to the caller (it ends the session); other platform errors become a result. */
+function platformFailure(error: unknown): PlatformError {
+  if (!(error instanceof PlatformError) || error.status === 401) throw error;
+  return error;
+}
+
+/**
+ * Creates a webhook, or finds the one a repeated submit already made (same person, kind, space and
+ * name), so a double post never makes two. `origin` is where the platform reaches this hub.
+ */
+export async function createWebhook(context: AppLoadContext, auth: Auth, kind: WebhookKind, input: WebhookInput, origin: string): Promise<CreateResult> {
+  const { env, config, logger } = context;
+  const userId = auth.user.userId;
+  const existing = await findSame(env.DB, userId, kind, input);
+  if (existing) {
+    if (kind === "outgoing" && existing.webhook_url !== input.webhookUrl) {
+      return { ok: false, status: 409, errors: { displayName: M.nameTaken(input.displayName) } };
+    }
+    return { ok: true, webhook: toView(existing, origin), created: false };
+  }
+  if (kind === "outgoing" && !config.webhooks.allowPrivateTargets && isPrivateHost(new URL(input.webhookUrl!).hostname)) {
+    return { ok: false, status: 400, errors: { webhookUrl: M.urlPrivate } };
+  }
+
+  const client = platformClientFor(context, auth);
+  let room: Room;
+  try {
+    room = await client.getRoom(input.roomId);
+  } catch (thrown) {
+    const error = platformFailure(thrown);
+    if (error.status === 404 || error.status === 400) return { ok: false, status: 400, errors: { roomId: M.room } };
+    return { ok: false, status: 502, errors: {}, message: ADD_APP_MESSAGES.roomName };
+  }
+
+  const bot = await botIdentity(context, kind);
+  const joined = await addBotToRoom(client, bot.email, input.roomId);
+  if (!joined.ok) {
+    logger.warn("Webhook bot could not join the space", { kind, status: joined.error.status, trackingId: joined.error.trackingId });
+    return { ok: false, status: joined.error.status, errors: {}, message: joinRefusal(joined.error, room, bot.name) };
+  }
+
+  const id = crypto.randomUUID();
+  const row: WebhookRow = {
+    id,
+    type: kind,
+    user_id: userId,
+    room_id: input.roomId,
+    room_title: room.title,
+    display_name: input.displayName,
+    token: kind === "incoming" ? randomSecret() : null,
+    webhook_url: input.webhookUrl,
+    signing_secret: kind === "outgoing" ? randomSecret() : null,
+    platform_webhook_id: null,
+    platform_secret: kind === "outgoing" ? randomSecret() : null,
+    created_at: new Date().toISOString(),
+  };
+  if (kind === "outgoing") {
+    try {
+      const registered = await botClient(context, "outgoing").createWebhook({
+        name: `App Hub outgoing webhook ${id}`,
+        targetUrl: outgoingTargetUrl(origin, id),
+        resource: "messages",
+        event: "created",
+        filter: new URLSearchParams({ roomId: input.roomId, mentionedPeople: "me" }).toString(),
+        secret: row.platform_secret!,
+      });
+      row.platform_webhook_id = registered.id;
+    } catch (thrown) {
+      const error = thrown instanceof PlatformError ? thrown : null;
+      logger.error("Registering the platform webhook failed", { status: error?.status, message: String(thrown) });
+      return { ok: false, status: 502, errors: {}, message: ADD_APP_MESSAGES.unknown };
+    }
+  }
+  const inserted = await env.DB.prepare(
+    `INSERT INTO webhooks (id, type, user_id, room_id, room_title, display_name, token, webhook_url, signing_secret, platform_webhook_id, platform_secret, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, type, room_id, display_name) DO NOTHING`,
+  )
+    .bind(row.id, row.type, row.user_id, row.room_id, row.room_title, row.display_name, row.token, row.webhook_url, row.signing_secret, row.platform_webhook_id, row.platform_secret, row.created_at)
+    .run();
+  if (inserted.meta.changes === 0) {
+    // Two identical submits raced: the other one won. Undo ours on the platform, answer with theirs.
+    if (row.platform_webhook_id) await unregister(context, row.platform_webhook_id);
+    const winner = await findSame(env.DB, userId, kind, input);
+    if (winner) return { ok: true, webhook: toView(winner, origin), created: false };
+  }
+  return { ok: true, webhook: toView(row, origin), created: true };
+}
+
+async function addBotToRoom(client: PlatformClient, email: string, roomId: string): Promise<{ ok: true } | { ok: false; error: PlatformError }> {
+  try {
+    await client.createMembership({ roomId, personEmail: email });
+    return { ok: true };
+  } catch (thrown) {
+    const error = platformFailure(thrown);
+    // Already a member (another webhook in this space): fine.
+    return error.status === 409 ? { ok: true } : { ok: false, error };
+  }
+}
+
+/** The add-app texts of spec §8 for why the bot could not join the space. */
+function joinRefusal(error: PlatformError, room: Room, botName: string): string {
+  // One status, two reasons (as for adding a bot): a locked space, or an org that turned it off.
+  if (error.status === 403) return room.isLocked ? ADD_APP_MESSAGES.locked : ADD_APP_MESSAGES.poweredDown(botName);
+  if (error.status === 400) return ADD_APP_MESSAGES.restricted;
+  return ADD_APP_MESSAGES.unknown;
+}
+
+async function unregister(context: AppLoadContext, platformWebhookId: string): Promise<void> {
+  try {
+    await botClient(context, "outgoing").deleteWebhook(platformWebhookId);
+  } catch (error) {
+    // Already gone upstream is what we wanted.
+    if (!(error instanceof PlatformError && error.status === 404)) throw error;
+  }
+}
+
+export type DeleteResult = { ok: true; webhook: WebhookView | null } | { ok: false; status: number; message: string };
+
+/**
+ * Deletes one of the person's webhooks: its URL stops working at once (incoming), or the platform
+ * webhook and any pending retries go with it (outgoing). Deleting what is already gone is success.
+ */
+export async function deleteWebhook(context: AppLoadContext, auth: Auth, kind: WebhookKind, id: string, origin: string): Promise<DeleteResult> {
+  const { env, logger } = context;
+  const row = await env.DB.prepare("SELECT * FROM webhooks WHERE id = ? AND user_id = ? AND type = ?").bind(id, auth.user.userId, kind).first<WebhookRow>();
+  if (!row) return { ok: true, webhook: null };
+  if (row.platform_webhook_id) {
+    try {
+      await unregister(context, row.platform_webhook_id);
+    } catch (error) {
+      logger.error("Removing the platform webhook failed", { message: String(error) });
+      return { ok: false, status: 502, message: ADD_APP_MESSAGES.unknown };
+    }
+  }
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM webhook_deliveries WHERE webhook_id = ?").bind(row.id),
+    env.DB.prepare("DELETE FROM webhook_rate WHERE webhook_id = ?").bind(row.id),
+    env.DB.prepare("DELETE FROM webhooks WHERE id = ?").bind(row.id),
+  ]);
+  return { ok: true, webhook: toView(row, origin) };
+}

@@ -1,0 +1,17 @@
+// Spec §7 GET /api/my-webhooks: the person's incoming and outgoing webhooks (optionally ?type=).
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { apiAuth, apiError, PRIVATE_JSON } from "~/features/api/session-api.server";
+import { WEBHOOK_KINDS } from "~/features/webhooks/webhook-form";
+import { listWebhooks } from "~/features/webhooks/webhooks.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await apiAuth(request, context);
+  if (auth instanceof Response) return auth;
+  const url = new URL(request.url);
+  const type = url.searchParams.get("type");
+  const kind = type === null ? undefined : z.enum(WEBHOOK_KINDS).safeParse(type);
+  if (kind && !kind.success) return apiError(400, "Invalid type: use incoming or outgoing.");
+  const items = await listWebhooks(context.env.DB, auth.user.userId, url.origin, kind?.data);
+  return Response.json({ items }, { headers: PRIVATE_JSON });
+}

@@ -1,0 +1,305 @@
+// My Webhooks end to end (issue 6): the Incoming/Outgoing Webhooks pages and §7 API, the spec's
+// validation texts (§5), no duplicate on a repeated post, an incoming URL posting into the space as
+// the webhook's name, and a mention reaching a local server with a valid signature (with retries).
+import { createHmac } from "node:crypto";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { encodeId } from "../../workers/platform/ids.ts";
+import { ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
+import { api, login } from "../platform/helpers.ts";
+import { Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+import { WEBHOOK_MESSAGES as M } from "../../app/features/webhooks/webhook-form.ts";
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld({ WEBHOOK_RATE_LIMIT_PER_MINUTE: "3", WEBHOOK_RETRY_BASE_SECONDS: "0", WEBHOOK_DELIVERY_TIMEOUT_MS: "1000" }, { listen: true });
+});
+afterAll(() => world?.dispose());
+beforeEach(async () => {
+  await world.platform.reset();
+  await world.app.db.prepare("DELETE FROM webhooks").run();
+  await world.app.db.prepare("DELETE FROM webhook_deliveries").run();
+  await world.app.db.prepare("DELETE FROM webhook_rate").run();
+});
+
+const room = (key: keyof typeof ROOMS) => encodeId("ROOM", ROOMS[key].uuid);
+const INCOMING = "/applications/incoming-webhooks";
+const OUTGOING = "/applications/outgoing-webhooks";
+
+async function as(email: string): Promise<Jar> {
+  const jar = new Jar();
+  expect((await logIn(world, jar, email)).status).toBe(302);
+  return jar;
+}
+
+const send = (jar: Jar, method: string, path: string, body?: unknown) =>
+  visit(world, jar, path, {
+    method,
+    headers: { "Content-Type": "application/json", Origin: world.app.origin, "X-CSRF-Token": jar.get("csrf-token")! },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+type Hook = { id: string; displayName: string; roomId: string; roomTitle: string; webhookUrl: string; signingSecret: string | null };
+const myWebhooks = async (jar: Jar, type?: string): Promise<Hook[]> =>
+  ((await (await visit(world, jar, `/api/my-webhooks${type ? `?type=${type}` : ""}`)).json()) as { items: Hook[] }).items;
+
+const hookPath = (hook: Hook) => new URL(hook.webhookUrl).pathname;
+const postHook = (path: string, body: string, type = "application/json") =>
+  world.app.fetch(path, { method: "POST", headers: { "Content-Type": type }, body });
+
+const roomMessages = async (key: keyof typeof ROOMS) =>
+  ((await (await world.platform.fetch(`/_emulator/messages?roomId=${room(key)}`)).json()) as { items: Record<string, unknown>[] }).items;
+
+describe("the Incoming Webhooks page", () => {
+  it("asks a logged-out visitor to log in and shows no webhooks", async () => {
+    const html = await (await visit(world, new Jar(), INCOMING)).text();
+    expect(html).toContain("Log in to add app +");
+    expect(html).not.toContain("My Webhooks");
+  });
+
+  it("shows My Webhooks with the person's spaces and 'No webhooks found'", async () => {
+    const jar = await as(USERS.riley.email);
+    const html = await (await visit(world, jar, INCOMING)).text();
+    expect(html).toContain("My Webhooks");
+    expect(html).toContain(M.noWebhooks);
+    expect(html).toContain(ROOMS.marketingLaunch.title);
+    expect(html).not.toContain("Add to space"); // the add-bot panel is not offered here
+  });
+
+  it("refuses a bad form with the spec's messages and keeps what was typed (no JavaScript)", async () => {
+    const jar = await as(USERS.riley.email);
+    const res = await postForm(world, jar, INCOMING, { intent: "create-webhook", displayName: "build bot!", roomId: "" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(M.name);
+    expect(html).toContain(M.room);
+    expect(html).toContain('value="build bot!"');
+    expect(await myWebhooks(jar)).toEqual([]);
+  });
+
+  it("creates one webhook however often the form is sent, then deletes it", async () => {
+    const jar = await as(USERS.riley.email);
+    const fields = { intent: "create-webhook", displayName: "Build-Status", roomId: room("marketingLaunch") };
+    const first = await postForm(world, jar, INCOMING, fields);
+    expect(first.status).toBe(302);
+    expect(first.headers.get("Location")).toBe(INCOMING);
+    const page = await (await visit(world, jar, INCOMING)).text();
+    expect(page).toContain(M.created("Build-Status", ROOMS.marketingLaunch.title));
+    expect((await postForm(world, jar, INCOMING, fields)).status).toBe(302);
+    const hooks = await myWebhooks(jar, "incoming");
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]).toMatchObject({ displayName: "Build-Status", roomTitle: ROOMS.marketingLaunch.title });
+    expect(hooks[0]!.webhookUrl).toMatch(new RegExp(`^${world.app.origin}/api/hooks/incoming/[A-Za-z0-9_-]{43}$`));
+    expect(await (await visit(world, jar, INCOMING)).text()).toContain(hooks[0]!.webhookUrl);
+
+    expect((await postForm(world, jar, INCOMING, { intent: "delete-webhook", webhookId: hooks[0]!.id })).status).toBe(302);
+    expect(await (await visit(world, jar, INCOMING)).text()).toContain(M.deleted("Build-Status"));
+    expect(await myWebhooks(jar)).toEqual([]);
+    expect((await postHook(hookPath(hooks[0]!), '{"text":"still there?"}')).status).toBe(404);
+  });
+
+  it("says why the bot cannot join a locked or restricted space", async () => {
+    const jar = await as(USERS.riley.email);
+    const locked = await postForm(world, jar, INCOMING, { intent: "create-webhook", displayName: "alerts", roomId: room("companyAnnouncements") });
+    expect(locked.status).toBe(400);
+    expect(await locked.text()).toContain("This space is locked. Let the moderator(s) know you&#x27;d like to add this app.");
+    const restricted = await postForm(world, jar, INCOMING, { intent: "create-webhook", displayName: "alerts", roomId: room("partnerBridge") });
+    expect(await restricted.text()).toContain("Room/Membership cannot be created due to restrictions set by the owing organization");
+    expect(await myWebhooks(jar)).toEqual([]);
+  });
+});
+
+describe("an incoming webhook's URL", () => {
+  async function incoming(name = "CI-Status", key: keyof typeof ROOMS = "marketingLaunch"): Promise<Hook> {
+    const jar = await as(USERS.riley.email);
+    const res = await send(jar, "POST", "/api/webhooks?type=incoming", { roomId: room(key), displayName: name });
+    expect(res.status).toBe(201);
+    return (await myWebhooks(jar, "incoming"))[0]!;
+  }
+
+  it("posts text and markdown into the space as the webhook's name", async () => {
+    const hook = await incoming();
+    const res = await postHook(hookPath(hook), JSON.stringify({ text: "Build 42 passed" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ roomId: room("marketingLaunch") });
+    expect((await postHook(hookPath(hook), JSON.stringify({ markdown: "**Deployed** to production" }))).status).toBe(200);
+    const [latest, before] = await roomMessages("marketingLaunch");
+    expect(latest).toMatchObject({ markdown: "**Deployed** to production", senderDisplayName: "CI-Status", personEmail: SERVICE_BOTS.incoming.email });
+    expect(before).toMatchObject({ text: "Build 42 passed", senderDisplayName: "CI-Status" });
+  });
+
+  it("answers 400 with the reason for bad JSON, an empty body, a non-JSON type and too many bytes", async () => {
+    const path = hookPath(await incoming());
+    const reason = async (res: Response) => [res.status, ((await res.json()) as { message: string }).message];
+    expect(await reason(await postHook(path, "{text: nope"))).toEqual([400, 'The body is not valid JSON. Send JSON such as {"text": "Hello"}.']);
+    expect(await reason(await postHook(path, ""))).toEqual([400, 'The body is empty. Send JSON such as {"text": "Hello"}.']);
+    expect(await reason(await postHook(path, '{"text": "   "}'))).toEqual([400, 'Send a non-empty "text" or "markdown".']);
+    expect(await reason(await postHook(path, "[1]"))).toEqual([400, 'The body must be a JSON object with "text" or "markdown" as a string.']);
+    expect(await reason(await postHook(path, "text=hi", "application/x-www-form-urlencoded"))).toEqual([
+      400,
+      "Send the body as JSON, with the header Content-Type: application/json.",
+    ]);
+    expect(await reason(await postHook(path, JSON.stringify({ text: "é".repeat(3720) })))).toEqual([
+      400,
+      '"text" is 7,440 bytes; a message can be at most 7,439 bytes.',
+    ]);
+    // Exactly at the limit is fine.
+    expect((await postHook(path, JSON.stringify({ text: "x".repeat(7439) }))).status).toBe(200);
+  });
+
+  it("is 404 for an unknown token and 405 for GET", async () => {
+    expect((await postHook("/api/hooks/incoming/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", '{"text":"hi"}')).status).toBe(404);
+    const get = await world.app.fetch("/api/hooks/incoming/whatever");
+    expect(get.status).toBe(405);
+    expect(get.headers.get("Allow")).toBe("POST");
+  });
+
+  it("answers 429 with Retry-After past the per-minute limit (3 in this test)", async () => {
+    const path = hookPath(await incoming());
+    for (let i = 0; i < 3; i++) expect((await postHook(path, JSON.stringify({ text: `ping ${i}` }))).status).toBe(200);
+    const limited = await postHook(path, JSON.stringify({ text: "one too many" }));
+    expect(limited.status).toBe(429);
+    const wait = Number(limited.headers.get("Retry-After"));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect((await roomMessages("marketingLaunch")).filter((m) => m.senderDisplayName === "CI-Status")).toHaveLength(3);
+  });
+});
+
+describe("/api/webhooks and /api/my-webhooks (spec §7)", () => {
+  it("creates once (201, then 200 with the same id), validates with the spec's texts, deletes idempotently", async () => {
+    const jar = await as(USERS.riley.email);
+    const body = { roomId: room("designTeam"), displayName: "Hook-1", webhookUrl: "https://example.com/in" };
+    const first = await send(jar, "POST", "/api/webhooks?type=outgoing", body);
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as { id: string };
+    expect(created).toMatchObject({ roomId: body.roomId, displayName: "Hook-1", webhookUrl: "https://example.com/in" });
+    const again = await send(jar, "POST", "/api/webhooks?type=outgoing", body);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { id: string }).id).toBe(created.id);
+    const otherUrl = await send(jar, "POST", "/api/webhooks?type=outgoing", { ...body, webhookUrl: "https://example.com/other" });
+    expect(otherUrl.status).toBe(409);
+    expect(await myWebhooks(jar, "outgoing")).toHaveLength(1);
+
+    const invalid = await send(jar, "POST", "/api/webhooks?type=outgoing", { roomId: "", displayName: "a b", webhookUrl: "ftp://x" });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { errors: unknown }).errors).toEqual({ displayName: M.name, roomId: M.room, webhookUrl: M.urlHttp });
+    const noUrl = await send(jar, "POST", "/api/webhooks?type=outgoing", { roomId: room("designTeam"), displayName: "x" });
+    expect(await noUrl.json()).toMatchObject({ message: M.urlRequired });
+
+    expect((await send(jar, "DELETE", `/api/webhooks?webhookId=${created.id}&type=outgoing`)).status).toBe(204);
+    expect((await send(jar, "DELETE", `/api/webhooks?webhookId=${created.id}&type=outgoing`)).status).toBe(204);
+    expect(await myWebhooks(jar)).toEqual([]);
+    // The platform webhook went with it.
+    const platformHooks = (await (await api(world.platform, SERVICE_BOTS.outgoing.token, "/v1/webhooks")).json()) as { items: unknown[] };
+    expect(platformHooks.items).toEqual([]);
+  });
+
+  it("keeps people's webhooks apart, and answers 401 logged out and 400 for a bad type", async () => {
+    const riley = await as(USERS.riley.email);
+    const ada = await as(USERS.ada.email);
+    const made = await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("marketingLaunch"), displayName: "mine" });
+    const { id } = (await made.json()) as { id: string };
+    expect(await myWebhooks(ada)).toEqual([]);
+    expect((await send(ada, "DELETE", `/api/webhooks?webhookId=${id}&type=incoming`)).status).toBe(204);
+    expect(await myWebhooks(riley)).toHaveLength(1);
+    expect((await visit(world, new Jar(), "/api/my-webhooks")).status).toBe(401);
+    expect((await send(riley, "POST", "/api/webhooks?type=sideways", {})).status).toBe(400);
+  });
+});
+
+describe("an outgoing webhook", () => {
+  let server: Server;
+  let serverUrl: string;
+  let received: { headers: IncomingMessage["headers"]; body: string }[] = [];
+  let failNext = 0;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        received.push({ headers: req.headers, body });
+        res.statusCode = failNext-- > 0 ? 503 : 200;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/lumen`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    received = [];
+    failNext = 0;
+  });
+
+  const waitFor = async (count: number) => {
+    for (let i = 0; i < 100 && received.length < count; i++) await new Promise((r) => setTimeout(r, 50));
+    return received;
+  };
+
+  async function outgoing(): Promise<{ jar: Jar; hook: Hook; token: string }> {
+    const jar = await as(USERS.riley.email);
+    const res = await send(jar, "POST", "/api/webhooks?type=outgoing", { roomId: room("designTeam"), displayName: "Deploy-Bot", webhookUrl: serverUrl });
+    expect(res.status).toBe(201);
+    const hook = (await myWebhooks(jar, "outgoing"))[0]!;
+    const { access_token } = await login(world.platform, USERS.riley.email);
+    return { jar, hook, token: access_token };
+  }
+  const say = (token: string, text: string) => api(world.platform, token, "/v1/messages", { method: "POST", body: { roomId: room("designTeam"), text } });
+
+  it("forwards a message that mentions the bot, signed with the webhook's secret; others stay put", async () => {
+    const { hook, token } = await outgoing();
+    expect((await say(token, "no mention here")).status).toBe(200);
+    expect((await say(token, "@Outgoing Webhooks deploy main")).status).toBe(200);
+    const [delivery] = await waitFor(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toHaveLength(1);
+    const expected = `sha256=${createHmac("sha256", hook.signingSecret!).update(delivery!.body).digest("hex")}`;
+    expect(delivery!.headers["x-apphub-signature"]).toBe(expected);
+    expect(delivery!.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(delivery!.body)).toMatchObject({
+      webhook: { id: hook.id, name: "Deploy-Bot", roomId: room("designTeam") },
+      event: "message.mentioned",
+      data: { roomId: room("designTeam"), personEmail: USERS.riley.email, text: "@Outgoing Webhooks deploy main" },
+    });
+  });
+
+  it("retries a failed delivery from the Cron Trigger, and stops once the webhook is deleted", async () => {
+    const { jar, hook, token } = await outgoing();
+    failNext = 1;
+    await say(token, "@Outgoing Webhooks first try fails");
+    await waitFor(1);
+    for (let i = 0; i < 50; i++) {
+      const pending = await world.app.db.prepare("SELECT attempts FROM webhook_deliveries").all<{ attempts: number }>();
+      if (pending.results.length) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await world.app.db.prepare("SELECT attempts FROM webhook_deliveries").all()).results).toEqual([{ attempts: 1 }]);
+    const worker = await world.app.mf.getWorker();
+    await worker.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
+    expect(received).toHaveLength(2);
+    expect(received[1]!.body).toBe(received[0]!.body);
+    expect((await world.app.db.prepare("SELECT * FROM webhook_deliveries").all()).results).toEqual([]);
+
+    // A failure waiting for its retry is dropped with the webhook; later mentions go nowhere.
+    failNext = 1;
+    await say(token, "@Outgoing Webhooks fails again");
+    await waitFor(3);
+    expect((await send(jar, "DELETE", `/api/webhooks?webhookId=${hook.id}&type=outgoing`)).status).toBe(204);
+    expect((await world.app.db.prepare("SELECT * FROM webhook_deliveries").all()).results).toEqual([]);
+    await say(token, "@Outgoing Webhooks anyone there?");
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received).toHaveLength(3);
+  });
+
+  it("refuses a platform delivery with a wrong signature", async () => {
+    const { hook } = await outgoing();
+    const res = await world.app.fetch(`/api/hooks/outgoing/${hook.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Spark-Signature": "0".repeat(40) },
+      body: "{}",
+    });
+    expect(res.status).toBe(401);
+  });
+});
