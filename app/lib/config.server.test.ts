@@ -60,6 +60,7 @@ describe("parsePortalConfig", () => {
       sessionSecrets: ["dev-only-new-secret-0123456789", "dev-only-old-secret-0123456789"],
       cookies: { session: "__session", auth: "__oauth", csrf: "csrf-token" },
       csrfHeader: "X-CSRF-Token",
+      supportSpace: null,
       analytics: { endpoint: "/api/analytics", key: "" },
       oembedEndpoint: "https://vimeo.com/api/oembed.json",
     });
@@ -187,5 +188,26 @@ describe("publicConfig", () => {
     expect(pub).not.toHaveProperty("imageProxyAllowPrivate");
     expect(JSON.stringify(pub)).not.toContain("secret");
     expect(pub.analytics).toEqual({ endpoint: "/api/analytics", key: "" });
+  });
+});
+
+describe("the developer-support space (SUPPORT_SPACE_ID, SUPPORT_BOT_TOKEN)", () => {
+  const SUPPORT = { SUPPORT_SPACE_ID: "Y2lzY29zcGFyazovL3VzL1JPT00vMTIz", SUPPORT_BOT_TOKEN: "dev-only-support-bot-token-0123456789" };
+
+  it("is set from both vars, and unset when either is missing or empty", () => {
+    expect(parsePortalConfig({ ...VALID, ...SUPPORT }).supportSpace).toEqual({ roomId: SUPPORT.SUPPORT_SPACE_ID, botToken: SUPPORT.SUPPORT_BOT_TOKEN });
+    expect(parsePortalConfig(VALID).supportSpace).toBeNull();
+    expect(parsePortalConfig({ ...VALID, ...SUPPORT, SUPPORT_BOT_TOKEN: "" }).supportSpace).toBeNull();
+    expect(parsePortalConfig({ ...VALID, SUPPORT_BOT_TOKEN: SUPPORT.SUPPORT_BOT_TOKEN }).supportSpace).toBeNull();
+  });
+
+  it("refuses a room id that is not a platform id", () => {
+    expect(configError({ ...VALID, ...SUPPORT, SUPPORT_SPACE_ID: "not a room" }).message).toContain("SUPPORT_SPACE_ID");
+  });
+
+  it("refuses the dev-only bot token in production, and never shows the token to the browser", () => {
+    expect(configError({ ...PRODUCTION, ...SUPPORT }).message).toContain("SUPPORT_BOT_TOKEN");
+    expect(parsePortalConfig({ ...PRODUCTION, ...SUPPORT, SUPPORT_BOT_TOKEN: "a-real-bot-token" }).supportSpace?.botToken).toBe("a-real-bot-token");
+    expect(JSON.stringify(publicConfig(parsePortalConfig({ ...VALID, ...SUPPORT })))).not.toContain(SUPPORT.SUPPORT_BOT_TOKEN);
   });
 });

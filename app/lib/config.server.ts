@@ -4,6 +4,9 @@ import { z } from "zod";
 const flag = z.enum(["true", "false"]);
 const url = z.string().url();
 
+/** An optional var: absent or empty means unset. */
+const unsetWhenEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+
 const envSchema = z.object({
   SERVER_ENVIRONMENT: z.enum(["development", "test", "integration", "production"]),
   RENDER_ENVIRONMENT_WARNING: flag,
@@ -31,6 +34,12 @@ const envSchema = z.object({
   AUTH_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("__oauth"),
   CSRF_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("csrf-token"),
   CSRF_HEADER_NAME: z.string().regex(/^[A-Za-z0-9-]+$/).default("X-CSRF-Token"),
+  // The developer-support space people join from /support (spec §2.5, §6; docs/decisions/011): its
+  // platform room id, and the access token of the support bot, a moderator of that space, which
+  // adds them. The token is a secret (wrangler secret put) in production; the dev-only value is the
+  // emulator's seeded bot token and is refused there. Without both, /support offers only e-mail.
+  SUPPORT_SPACE_ID: unsetWhenEmpty(z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, "must be the platform's room id")),
+  SUPPORT_BOT_TOKEN: unsetWhenEmpty(z.string()),
   // Spec §3 "Analytics config: a key and an endpoint" (docs/decisions/009). The browser posts
   // events there, so both are public: the key labels the sender, it is not a secret. The endpoint
   // is a same-origin path or an absolute URL (an external one must also be allowed by the CSP's
@@ -68,6 +77,8 @@ export type PortalConfig = {
   sessionSecrets: string[];
   cookies: { session: string; auth: string; csrf: string };
   csrfHeader: string;
+  /** The developer-support space and the bot token that adds people to it (server only); null when unset. */
+  supportSpace: { roomId: string; botToken: string } | null;
   analytics: { endpoint: string; key: string };
   oembedEndpoint: string;
 };
@@ -96,6 +107,7 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
       problems.push("SESSION_SECRETS: set real secrets of at least 32 characters (wrangler secret put)");
     }
     if (e.OAUTH_CLIENT_SECRET === DEMO_CLIENT_SECRET) problems.push("OAUTH_CLIENT_SECRET: set the real client secret");
+    if (e.SUPPORT_BOT_TOKEN?.startsWith(DEV_SECRET_PREFIX)) problems.push("SUPPORT_BOT_TOKEN: set the real support bot token (wrangler secret put)");
     if (!e.PLATFORM_API_BASE.startsWith("https://")) problems.push("PLATFORM_API_BASE: must be https in production");
     if (!e.OEMBED_ENDPOINT.startsWith("https://")) problems.push("OEMBED_ENDPOINT: must be https in production");
     if (e.ANALYTICS_ENDPOINT.startsWith("http://")) problems.push("ANALYTICS_ENDPOINT: must be a path or https in production");
@@ -120,6 +132,7 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     sessionSecrets,
     cookies: { session: e.SESSION_COOKIE_NAME, auth: e.AUTH_COOKIE_NAME, csrf: e.CSRF_COOKIE_NAME },
     csrfHeader: e.CSRF_HEADER_NAME,
+    supportSpace: e.SUPPORT_SPACE_ID && e.SUPPORT_BOT_TOKEN ? { roomId: e.SUPPORT_SPACE_ID, botToken: e.SUPPORT_BOT_TOKEN } : null,
     analytics: { endpoint: e.ANALYTICS_ENDPOINT, key: e.ANALYTICS_KEY },
     oembedEndpoint: e.OEMBED_ENDPOINT,
   };

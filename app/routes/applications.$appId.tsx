@@ -5,6 +5,9 @@ import { endSessionOn401, getAuth, requireAuth } from "~/auth/session.server";
 import type { AddBotOffer } from "~/features/add-app/add-bot";
 import { addBotToSpace, listGroupSpaces, messageBotDirectly } from "~/features/add-app/add-bot.server";
 import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
+import { connectableIntegration } from "~/features/connect-integration/connectable";
+import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
+import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
 import { setFlash } from "~/lib/flash.server";
 import { useLoaderData } from "@remix-run/react";
 import { AppDetailView } from "~/features/app-detail/AppDetailView";
@@ -41,6 +44,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       addBot = { spaces: [], spacesError: ADD_APP_MESSAGES.roomsFailed };
     }
   }
+  const published = app.status === "published";
+  // A logged-in person can connect a published integration: ./connect starts its OAuth consent.
+  const connect = auth && published && connectableIntegration(app) ? { href: `/applications/${encodeURIComponent(app.friendlyId ?? app.id)}/connect` } : null;
+  // Spec §5: an embedded app's page checks the person's access (and the phase-1 toggle) if logged in.
+  const embedded: EmbeddedAppOffer | null = auth && published && app.type === "embeddedApp" ? await embeddedAppOffer(context, auth, app) : null;
   return data(
     {
       app,
@@ -49,8 +57,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       loginHref: `/auth?last=${encodeURIComponent(url.pathname)}`,
       loggedIn: auth !== null,
       addBot,
+      connect,
+      embedded,
+      productName: context.config.productName,
     },
-    { headers: { "Cache-Control": cacheControl("page", context.config) } },
+    // A logged-in person's page carries their spaces and access: never stored anywhere.
+    { headers: { "Cache-Control": auth ? "private, no-store" : cacheControl("page", context.config) } },
   );
 }
 
@@ -114,6 +126,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AppDetailRoute() {
-  const { app, descriptionHtml, loginHref, loggedIn, addBot } = useLoaderData<typeof loader>();
-  return <AppDetailView app={app} descriptionHtml={descriptionHtml} loginHref={loginHref} loggedIn={loggedIn} addBot={addBot} />;
+  const { app, descriptionHtml, loginHref, loggedIn, addBot, connect, embedded, productName } = useLoaderData<typeof loader>();
+  return (
+    <AppDetailView
+      app={app}
+      descriptionHtml={descriptionHtml}
+      loginHref={loginHref}
+      loggedIn={loggedIn}
+      addBot={addBot}
+      connect={connect}
+      embedded={embedded}
+      productName={productName}
+    />
+  );
 }

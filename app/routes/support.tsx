@@ -1,19 +1,36 @@
 // /support (spec §2.5): the support page, from the support content entry (not found without one).
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+// A logged-in person can join the developer-support space here (a plain form, Post/Redirect/Get,
+// the outcome in the notification area); a logged-out visitor gets a login link back to this page.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { getAuth, requireAuth } from "~/auth/session.server";
+import { loginHref } from "~/components/auth-links";
 import { SupportPage } from "~/features/content/SupportPage";
 import { hasContent } from "~/features/content/content-api.server";
+import { joinSupportSpace } from "~/features/support-space/join.server";
 import { cacheControl } from "~/lib/cache-policy.server";
+import { setFlash } from "~/lib/flash.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { getContent } from "~/models/content.server";
 import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
 
 export const headers = routeHeaders;
 
+const SUPPORT_PATH = "/support";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const entry = await getContent(context.env.DB, "support");
   if (!hasContent(entry)) throw await notFoundWithOverlays(request, context);
-  return data({ content: entry.body }, { headers: { "Cache-Control": cacheControl("page", context.config) } });
+  const auth = await getAuth(request, context, SUPPORT_PATH);
+  return data(
+    {
+      content: entry.body,
+      join: { loggedIn: auth !== null, available: context.config.supportSpace !== null, loginHref: loginHref(SUPPORT_PATH) },
+    },
+    // The logged-in variant carries a form for this person: never stored anywhere.
+    { headers: { "Cache-Control": auth ? "private, no-store" : cacheControl("page", context.config) } },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
@@ -21,10 +38,21 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
     ? [
         { title: `${d.content.title} | App Hub` },
         { name: "description", content: d.content.text.split("\n")[0] ?? "" },
-        { tagName: "link", rel: "canonical", href: "/support" },
+        { tagName: "link", rel: "canonical", href: SUPPORT_PATH },
       ]
     : [{ title: "Page not found | App Hub" }];
 
+const joinForm = z.object({ intent: z.literal("join-support-space") });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const auth = await requireAuth(request, context);
+  const parsed = joinForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ message: "Unknown request." }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
+  const { notice } = await joinSupportSpace(context, auth);
+  return redirect(SUPPORT_PATH, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": setFlash(request, notice) } });
+}
+
 export default function Support() {
-  return <SupportPage content={useLoaderData<typeof loader>().content} />;
+  const { content, join } = useLoaderData<typeof loader>();
+  return <SupportPage content={content} join={join} />;
 }

@@ -404,7 +404,9 @@ describe("faults, tracking ids and controls", () => {
     await h.reset();
     const after = (await (await h.fetch("/_emulator/state")).json()) as { counts: Record<string, number> };
     expect(after.counts.messages).toBe(before.counts.messages! - 1);
-    expect(after.counts.tokens).toBe(0);
+    // Every person's token is gone; only the seeded bot tokens (long-lived, as upstream) remain.
+    const personTokens = await h.db.prepare("SELECT COUNT(*) AS n FROM tokens t JOIN people p ON p.uuid = t.person_uuid WHERE p.type = 'person'").first<{ n: number }>();
+    expect(personTokens!.n).toBe(0);
     expect(after.counts.people).toBe(before.counts.people);
     expect(after.counts.applications).toBe(before.counts.applications);
     await expectError(await api(h, riley, "/v1/people/me"), 401);

@@ -241,6 +241,32 @@ export const MESSAGES: { uuid: string; room: RoomKey; from: UserKey; text: strin
   { uuid: "1f2e3d4c-5b6a-4978-8a6b-5c4d3e2f1a04", room: "marketingLaunch", from: "riley", text: "Launch checklist is in the files tab.", created: "2026-06-25T16:30:00.000Z" },
 ];
 
+// --- The developer-support space (App Hub's /support; docs/decisions/011) ----------------------
+/**
+ * The bot that adds people to the developer-support space. The hub holds its access token as a
+ * secret (wrangler.toml SUPPORT_BOT_TOKEN; this dev-only value is refused in production). It is not
+ * a catalogue bot, so the catalogue-dependent rules below never count it.
+ */
+export const SUPPORT_BOT = {
+  uuid: "5e1f0c2a-8d3b-4f6e-9a7c-1b2d3e4f5a6b",
+  email: "apphub-support@lumen.bot",
+  name: "App Hub Support",
+  token: "dev-only-support-bot-token-0123456789",
+} as const;
+
+/** The space itself: the support bot moderates it; Ada is already a member (the 409 case). */
+export const DEVELOPER_SUPPORT_ROOM = {
+  uuid: "3f9a2c1e-7b4d-4e8a-9c6f-2d1b0a9e8f7c",
+  /** encodeId("ROOM", uuid): wrangler.toml SUPPORT_SPACE_ID. */
+  id: "Y2lzY29zcGFyazovL3VzL1JPT00vM2Y5YTJjMWUtN2I0ZC00ZThhLTljNmYtMmQxYjBhOWU4Zjdj",
+  title: "App Hub Developer Support",
+  members: ["ada"] as readonly UserKey[],
+  ownerOrg: "partners" as OrgKey,
+  created: "2025-10-01T10:00:00.000Z",
+  lastActivity: "2026-06-01T10:00:00.000Z",
+  description: "Ask the App Hub team and other developers about building apps.",
+} as const;
+
 // --- Rules that depend on the seeded catalogue -------------------------------------------------
 export type ReferenceBot = { email: string; name: string };
 export type ReferenceApplication = { clientId: string; name: string };

@@ -92,14 +92,17 @@ async function consentPage(c: Ctx, client: Client, q: AuthorizeRequest, error?: 
     .prepare("SELECT * FROM people WHERE type = 'person' ORDER BY is_org_admin, created")
     .all<PersonRow>();
   const scopes = q.scope.split(" ").filter(Boolean);
-  const hidden = (["client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "response_type"] as const)
+  const hidden = (["client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "response_type", "login_hint"] as const)
     .filter((key) => q[key] !== undefined)
     .map((key) => `<input type="hidden" name="${key}" value="${escapeHtml(q[key]!)}">`)
     .join("");
+  // login_hint (OpenID Connect) preselects that demo user; otherwise the first one.
+  const hinted = users.findIndex((u) => q.login_hint !== undefined && u.email.toLowerCase() === q.login_hint.trim().toLowerCase());
+  const preselected = hinted === -1 ? 0 : hinted;
   const radios = users
     .map(
       (u, i) =>
-        `<label><input type="radio" name="person" value="${escapeHtml(u.uuid)}"${i === 0 ? " checked" : ""}> ${escapeHtml(nameOf(u))} <small>(${escapeHtml(u.email)})</small></label>`,
+        `<label><input type="radio" name="person" value="${escapeHtml(u.uuid)}"${i === preselected ? " checked" : ""}> ${escapeHtml(nameOf(u))} <small>(${escapeHtml(u.email)})</small></label>`,
     )
     .join("");
   const body = `<h1>${escapeHtml(client.name)} wants to access your account</h1>
@@ -126,6 +129,7 @@ const authorizeQuery = z.object({
   state: z.string().max(2000).optional(),
   code_challenge: z.string().optional(),
   code_challenge_method: z.string().optional(),
+  login_hint: z.string().max(320).optional(),
 });
 
 /**
@@ -178,6 +182,10 @@ export async function authorizeDecision(c: Ctx): Promise<Response> {
     c.db
       .prepare("INSERT INTO auth_codes (code, client_id, redirect_uri, person_uuid, scopes, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
       .bind(code, client.clientId, q.redirect_uri, person.uuid, scopes, q.code_challenge ?? null, now + intVar(c.env.AUTH_CODE_TTL_SECONDS, 60) * 1000),
+    // The grant is recorded at consent, not at code exchange. For a catalogue integration the hub
+    // starts the consent and gets the person back (docs/decisions/011), but only the vendor's
+    // server could exchange the code; recording here stands in for that exchange, so the grant
+    // shows in My Integrations at once, as it would once the vendor redeemed the code.
     c.db
       .prepare(
         `INSERT INTO authorizations (uuid, person_uuid, client_id, scopes, created) VALUES (?, ?, ?, ?, ?)

@@ -15,6 +15,7 @@ import {
   seededGrants,
 } from "./demo-data.ts";
 import type { DemoRoom, DemoUser, ReferenceApplication, ReferenceBot } from "./demo-data.ts";
+import { DEVELOPER_SUPPORT_ROOM, SUPPORT_BOT } from "./demo-data.ts";
 import { stableUuid } from "./ids.ts";
 
 export type SqlValue = string | number | null;
@@ -107,7 +108,9 @@ export function demoStatements(reference: PlatformReference): SeedStatement[] {
     params: [LEGACY_SYNC.clientId, LEGACY_SYNC.name, LEGACY_SYNC.secret, REFERENCE_CREATED],
   });
 
-  const botEmails = reference.bots.map((b) => b.email);
+  // After a reset the reference is read back from every bot row, which includes the support bot:
+  // it is not a catalogue bot, so the catalogue rules must not count it.
+  const botEmails = reference.bots.map((b) => b.email).filter((email) => email !== SUPPORT_BOT.email);
   for (const email of globexDisabledBotEmails(botEmails)) {
     out.push({ sql: "INSERT INTO org_disabled_bots (org_uuid, bot_email) VALUES (?, ?)", params: [ORGS.globex.uuid, email] });
   }
@@ -145,6 +148,7 @@ export function demoStatements(reference: PlatformReference): SeedStatement[] {
       });
     }
   }
+  out.push(...developerSupportStatements());
   for (const message of MESSAGES) {
     out.push({
       sql: "INSERT INTO messages (uuid, room_uuid, person_uuid, text, mentioned, created) VALUES (?, ?, ?, ?, '[]', ?)",
@@ -158,6 +162,40 @@ export function demoStatements(reference: PlatformReference): SeedStatement[] {
     });
   }
   return out;
+}
+
+/**
+ * The developer-support space of App Hub's /support: the support bot (moderator), its long-lived
+ * access token (bot tokens do not expire upstream either), the space, and Ada as a member.
+ */
+function developerSupportStatements(): SeedStatement[] {
+  const room = DEVELOPER_SUPPORT_ROOM;
+  return [
+    {
+      sql:
+        "INSERT OR REPLACE INTO people (uuid, email, display_name, nick_name, first_name, last_name, avatar, org_uuid, type, is_org_admin, created, last_modified) " +
+        "VALUES (?, ?, ?, NULL, NULL, NULL, 'bot.svg', ?, 'bot', 0, ?, ?)",
+      params: [SUPPORT_BOT.uuid, SUPPORT_BOT.email, SUPPORT_BOT.name, ORGS.partners.uuid, REFERENCE_CREATED, REFERENCE_CREATED],
+    },
+    {
+      sql: "INSERT INTO tokens (token, kind, person_uuid, client_id, scopes, from_code, expires_at, created) VALUES (?, 'access', ?, 'support-bot', 'spark:all', NULL, ?, ?)",
+      params: [SUPPORT_BOT.token, SUPPORT_BOT.uuid, Date.UTC(3000, 0, 1), REFERENCE_CREATED],
+    },
+    {
+      sql:
+        "INSERT INTO rooms (uuid, title, type, is_locked, is_restricted, is_announcement_only, team_uuid, creator_uuid, owner_org_uuid, description, created, last_activity) " +
+        "VALUES (?, ?, 'group', 0, 0, 0, NULL, ?, ?, ?, ?, ?)",
+      params: [room.uuid, room.title, SUPPORT_BOT.uuid, ORGS[room.ownerOrg].uuid, room.description, room.created, room.lastActivity],
+    },
+    {
+      sql: "INSERT INTO memberships (person_uuid, room_uuid, is_moderator, created) VALUES (?, ?, 1, ?)",
+      params: [SUPPORT_BOT.uuid, room.uuid, room.created],
+    },
+    ...room.members.map((user) => ({
+      sql: "INSERT INTO memberships (person_uuid, room_uuid, is_moderator, created) VALUES (?, ?, 0, ?)",
+      params: [USERS[user].uuid, room.uuid, room.created],
+    })),
+  ];
 }
 
 /** Everything: reference data, then the demo world. */

@@ -76,6 +76,15 @@ export const primaryAction = style({
   selectors: { "&:hover": { background: vars.color.brandStrong } },
 });
 export const note = style({ margin: 0, color: vars.color.textMuted });
+/** The main action with a label that may be long (an app's name): wraps on phones. */
+export const primaryActionWrap = style([primaryAction, { whiteSpace: "normal", textAlign: "center", maxWidth: "100%" }]);
+export const actionHint = style({
+  margin: 0,
+  maxWidth: "32ch",
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  "@media": { [mq.tablet]: { textAlign: "end" } },
+});
 export const disclaimerLink = style({ fontSize: vars.fontSize.sm, color: vars.color.brand });
 
 export const body = style({

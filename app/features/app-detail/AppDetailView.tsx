@@ -12,6 +12,9 @@ import * as styles from "./AppDetailView.css";
 import { VideoFacade } from "./VideoFacade";
 import { AddBotPanel } from "~/features/add-app/AddBotPanel";
 import type { AddBotOffer } from "~/features/add-app/add-bot";
+import { CONNECT_MESSAGES } from "~/features/connect-integration/messages";
+import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
+import { EmbeddedAppDialog } from "~/features/embedded-app/EmbeddedAppDialog";
 
 const TYPE_LIST_PATH: Record<AppType, string> = {
   integration: "/integrations",
@@ -31,6 +34,9 @@ export function AppDetailView({
   loginHref,
   loggedIn = false,
   addBot = null,
+  connect = null,
+  embedded = null,
+  productName = "Lumen",
 }: {
   app: AppDetail;
   descriptionHtml: string;
@@ -38,6 +44,11 @@ export function AppDetailView({
   loggedIn?: boolean;
   /** A logged-in person's ways to add this bot (null for other apps, or when logged out). */
   addBot?: AddBotOffer | null;
+  /** A logged-in person's way to connect this integration at the platform (null otherwise). */
+  connect?: { href: string } | null;
+  /** What a logged-in person can do with this embedded app (null for other apps, or logged out). */
+  embedded?: EmbeddedAppOffer | null;
+  productName?: string;
 }) {
   const links = [
     { href: app.websiteUrl, label: "Website" },
@@ -89,6 +100,18 @@ export function AppDetailView({
             <p className={styles.note}>This app is not available yet.</p>
           ) : addBot ? (
             <AddBotPanel appName={app.name} offer={addBot} />
+          ) : connect ? (
+            <>
+              {/* A plain link: it leaves for the platform's consent page, so no client-side routing. */}
+              <a className={styles.primaryAction} href={connect.href} aria-describedby="connect-hint">
+                Connect
+              </a>
+              <p id="connect-hint" className={styles.actionHint}>
+                {CONNECT_MESSAGES.hint(app.name, productName)}
+              </p>
+            </>
+          ) : embedded ? (
+            <EmbeddedAppDialog appName={app.name} productName={productName} offer={embedded} triggerClassName={styles.primaryActionWrap} />
           ) : loggedIn ? null : (
             <a className={styles.primaryAction} href={loginHref}>
               Log in to add app +

@@ -1,0 +1,36 @@
+// GET /api/validate-embedded-app-access?realCallerOrgId=&appId= (spec §7): whether the caller's
+// organisation may open an embedded app, as `{ value: ["true"] }` or `{ value: ["false"] }` (spec §4:
+// only "true" first means access). Logged in only, and only for the caller's own organisation.
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { apiAuth, apiError, PRIVATE_JSON } from "~/features/api/session-api.server";
+import { lastValue, parseSearchParams } from "~/features/api/json.server";
+import { hiddenAppTypes } from "~/features/list-page/list-page.server";
+import { getAppDetail } from "~/models/catalogue.server";
+import { embeddedAccessAnswer, embeddedAppAllowed, orgUuidOf } from "~/models/embedded-access.server";
+
+const query = z.object({
+  realCallerOrgId: lastValue(z.string().min(1).max(300)),
+  appId: lastValue(z.string().min(1).max(300)),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await apiAuth(request, context);
+  if (auth instanceof Response) return auth;
+  const { realCallerOrgId, appId } = parseSearchParams(new URL(request.url), query);
+  const callerOrg = orgUuidOf(auth.user.orgId);
+  // Organisation policies are not public: a person may only ask about their own organisation.
+  if (!callerOrg || orgUuidOf(realCallerOrgId) !== callerOrg) {
+    return apiError(403, "You can only check embedded-app access for your own organization.");
+  }
+  const app = await getAppDetail(context.env.DB, appId);
+  if (!app || app.type !== "embeddedApp" || hiddenAppTypes(context.config).includes(app.type)) {
+    return apiError(404, "No embedded app was found with that id.");
+  }
+  try {
+    return Response.json(embeddedAccessAnswer(await embeddedAppAllowed(context.env.DB, callerOrg, app.id)), { headers: PRIVATE_JSON });
+  } catch (error) {
+    context.logger.error("Unable to validate embedded app access", { error: String(error) });
+    return apiError(500, "Unable to validate embedded app access");
+  }
+}

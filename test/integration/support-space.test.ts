@@ -1,0 +1,120 @@
+// Joining the developer-support space from /support (spec §2.5, §8; issue 6): a plain form posted by
+// a logged-in person, with the three outcomes — joined, already joined (from App Hub before),
+// already a member (in the space some other way) — and failures; a login link when logged out.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEVELOPER_SUPPORT_ROOM, USERS } from "../../workers/platform/demo-data.ts";
+import { decode } from "./html.ts";
+import { Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld({});
+  // /support comes from a content entry.
+  const { loadContent } = await import("./harness.ts");
+  await loadContent(world.app.db, world.app.kv);
+});
+afterAll(() => world?.dispose());
+beforeEach(async () => {
+  await world.platform.reset();
+  await world.app.db.prepare("DELETE FROM support_space_joins").run();
+});
+
+async function as(email: string): Promise<Jar> {
+  const jar = new Jar();
+  expect((await logIn(world, jar, email)).status).toBe(302);
+  return jar;
+}
+
+/** Posts the join form; returns the /support page it redirects to (with the notice). */
+async function joinAndLand(jar: Jar): Promise<string> {
+  const res = await postForm(world, jar, "/support", { intent: "join-support-space" });
+  expect(res.status).toBe(302);
+  expect(res.headers.get("Location")).toBe("/support");
+  return decode(await (await visit(world, jar, "/support")).text());
+}
+
+async function members(): Promise<string[]> {
+  const { results } = await world.platform.db
+    .prepare("SELECT p.email FROM memberships m JOIN people p ON p.uuid = m.person_uuid WHERE m.room_uuid = ? ORDER BY p.email")
+    .bind(DEVELOPER_SUPPORT_ROOM.uuid)
+    .all<{ email: string }>();
+  return results.map((r) => r.email);
+}
+
+describe("/support: join the developer-support space", () => {
+  it("logged out: a login link that comes back to /support, no form", async () => {
+    const html = await (await world.app.fetch("/support")).text();
+    expect(html).toContain(`href="/auth?last=%2Fsupport"`);
+    expect(html).toContain("Log in to join the developer-support space");
+    expect(html).not.toContain('value="join-support-space"');
+  });
+
+  it("logged in: a form with the CSRF token; the page is private", async () => {
+    const jar = await as(USERS.riley.email);
+    const res = await visit(world, jar, "/support");
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).toMatch(/<form method="post"[^>]*>.*name="csrf" value="[^"]+".*value="join-support-space"/s);
+  });
+
+  it("joins: the person is in the space and told so; a second time they already joined", async () => {
+    const jar = await as(USERS.riley.email);
+    const first = await joinAndLand(jar);
+    expect(first).toContain("Welcome to the developer-support space");
+    expect(first).toContain(`You were added to the ${DEVELOPER_SUPPORT_ROOM.title} space. Find it in your spaces in Lumen.`);
+    expect(await members()).toContain(USERS.riley.email);
+    // It is a space of theirs now, as the platform sees it.
+    const rooms = (await (await visit(world, jar, "/api/rooms")).json()) as { items: { title: string }[] };
+    expect(rooms.items.map((r) => r.title)).toContain(DEVELOPER_SUPPORT_ROOM.title);
+
+    const again = await joinAndLand(jar);
+    expect(again).toContain("You already joined");
+    expect(again).toContain(`You joined the ${DEVELOPER_SUPPORT_ROOM.title} space from App Hub before.`);
+  });
+
+  it("someone who is already in the space some other way is told they are a member", async () => {
+    const html = await joinAndLand(await as(USERS.ada.email));
+    expect(html).toContain("You are already a member");
+    expect(html).toContain(`You are already a member of the ${DEVELOPER_SUPPORT_ROOM.title} space.`);
+  });
+
+  it("a platform failure says 'Unknown error' and records nothing; a bad bot token does not end the person's session", async () => {
+    const jar = await as(USERS.riley.email);
+    await world.platform.fault({ path: "/v1/memberships", kind: "status", status: 500 });
+    const html = await joinAndLand(jar);
+    expect(html).toContain("Unknown error. Please try again later");
+    expect(await members()).not.toContain(USERS.riley.email);
+
+    await world.platform.fault({ path: "/v1/memberships", kind: "status", status: 401 });
+    const after401 = await joinAndLand(jar);
+    expect(after401).toContain("Unknown error. Please try again later");
+    expect(jar.get("__session")).toBeDefined();
+    // Still logged in: the join works now.
+    expect(await joinAndLand(jar)).toContain("Welcome to the developer-support space");
+  });
+
+  it("refuses a post without the CSRF token (403), and sends a logged-out post to log in", async () => {
+    const jar = await as(USERS.riley.email);
+    expect((await postForm(world, jar, "/support", { intent: "join-support-space" }, "forged.token")).status).toBe(403);
+    expect(await members()).not.toContain(USERS.riley.email);
+    // A form rendered while logged in, posted after the session is gone: log in first.
+    jar.cookies.delete("__session");
+    const res = await postForm(world, jar, "/support", { intent: "join-support-space" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/login?last=${encodeURIComponent("/support")}`);
+  });
+});
+
+describe("/support without a configured support space", () => {
+  it("offers e-mail only", async () => {
+    const other = await startWorld({ SUPPORT_BOT_TOKEN: "" });
+    try {
+      const { loadContent } = await import("./harness.ts");
+      await loadContent(other.app.db, other.app.kv);
+      const html = decode(await (await other.app.fetch("/support")).text());
+      expect(html).toContain("Joining the developer-support space is not available right now.");
+    } finally {
+      await other.dispose();
+    }
+  });
+});
