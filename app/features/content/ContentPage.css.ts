@@ -55,4 +55,4 @@ export const paragraph = style({ margin: 0, lineHeight: vars.lineHeight.normal }
 /** The developer-support space's join button (or login link); wraps on narrow screens. */
 export const actionRow = style({ margin: 0, display: "flex", flexWrap: "wrap", gap: vars.space[3] });
 /** Long button labels wrap on phones instead of overflowing the section. */
-export const wrappingButton = style({ whiteSpace: "normal", textAlign: "center" });
+export const wrappingButton = style({ whiteSpace: "normal", textAlign: "center", paddingBlock: vars.space[2], lineHeight: vars.lineHeight.snug });
