@@ -18,6 +18,8 @@ const VALID = {
   OAUTH_CLIENT_SECRET: "app-hub-demo-client-secret",
   OAUTH_SCOPES: "spark:people_read  spark:rooms_read",
   SESSION_SECRETS: "dev-only-new-secret-0123456789, dev-only-old-secret-0123456789",
+  INCOMING_WEBHOOKS_BOT_TOKEN: "dev-only-incoming-webhooks-bot-token",
+  OUTGOING_WEBHOOKS_BOT_TOKEN: "dev-only-outgoing-webhooks-bot-token",
 };
 
 /** What production must set (with `wrangler secret put` for the secrets). */
@@ -28,6 +30,8 @@ const PRODUCTION = {
   PLATFORM_API_BASE: "https://webexapis.com/v1",
   OAUTH_CLIENT_SECRET: "a-real-client-secret",
   SESSION_SECRETS: "k7D1c9vQ2mX8pL4zR6tY0wN3bF5hJ2sA",
+  INCOMING_WEBHOOKS_BOT_TOKEN: "a-real-incoming-bot-token",
+  OUTGOING_WEBHOOKS_BOT_TOKEN: "a-real-outgoing-bot-token",
 };
 
 function configError(env: Record<string, unknown>): ConfigError {
@@ -63,6 +67,14 @@ describe("parsePortalConfig", () => {
       supportSpace: null,
       analytics: { endpoint: "/api/analytics", key: "" },
       oembedEndpoint: "https://vimeo.com/api/oembed.json",
+      webhooks: {
+        incomingBotToken: "dev-only-incoming-webhooks-bot-token",
+        outgoingBotToken: "dev-only-outgoing-webhooks-bot-token",
+        rateLimitPerMinute: 30,
+        deliveryTimeoutMs: 10_000,
+        retryBaseSeconds: 30,
+        allowPrivateTargets: true,
+      },
     });
   });
 
@@ -161,6 +173,11 @@ describe("parsePortalConfig", () => {
     expect(parsePortalConfig(PRODUCTION).isProduction).toBe(true);
   });
 
+  it("lets outgoing webhooks call private addresses only outside production", () => {
+    expect(parsePortalConfig(VALID).webhooks).toMatchObject({ allowPrivateTargets: true, rateLimitPerMinute: 30, retryBaseSeconds: 30 });
+    expect(parsePortalConfig(PRODUCTION).webhooks.allowPrivateTargets).toBe(false);
+  });
+
   it.each([
     ["SESSION_SECRETS", "dev-only-session-secret-change-me-0123456789"],
     ["SESSION_SECRETS", "short"],
@@ -168,6 +185,8 @@ describe("parsePortalConfig", () => {
     ["PLATFORM_API_BASE", "http://platform.example/v1"],
     ["OEMBED_ENDPOINT", "http://127.0.0.1:8788/oembed"],
     ["ANALYTICS_ENDPOINT", "http://metrics.example/collect"],
+    ["INCOMING_WEBHOOKS_BOT_TOKEN", "dev-only-incoming-webhooks-bot-token"],
+    ["OUTGOING_WEBHOOKS_BOT_TOKEN", "dev-only-outgoing-webhooks-bot-token"],
   ])("refuses %s=%j in production", (name, value) => {
     expect(configError({ ...PRODUCTION, [name]: value }).message).toContain(name);
   });

@@ -51,6 +51,16 @@ const envSchema = z.object({
   ANALYTICS_KEY: z.string().regex(/^[\x21-\x7e]{0,200}$/, "must be printable ASCII without spaces (at most 200)").default(""),
   /** Spec §7 /fetch-vimeo: the video provider's oEmbed endpoint (the emulator's /oembed locally). */
   OEMBED_ENDPOINT: url.default("https://vimeo.com/api/oembed.json"),
+  // The hub's own webhook apps (docs/decisions/010): the access tokens of the bots that post for
+  // incoming webhooks and listen for outgoing ones. Secrets (wrangler secret put) in production.
+  INCOMING_WEBHOOKS_BOT_TOKEN: z.string().min(1),
+  OUTGOING_WEBHOOKS_BOT_TOKEN: z.string().min(1),
+  /** Posts one incoming webhook accepts per minute before answering 429 with Retry-After. */
+  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** How long an outgoing delivery waits for the person's server. */
+  WEBHOOK_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  /** First retry delay of a failed outgoing delivery; doubles per attempt. Tests use 0. */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 /** The demo values in wrangler.toml, which only the local emulator (workers/platform/) accepts. */
@@ -81,6 +91,15 @@ export type PortalConfig = {
   supportSpace: { roomId: string; botToken: string } | null;
   analytics: { endpoint: string; key: string };
   oembedEndpoint: string;
+  webhooks: {
+    incomingBotToken: string;
+    outgoingBotToken: string;
+    rateLimitPerMinute: number;
+    deliveryTimeoutMs: number;
+    retryBaseSeconds: number;
+    /** Outgoing deliveries may reach private and loopback addresses only outside production. */
+    allowPrivateTargets: boolean;
+  };
 };
 
 export class ConfigError extends Error {
@@ -111,6 +130,9 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     if (!e.PLATFORM_API_BASE.startsWith("https://")) problems.push("PLATFORM_API_BASE: must be https in production");
     if (!e.OEMBED_ENDPOINT.startsWith("https://")) problems.push("OEMBED_ENDPOINT: must be https in production");
     if (e.ANALYTICS_ENDPOINT.startsWith("http://")) problems.push("ANALYTICS_ENDPOINT: must be a path or https in production");
+    for (const key of ["INCOMING_WEBHOOKS_BOT_TOKEN", "OUTGOING_WEBHOOKS_BOT_TOKEN"] as const) {
+      if (e[key].startsWith(DEV_SECRET_PREFIX)) problems.push(`${key}: set the real bot token (wrangler secret put)`);
+    }
     if (problems.length) throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
   }
   if (sessionSecrets.length === 0) throw new ConfigError("Invalid portal config in wrangler.toml vars: SESSION_SECRETS: empty");
@@ -135,6 +157,14 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     supportSpace: e.SUPPORT_SPACE_ID && e.SUPPORT_BOT_TOKEN ? { roomId: e.SUPPORT_SPACE_ID, botToken: e.SUPPORT_BOT_TOKEN } : null,
     analytics: { endpoint: e.ANALYTICS_ENDPOINT, key: e.ANALYTICS_KEY },
     oembedEndpoint: e.OEMBED_ENDPOINT,
+    webhooks: {
+      incomingBotToken: e.INCOMING_WEBHOOKS_BOT_TOKEN,
+      outgoingBotToken: e.OUTGOING_WEBHOOKS_BOT_TOKEN,
+      rateLimitPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
+      deliveryTimeoutMs: e.WEBHOOK_DELIVERY_TIMEOUT_MS,
+      retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
+      allowPrivateTargets: !isProduction,
+    },
   };
 }
 

@@ -10,6 +10,7 @@ import {
   messageSchema,
   personSchema,
   platformErrorSchema,
+  platformWebhookSchema,
   roomListSchema,
   roomSchema,
   tokenResponseSchema,
@@ -172,8 +173,19 @@ export function createPlatformClient(options: PlatformClientOptions) {
     getRoom: (roomId: string) => request("GET", `/rooms/${encodeURIComponent(roomId)}`, { schema: roomSchema }),
     createMembership: (json: { roomId: string; personId?: string; personEmail?: string }) =>
       request("POST", "/memberships", { json, schema: membershipSchema }),
-    sendMessage: (json: { roomId?: string; toPersonId?: string; toPersonEmail?: string; text?: string; markdown?: string }) =>
-      request("POST", "/messages", { json, schema: messageSchema }),
+    sendMessage: (json: {
+      roomId?: string;
+      toPersonId?: string;
+      toPersonEmail?: string;
+      text?: string;
+      markdown?: string;
+      /** A bot posting for a named sender: the hub's incoming webhooks (docs/decisions/010). */
+      senderDisplayName?: string;
+    }) => request("POST", "/messages", { json, schema: messageSchema }),
+    getMessage: (messageId: string) => request("GET", `/messages/${encodeURIComponent(messageId)}`, { schema: messageSchema }),
+    createWebhook: (json: { name: string; targetUrl: string; resource: string; event: string; filter?: string; secret?: string }) =>
+      request("POST", "/webhooks", { json, schema: platformWebhookSchema }),
+    deleteWebhook: (webhookId: string) => request("DELETE", `/webhooks/${encodeURIComponent(webhookId)}`, { schema: null }),
     listAuthorizations: (personId: string) => request("GET", "/authorizations", { query: { personId }, schema: authorizationListSchema }),
     revokeAuthorization: (clientId: string) => request("DELETE", "/authorizations", { query: { clientId }, schema: null }),
   };

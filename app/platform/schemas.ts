@@ -82,6 +82,8 @@ export const messageSchema = z.object({
   markdown: z.string().optional(),
   personId: hydraId,
   personEmail: z.string(),
+  /** Set when a bot posted under another name (the emulator's stand-in for incoming webhooks). */
+  senderDisplayName: z.string().optional(),
   mentionedPeople: z.array(hydraId).optional(),
   created: isoDate,
 });

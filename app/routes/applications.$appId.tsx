@@ -9,7 +9,8 @@ import { connectableIntegration } from "~/features/connect-integration/connectab
 import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
 import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
 import { setFlash } from "~/lib/flash.server";
-import { useLoaderData } from "@remix-run/react";
+import { myWebhooksData, webhookKindOf, webhooksAction } from "~/features/webhooks/webhooks-page.server";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AppDetailView } from "~/features/app-detail/AppDetailView";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { cacheControl } from "~/lib/cache-policy.server";
@@ -34,7 +35,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context, url.pathname + url.search);
   // A logged-in person can add a published bot: to one of their spaces, or by messaging it.
   let addBot: AddBotOffer | null = null;
-  if (auth && app.type === "bot" && app.botEmail && app.status === "published") {
+  // The hub's own webhook apps host My Webhooks instead (spec §2.5, §5).
+  const webhookKind = webhookKindOf(app);
+  const webhooks = auth && webhookKind && app.status === "published" ? await myWebhooksData(request, context, auth, webhookKind) : null;
+  if (auth && app.type === "bot" && app.botEmail && app.status === "published" && !webhookKind) {
     try {
       addBot = { spaces: await listGroupSpaces(context, auth), spacesError: null };
     } catch (error) {
@@ -57,6 +61,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       loginHref: `/auth?last=${encodeURIComponent(url.pathname)}`,
       loggedIn: auth !== null,
       addBot,
+      webhooks,
       connect,
       embedded,
       productName: context.config.productName,
@@ -106,7 +111,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const app = await getAppDetail(context.env.DB, params.appId ?? "");
   if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFoundWithOverlays(request, context);
   const back = new URL(request.url).pathname;
-  const parsed = addBotForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = await request.formData();
+  const webhookKind = webhookKindOf(app);
+  if (webhookKind) return webhooksAction(request, context, auth, webhookKind, form);
+  const parsed = addBotForm.safeParse(Object.fromEntries(form));
   let notice;
   if (!parsed.success) {
     notice = { title: "Not added", message: `Choose a space to add ${app.name} to.`, level: "error" as const };
@@ -126,7 +134,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function AppDetailRoute() {
-  const { app, descriptionHtml, loginHref, loggedIn, addBot, connect, embedded, productName } = useLoaderData<typeof loader>();
+  const { app, descriptionHtml, loginHref, loggedIn, addBot, webhooks, connect, embedded, productName } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   return (
     <AppDetailView
       app={app}
@@ -134,6 +143,8 @@ export default function AppDetailRoute() {
       loginHref={loginHref}
       loggedIn={loggedIn}
       addBot={addBot}
+      webhooks={webhooks}
+      webhookForm={actionData && "webhookForm" in actionData ? actionData.webhookForm : null}
       connect={connect}
       embedded={embedded}
       productName={productName}

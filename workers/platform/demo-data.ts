@@ -15,6 +15,17 @@ export const LEGACY_SYNC = {
   secret: "legacy-sync-demo-secret",
 } as const;
 
+// --- The hub's own service bots (docs/decisions/010) ------------------------------------------
+/**
+ * Bot identities whose access tokens the hub holds as secrets (wrangler.toml vars
+ * INCOMING_WEBHOOKS_BOT_TOKEN / OUTGOING_WEBHOOKS_BOT_TOKEN). They post and listen for the hub's
+ * Incoming and Outgoing Webhooks apps, whose catalogue records carry the same bot e-mails.
+ */
+export const SERVICE_BOTS = {
+  incoming: { email: "incoming-webhooks@lumen.bot", name: "Incoming Webhooks", token: "dev-only-incoming-webhooks-bot-token" },
+  outgoing: { email: "outgoing-webhooks@lumen.bot", name: "Outgoing Webhooks", token: "dev-only-outgoing-webhooks-bot-token" },
+} as const;
+
 // --- Organisations -----------------------------------------------------------------------------
 export const ORGS = {
   /** Allows every bot. */

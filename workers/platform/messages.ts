@@ -27,6 +27,7 @@ export type MessageRow = {
   markdown: string | null;
   mentioned: string;
   created: string;
+  sender_display_name: string | null;
   // Joined columns.
   person_email: string;
   room_type: "direct" | "group";
@@ -53,6 +54,7 @@ export function messageJson(row: MessageRow): Record<string, unknown> {
     ...(row.markdown !== null ? { markdown: row.markdown } : {}),
     personId: encodeId("PEOPLE", row.person_uuid),
     personEmail: row.person_email,
+    ...(row.sender_display_name ? { senderDisplayName: row.sender_display_name } : {}),
     ...(mentioned.length ? { mentionedPeople: mentioned.map((uuid) => encodeId("PEOPLE", uuid)) } : {}),
     created: row.created,
   };
@@ -68,6 +70,8 @@ const createBody = z
     parentId: z.string().min(1).optional(),
     text: z.string().optional(),
     markdown: z.string().optional(),
+    /** Only a bot may post under another name (the hub's incoming webhooks). */
+    senderDisplayName: z.string().trim().min(1).max(100).optional(),
   })
   .refine((b) => [b.roomId, b.toPersonId, b.toPersonEmail].filter(Boolean).length === 1, {
     message: "exactly one of roomId, toPersonId or toPersonEmail is required",
@@ -154,6 +158,7 @@ type NewMessage = {
   parentUuid?: string | null;
   to?: { uuid: string | null; email: string | null };
   mentioned: string[];
+  senderDisplayName?: string;
 };
 
 async function insertMessage(c: Ctx, m: NewMessage): Promise<MessageRow> {
@@ -163,9 +168,21 @@ async function insertMessage(c: Ctx, m: NewMessage): Promise<MessageRow> {
   await c.db.batch([
     c.db
       .prepare(
-        "INSERT INTO messages (uuid, room_uuid, person_uuid, parent_uuid, to_person_uuid, to_person_email, text, markdown, mentioned, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO messages (uuid, room_uuid, person_uuid, parent_uuid, to_person_uuid, to_person_email, text, markdown, mentioned, created, sender_display_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .bind(uuid, m.room.uuid, m.author.uuid, m.parentUuid ?? null, m.to?.uuid ?? null, m.to?.email ?? null, text, m.markdown ?? null, JSON.stringify(m.mentioned), created),
+      .bind(
+        uuid,
+        m.room.uuid,
+        m.author.uuid,
+        m.parentUuid ?? null,
+        m.to?.uuid ?? null,
+        m.to?.email ?? null,
+        text,
+        m.markdown ?? null,
+        JSON.stringify(m.mentioned),
+        created,
+        m.senderDisplayName ?? null,
+      ),
     c.db.prepare("UPDATE rooms SET last_activity = ? WHERE uuid = ?").bind(created, m.room.uuid),
   ]);
   const row = (await c.db.prepare(`${MESSAGE_SELECT} WHERE m.uuid = ?`).bind(uuid).first<MessageRow>())!;
@@ -176,6 +193,7 @@ async function insertMessage(c: Ctx, m: NewMessage): Promise<MessageRow> {
 
 export async function createMessage(c: Ctx, me: PersonRow): Promise<Response> {
   const body = await parseJsonBody(c, createBody);
+  if (body.senderDisplayName !== undefined && me.type !== "bot") throw badRequest("Only a bot can post with senderDisplayName.");
   let room: ViewedRoom;
   let to: NewMessage["to"];
   let recipient: PersonRow | null = null;
@@ -196,7 +214,7 @@ export async function createMessage(c: Ctx, me: PersonRow): Promise<Response> {
     if (!parent || parent.room_uuid !== room.uuid) throw badRequest("parentId must be a message in the same space.");
   }
   const mentioned = await parseMentions(c.db, room.uuid, body.text, body.markdown);
-  const row = await insertMessage(c, { room, author: me, text: body.text, markdown: body.markdown, parentUuid, to, mentioned });
+  const row = await insertMessage(c, { room, author: me, text: body.text, markdown: body.markdown, parentUuid, to, mentioned, senderDisplayName: body.senderDisplayName });
 
   // A message to a bot in a direct space gets the bot's greeting, so "will say hello any second"
   // is real. Written before answering so tests need not poll.

@@ -9,6 +9,7 @@ import {
   MESSAGES,
   ORGS,
   ROOMS,
+  SERVICE_BOTS,
   USERS,
   globexDisabledBotEmails,
   presentBotEmail,
@@ -47,7 +48,10 @@ const REFERENCE_CREATED = "2025-01-01T00:00:00.000Z";
 /** Upserts the catalogue's bot identities and integration applications. */
 export function referenceStatements(reference: PlatformReference): SeedStatement[] {
   const out: SeedStatement[] = [];
-  for (const bot of reference.bots) {
+  // The service bots exist even when the catalogue is too small to list their apps.
+  const bots = new Map<string, ReferenceBot>(Object.values(SERVICE_BOTS).map((b) => [b.email, { email: b.email, name: b.name }]));
+  for (const bot of reference.bots) bots.set(bot.email.toLowerCase(), bot);
+  for (const bot of bots.values()) {
     out.push({
       sql:
         "INSERT OR REPLACE INTO people (uuid, email, display_name, nick_name, first_name, last_name, avatar, org_uuid, type, is_org_admin, created, last_modified) " +
@@ -153,6 +157,13 @@ export function demoStatements(reference: PlatformReference): SeedStatement[] {
     out.push({
       sql: "INSERT INTO messages (uuid, room_uuid, person_uuid, text, mentioned, created) VALUES (?, ?, ?, ?, '[]', ?)",
       params: [message.uuid, ROOMS[message.room].uuid, USERS[message.from].uuid, message.text, message.created],
+    });
+  }
+  // The service bots' tokens never expire here (upstream, bot tokens are long-lived).
+  for (const bot of Object.values(SERVICE_BOTS)) {
+    out.push({
+      sql: "INSERT INTO tokens (token, kind, person_uuid, client_id, scopes, from_code, expires_at, created) VALUES (?, 'access', ?, 'service-bot', 'spark:all', NULL, ?, ?)",
+      params: [bot.token, botUuid(bot.email), 32503680000000, REFERENCE_CREATED],
     });
   }
   for (const grant of seededGrants(reference.applications)) {

@@ -12,6 +12,8 @@ import * as styles from "./AppDetailView.css";
 import { VideoFacade } from "./VideoFacade";
 import { AddBotPanel } from "~/features/add-app/AddBotPanel";
 import type { AddBotOffer } from "~/features/add-app/add-bot";
+import { MyWebhooks } from "~/features/webhooks/MyWebhooks";
+import type { MyWebhooksData, WebhookFormState } from "~/features/webhooks/my-webhooks";
 import { CONNECT_MESSAGES } from "~/features/connect-integration/messages";
 import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
 import { EmbeddedAppDialog } from "~/features/embedded-app/EmbeddedAppDialog";
@@ -34,6 +36,8 @@ export function AppDetailView({
   loginHref,
   loggedIn = false,
   addBot = null,
+  webhooks = null,
+  webhookForm = null,
   connect = null,
   embedded = null,
   productName = "Lumen",
@@ -44,6 +48,10 @@ export function AppDetailView({
   loggedIn?: boolean;
   /** A logged-in person's ways to add this bot (null for other apps, or when logged out). */
   addBot?: AddBotOffer | null;
+  /** The Incoming/Outgoing Webhooks apps: the person's spaces and webhooks (null otherwise). */
+  webhooks?: MyWebhooksData | null;
+  /** A failed create's typed values and messages. */
+  webhookForm?: WebhookFormState | null;
   /** A logged-in person's way to connect this integration at the platform (null otherwise). */
   connect?: { href: string } | null;
   /** What a logged-in person can do with this embedded app (null for other apps, or logged out). */
@@ -125,6 +133,8 @@ export function AppDetailView({
           </Dialog>
         </div>
       </header>
+
+      {webhooks ? <MyWebhooks data={webhooks} form={webhookForm} /> : null}
 
       <div className={styles.body}>
         <div className={styles.main}>
