@@ -183,6 +183,7 @@ const vars = {
   OEMBED_ENDPOINT: "https://vimeo.com/api/oembed.json",
   INCOMING_WEBHOOKS_BOT_TOKEN: "bench-production-incoming-bot-token",
   OUTGOING_WEBHOOKS_BOT_TOKEN: "bench-production-outgoing-bot-token",
+  SUPPORT_BOT_TOKEN: "bench-production-support-bot-token",
 };
 
 // A helper Worker in the same workerd, bound to the same D1 database: it runs the catalogue import

@@ -2,9 +2,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { endSessionOn401, getAuth, requireAuth } from "~/auth/session.server";
-import type { AddBotOffer } from "~/features/add-app/add-bot";
-import { addBotToSpace, listGroupSpaces, messageBotDirectly } from "~/features/add-app/add-bot.server";
-import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
+import { addBotOffer, addBotToSpace, messageBotDirectly } from "~/features/add-app/add-bot.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
 import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
 import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
@@ -33,21 +31,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!app || hiddenAppTypes(context.config).includes(app.type)) throw await notFoundWithOverlays(request, context);
   const url = new URL(request.url);
   const auth = await getAuth(request, context, url.pathname + url.search);
-  // A logged-in person can add a published bot: to one of their spaces, or by messaging it.
-  let addBot: AddBotOffer | null = null;
-  // The hub's own webhook apps host My Webhooks instead (spec §2.5, §5).
+  // The hub's own webhook apps host My Webhooks (spec §2.5, §5); a logged-in person can add any
+  // other published bot: to one of their spaces, or by messaging it.
   const webhookKind = webhookKindOf(app);
   const webhooks = auth && webhookKind && app.status === "published" ? await myWebhooksData(request, context, auth, webhookKind) : null;
-  if (auth && app.type === "bot" && app.botEmail && app.status === "published" && !webhookKind) {
-    try {
-      addBot = { spaces: await listGroupSpaces(context, auth), spacesError: null };
-    } catch (error) {
-      const expired = await endSessionOn401(request, context, error);
-      if (expired) throw expired;
-      context.logger.error("Unable to fetch rooms", { error: String(error) });
-      addBot = { spaces: [], spacesError: ADD_APP_MESSAGES.roomsFailed };
-    }
-  }
+  const addBot = auth && app.type === "bot" && app.botEmail && app.status === "published" && !webhookKind ? await addBotOffer(request, context, auth) : null;
   const published = app.status === "published";
   // A logged-in person can connect a published integration: ./connect starts its OAuth consent.
   const connect = auth && published && connectableIntegration(app) ? { href: `/applications/${encodeURIComponent(app.friendlyId ?? app.id)}/connect` } : null;
@@ -100,7 +88,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   ];
 };
 
-const addBotForm = z.discriminatedUnion("intent", [
+// A function, not a module-level schema: a top-level zod call would keep zod (14 KB gzip) in the
+// page's browser bundle even though only the action uses it.
+const addBotForm = () =>
+  z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-to-space"), roomId: z.string().min(1).max(300) }),
   z.object({ intent: z.literal("direct-message") }),
 ]);
@@ -114,7 +105,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const webhookKind = webhookKindOf(app);
   if (webhookKind) return webhooksAction(request, context, auth, webhookKind, form);
-  const parsed = addBotForm.safeParse(Object.fromEntries(form));
+  const parsed = addBotForm().safeParse(Object.fromEntries(form));
   let notice;
   if (!parsed.success) {
     notice = { title: "Not added", message: `Choose a space to add ${app.name} to.`, level: "error" as const };

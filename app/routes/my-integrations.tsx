@@ -27,7 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ productName: context.config.productName, integrations }, { headers: PRIVATE });
 }
 
-const disconnectSchema = z.object({
+/** Lazy, so zod stays out of the browser bundle (see applications.$appId.tsx). */
+const disconnectSchema = () =>
+  z.object({
   intent: z.literal("disconnect"),
   clientId: z.string().min(1).max(200),
   name: z.string().max(120).optional(),
@@ -35,7 +37,7 @@ const disconnectSchema = z.object({
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
-  const parsed = disconnectSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = disconnectSchema().safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ message: "Choose an integration to disconnect." }, { status: 400, headers: PRIVATE });
   const name = parsed.data.name?.trim() || "The integration";
   let notice;

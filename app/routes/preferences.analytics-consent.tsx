@@ -15,7 +15,8 @@ export const headers = routeHeaders;
 export const meta: MetaFunction = () => [{ title: "Privacy settings | App Hub" }, { name: "robots", content: "noindex" }];
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
-const choice = z.object({ consent: z.enum(["true", "false"]), returnTo: z.string().optional() });
+/** Lazy, so zod stays out of the browser bundle (see applications.$appId.tsx). */
+const choice = () => z.object({ consent: z.enum(["true", "false"]), returnTo: z.string().optional() });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = choice.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = choice().safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ message: "Choose Allow or Don't allow." }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   // Not HttpOnly: the browser's tracker reads it before sending anything (app/features/analytics).

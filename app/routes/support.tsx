@@ -42,11 +42,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
       ]
     : [{ title: "Page not found | App Hub" }];
 
-const joinForm = z.object({ intent: z.literal("join-support-space") });
+/** Lazy, so zod stays out of the browser bundle (see applications.$appId.tsx). */
+const joinForm = () => z.object({ intent: z.literal("join-support-space") });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
-  const parsed = joinForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = joinForm().safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ message: "Unknown request." }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
   const { notice } = await joinSupportSpace(context, auth);
   return redirect(SUPPORT_PATH, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": setFlash(request, notice) } });

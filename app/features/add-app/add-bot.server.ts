@@ -3,15 +3,27 @@
 // caller, which ends the session.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Notice } from "~/components/notice";
-import { platformClientFor, type Auth } from "~/auth/session.server";
+import { endSessionOn401, platformClientFor, type Auth } from "~/auth/session.server";
 import { PlatformError } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
-import type { SpaceOption } from "./add-bot";
+import type { AddBotOffer, SpaceOption } from "./add-bot";
 import { ADD_APP_MESSAGES as M, DIRECT_MESSAGE_GREETING, ROOMS_MAX } from "./messages";
 
 export type BotApp = { name: string; botEmail: string };
 export type AddResult = { status: number; notice: Notice };
 
+
+/** What the detail page offers: the person's group spaces, or why they could not be listed (spec §4). */
+export async function addBotOffer(request: Request, context: AppLoadContext, auth: Auth): Promise<AddBotOffer> {
+  try {
+    return { spaces: await listGroupSpaces(context, auth), spacesError: null };
+  } catch (error) {
+    const expired = await endSessionOn401(request, context, error);
+    if (expired) throw expired;
+    context.logger.error("Unable to fetch rooms", { error: String(error) });
+    return { spaces: [], spacesError: M.roomsFailed };
+  }
+}
 
 /** The person's group spaces, most recently active first (spec §7: type group, lastactivity, 500). */
 export const listGroupSpaces = (context: AppLoadContext, auth: Auth) => listSpaces(context, auth, "group");

@@ -36,13 +36,13 @@ export type WebhookInput = { displayName: string; roomId: string; webhookUrl: st
 export type WebhookFieldErrors = Partial<Record<"displayName" | "roomId" | "webhookUrl", string>>;
 export type WebhookValidation = { ok: true; value: WebhookInput } | { ok: false; errors: WebhookFieldErrors };
 
-const text = z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string());
+const text = (v: unknown): string => (typeof v === "string" ? v.trim() : "");
 
 /** Spec §5 rules; every failing field gets its message, so the form can show them all at once. */
 export function validateWebhookInput(kind: WebhookKind, raw: Record<string, unknown>): WebhookValidation {
-  const displayName = text.parse(raw.displayName);
-  const roomId = text.parse(raw.roomId);
-  const webhookUrl = text.parse(raw.webhookUrl);
+  const displayName = text(raw.displayName);
+  const roomId = text(raw.roomId);
+  const webhookUrl = text(raw.webhookUrl);
   const errors: WebhookFieldErrors = {};
   if (!/^[A-Za-z0-9-]+$/.test(displayName) || displayName.length > WEBHOOK_NAME_MAX) errors.displayName = WEBHOOK_MESSAGES.name;
   if (!roomId || roomId.length > 300) errors.roomId = WEBHOOK_MESSAGES.room;
