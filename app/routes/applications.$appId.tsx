@@ -1,132 +1,20 @@
-// App detail (spec §2.1 APP_DETAILS): {appId} is an app's friendlyId, else its id.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { z } from "zod";
-import { endSessionOn401, getAuth, requireAuth } from "~/auth/session.server";
-import { addBotOffer, addBotToSpace, messageBotDirectly } from "~/features/add-app/add-bot.server";
-import { connectableIntegration } from "~/features/connect-integration/connectable";
-import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
-import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
-import { setFlash } from "~/lib/flash.server";
-import { myWebhooksData, webhookKindOf, webhooksAction } from "~/features/webhooks/webhooks-page.server";
-import { useActionData, useLoaderData } from "@remix-run/react";
+// App detail (spec §2.1 APP_DETAILS): {appId} is an app's friendlyId, else its id. The work is in
+// app/features/app-detail/app-detail.server.ts, shared with the webhook apps' own routes.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { appDetailAction, appDetailLoader } from "~/features/app-detail/app-detail.server";
+import { appDetailMeta } from "~/features/app-detail/app-detail-meta";
 import { AppDetailView } from "~/features/app-detail/AppDetailView";
-import { hiddenAppTypes } from "~/features/list-page/list-page.server";
-import { cacheControl } from "~/lib/cache-policy.server";
-import { renderMarkdown } from "~/lib/markdown.server";
 import { routeHeaders } from "~/lib/route-headers";
-import { getAppDetail } from "~/models/catalogue.server";
-import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS } from "~/models/enums";
-import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
 
 export const headers = routeHeaders;
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  let app;
-  try {
-    app = await getAppDetail(context.env.DB, params.appId ?? "");
-  } catch (error) {
-    context.logger.error("Unable to fetch app details", { url: request.url, error: String(error) });
-    throw error;
-  }
-  if (!app || hiddenAppTypes(context.config).includes(app.type)) throw await notFoundWithOverlays(request, context);
-  const url = new URL(request.url);
-  const auth = await getAuth(request, context, url.pathname + url.search);
-  // The hub's own webhook apps host My Webhooks (spec §2.5, §5); a logged-in person can add any
-  // other published bot: to one of their spaces, or by messaging it.
-  const webhookKind = webhookKindOf(app);
-  const webhooks = auth && webhookKind && app.status === "published" ? await myWebhooksData(request, context, auth, webhookKind) : null;
-  const addBot = auth && app.type === "bot" && app.botEmail && app.status === "published" && !webhookKind ? await addBotOffer(request, context, auth) : null;
-  const published = app.status === "published";
-  // A logged-in person can connect a published integration: ./connect starts its OAuth consent.
-  const connect = auth && published && connectableIntegration(app) ? { href: `/applications/${encodeURIComponent(app.friendlyId ?? app.id)}/connect` } : null;
-  // Spec §5: an embedded app's page checks the person's access (and the phase-1 toggle) if logged in.
-  const embedded: EmbeddedAppOffer | null = auth && published && app.type === "embeddedApp" ? await embeddedAppOffer(context, auth, app) : null;
-  return data(
-    {
-      app,
-      descriptionHtml: renderMarkdown(app.description),
-      canonicalUrl: `${url.origin}/applications/${encodeURIComponent(app.friendlyId ?? app.id)}`,
-      loginHref: `/auth?last=${encodeURIComponent(url.pathname)}`,
-      loggedIn: auth !== null,
-      addBot,
-      webhooks,
-      connect,
-      embedded,
-      productName: context.config.productName,
-    },
-    // A logged-in person's page carries their spaces and access: never stored anywhere.
-    { headers: { "Cache-Control": auth ? "private, no-store" : cacheControl("page", context.config) } },
-  );
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data) return [{ title: "Page not found | App Hub" }];
-  const { app } = data;
-  return [
-    { title: `${app.name} by ${app.companyName} | App Hub` },
-    { name: "description", content: app.tagline },
-    { property: "og:title", content: app.name },
-    { property: "og:description", content: app.tagline },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-    {
-      "script:ld+json": {
-        "@context": "https://schema.org",
-        "@type": "SoftwareApplication",
-        name: app.name,
-        description: app.tagline,
-        url: data.canonicalUrl,
-        applicationCategory: "BusinessApplication",
-        applicationSubCategory: APP_TYPE_LABELS[app.type],
-        operatingSystem: "Web",
-        datePublished: app.submittedAt,
-        dateModified: app.updatedAt,
-        publisher: { "@type": "Organization", name: app.companyName },
-        keywords: [...app.categories.map((c) => c.name), ...app.productTypes.map((p) => PRODUCT_TYPE_LABELS[p])].join(", "),
-        ...(app.websiteUrl ? { sameAs: app.websiteUrl } : {}),
-      },
-    },
-  ];
-};
-
-// A function, not a module-level schema: a top-level zod call would keep zod (14 KB gzip) in the
-// page's browser bundle even though only the action uses it.
-const addBotForm = () =>
-  z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add-to-space"), roomId: z.string().min(1).max(300) }),
-  z.object({ intent: z.literal("direct-message") }),
-]);
-
+export const meta = appDetailMeta;
+export const loader = (args: LoaderFunctionArgs) => appDetailLoader(args, args.params.appId ?? "");
 /** Adding a bot (spec §2.5): the outcome, in the spec's words, in the notification area. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const auth = await requireAuth(request, context);
-  const app = await getAppDetail(context.env.DB, params.appId ?? "");
-  if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFoundWithOverlays(request, context);
-  const back = new URL(request.url).pathname;
-  const form = await request.formData();
-  const webhookKind = webhookKindOf(app);
-  if (webhookKind) return webhooksAction(request, context, auth, webhookKind, form);
-  const parsed = addBotForm().safeParse(Object.fromEntries(form));
-  let notice;
-  if (!parsed.success) {
-    notice = { title: "Not added", message: `Choose a space to add ${app.name} to.`, level: "error" as const };
-  } else {
-    try {
-      const bot = { name: app.name, botEmail: app.botEmail };
-      const result =
-        parsed.data.intent === "add-to-space" ? await addBotToSpace(context, auth, bot, parsed.data.roomId) : await messageBotDirectly(context, auth, bot);
-      notice = result.notice;
-    } catch (error) {
-      const expired = await endSessionOn401(request, context, error);
-      if (expired) throw expired;
-      throw error;
-    }
-  }
-  return redirect(back, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": setFlash(request, notice) } });
-}
+export const action = (args: ActionFunctionArgs) => appDetailAction(args, args.params.appId ?? "");
 
 export default function AppDetailRoute() {
-  const { app, descriptionHtml, loginHref, loggedIn, addBot, webhooks, connect, embedded, productName } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { app, descriptionHtml, loginHref, loggedIn, addBot, connect, embedded, productName } = useLoaderData<typeof loader>();
   return (
     <AppDetailView
       app={app}
@@ -134,8 +22,6 @@ export default function AppDetailRoute() {
       loginHref={loginHref}
       loggedIn={loggedIn}
       addBot={addBot}
-      webhooks={webhooks}
-      webhookForm={actionData && "webhookForm" in actionData ? actionData.webhookForm : null}
       connect={connect}
       embedded={embedded}
       productName={productName}

@@ -58,6 +58,13 @@ describe("the Incoming Webhooks page", () => {
     expect(html).not.toContain("My Webhooks");
   });
 
+  it("has a route of its own: the app's id redirects there", async () => {
+    const app = world.app.catalogue.apps.find((a) => a.friendlyId === "incoming-webhooks")!;
+    const res = await visit(world, new Jar(), `/applications/${encodeURIComponent(app.id)}`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe(INCOMING);
+  });
+
   it("shows My Webhooks with the person's spaces and 'No webhooks found'", async () => {
     const jar = await as(USERS.riley.email);
     const html = await (await visit(world, jar, INCOMING)).text();

@@ -7,7 +7,6 @@ import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { AddBotOffer } from "./add-bot";
-import { ADD_APP_MESSAGES } from "./messages";
 import * as s from "./AddBotPanel.css";
 
 export function AddBotPanel({ appName, offer }: { appName: string; offer: AddBotOffer }) {
@@ -29,7 +28,7 @@ export function AddBotPanel({ appName, offer }: { appName: string; offer: AddBot
           {offer.spacesError}
         </p>
       ) : offer.spaces.length === 0 ? (
-        <p className={s.hint}>{ADD_APP_MESSAGES.noSpaces}</p>
+        <p className={s.hint}>You are not in any group spaces yet.</p>
       ) : (
         <Form method="post" className={s.form}>
           <CsrfInput />

@@ -12,7 +12,6 @@ export const ADD_APP_MESSAGES = {
   talkToAdmin: "Talk to your IT Admin for more information",
   /** Not in the spec (it stores the platform's message): shown when the spaces cannot be listed. */
   roomsFailed: "We couldn't load your spaces. Please try again later.",
-  noSpaces: "You are not in any group spaces yet.",
 } as const;
 
 /** Spec §7: the direct message our side sends so the bot answers ("a fixed word"). */

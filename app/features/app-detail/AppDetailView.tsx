@@ -1,5 +1,6 @@
 // The app detail page body: identity, how to get it, what it does, and where to learn more.
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Dialog } from "~/components/Dialog";
 import { displayImageUrl } from "~/lib/image-url";
 import { slugify } from "~/lib/slug";
@@ -12,8 +13,6 @@ import * as styles from "./AppDetailView.css";
 import { VideoFacade } from "./VideoFacade";
 import { AddBotPanel } from "~/features/add-app/AddBotPanel";
 import type { AddBotOffer } from "~/features/add-app/add-bot";
-import { MyWebhooks } from "~/features/webhooks/MyWebhooks";
-import type { MyWebhooksData, WebhookFormState } from "~/features/webhooks/my-webhooks";
 import { CONNECT_MESSAGES } from "~/features/connect-integration/messages";
 import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
 import { EmbeddedAppDialog } from "~/features/embedded-app/EmbeddedAppDialog";
@@ -36,8 +35,7 @@ export function AppDetailView({
   loginHref,
   loggedIn = false,
   addBot = null,
-  webhooks = null,
-  webhookForm = null,
+  children = null,
   connect = null,
   embedded = null,
   productName = "Lumen",
@@ -48,10 +46,8 @@ export function AppDetailView({
   loggedIn?: boolean;
   /** A logged-in person's ways to add this bot (null for other apps, or when logged out). */
   addBot?: AddBotOffer | null;
-  /** The Incoming/Outgoing Webhooks apps: the person's spaces and webhooks (null otherwise). */
-  webhooks?: MyWebhooksData | null;
-  /** A failed create's typed values and messages. */
-  webhookForm?: WebhookFormState | null;
+  /** A section of the app's own, under the header (My Webhooks on the webhook apps' pages). */
+  children?: ReactNode;
   /** A logged-in person's way to connect this integration at the platform (null otherwise). */
   connect?: { href: string } | null;
   /** What a logged-in person can do with this embedded app (null for other apps, or logged out). */
@@ -134,7 +130,7 @@ export function AppDetailView({
         </div>
       </header>
 
-      {webhooks ? <MyWebhooks data={webhooks} form={webhookForm} /> : null}
+      {children}
 
       <div className={styles.body}>
         <div className={styles.main}>

@@ -1,0 +1,108 @@
+// The app detail page's server side (spec §2.1 APP_DETAILS), shared by app/routes/applications.$appId.tsx
+// and the webhook apps' own routes (applications.{incoming,outgoing}-webhooks.tsx): the loader's data
+// and the action's intents (adding a bot; creating and deleting webhooks).
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endSessionOn401, getAuth, requireAuth } from "~/auth/session.server";
+import { addBotOffer, addBotToSpace, messageBotDirectly } from "~/features/add-app/add-bot.server";
+import { connectableIntegration } from "~/features/connect-integration/connectable";
+import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
+import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
+import { hiddenAppTypes } from "~/features/list-page/list-page.server";
+import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
+import { myWebhooksData, webhookKindOf, webhooksAction } from "~/features/webhooks/webhooks-page.server";
+import { cacheControl } from "~/lib/cache-policy.server";
+import { setFlash } from "~/lib/flash.server";
+import { renderMarkdown } from "~/lib/markdown.server";
+import { getAppDetail } from "~/models/catalogue.server";
+import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS } from "~/models/enums";
+
+/** The detail page's data for the app whose friendlyId (or id) is `appId`. */
+export async function appDetailLoader({ request, context }: LoaderFunctionArgs, appId: string) {
+  let app;
+  try {
+    app = await getAppDetail(context.env.DB, appId);
+  } catch (error) {
+    context.logger.error("Unable to fetch app details", { url: request.url, error: String(error) });
+    throw error;
+  }
+  if (!app || hiddenAppTypes(context.config).includes(app.type)) throw await notFoundWithOverlays(request, context);
+  const url = new URL(request.url);
+  const auth = await getAuth(request, context, url.pathname + url.search);
+  // The hub's own webhook apps host My Webhooks (spec §2.5, §5); a logged-in person can add any
+  // other published bot: to one of their spaces, or by messaging it.
+  const webhookKind = webhookKindOf(app);
+  // Their pages have routes of their own (so My Webhooks' code loads only there): go to them.
+  if (webhookKind && appId !== app.friendlyId) throw redirect(`/applications/${app.friendlyId}`, 301);
+  const webhooks = auth && webhookKind && app.status === "published" ? await myWebhooksData(request, context, auth, webhookKind) : null;
+  const addBot = auth && app.type === "bot" && app.botEmail && app.status === "published" && !webhookKind ? await addBotOffer(request, context, auth) : null;
+  const published = app.status === "published";
+  // A logged-in person can connect a published integration: ./connect starts its OAuth consent.
+  const connect = auth && published && connectableIntegration(app) ? { href: `/applications/${encodeURIComponent(app.friendlyId ?? app.id)}/connect` } : null;
+  // Spec §5: an embedded app's page checks the person's access (and the phase-1 toggle) if logged in.
+  const embedded: EmbeddedAppOffer | null = auth && published && app.type === "embeddedApp" ? await embeddedAppOffer(context, auth, app) : null;
+  const canonicalUrl = `${url.origin}/applications/${encodeURIComponent(app.friendlyId ?? app.id)}`;
+  return data(
+    {
+      app,
+      descriptionHtml: renderMarkdown(app.description),
+      canonicalUrl,
+      structuredData: {
+        "@context": "https://schema.org",
+        "@type": "SoftwareApplication",
+        name: app.name,
+        description: app.tagline,
+        url: canonicalUrl,
+        applicationCategory: "BusinessApplication",
+        applicationSubCategory: APP_TYPE_LABELS[app.type],
+        operatingSystem: "Web",
+        datePublished: app.submittedAt,
+        dateModified: app.updatedAt,
+        publisher: { "@type": "Organization", name: app.companyName },
+        keywords: [...app.categories.map((c) => c.name), ...app.productTypes.map((p) => PRODUCT_TYPE_LABELS[p])].join(", "),
+        ...(app.websiteUrl ? { sameAs: app.websiteUrl } : {}),
+      },
+      loginHref: `/auth?last=${encodeURIComponent(url.pathname)}`,
+      loggedIn: auth !== null,
+      addBot,
+      webhooks,
+      connect,
+      embedded,
+      productName: context.config.productName,
+    },
+    // A logged-in person's page carries their spaces and access: never stored anywhere.
+    { headers: { "Cache-Control": auth ? "private, no-store" : cacheControl("page", context.config) } },
+  );
+}
+
+const addBotForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add-to-space"), roomId: z.string().min(1).max(300) }),
+  z.object({ intent: z.literal("direct-message") }),
+]);
+
+export async function appDetailAction({ request, context }: ActionFunctionArgs, appId: string) {
+  const auth = await requireAuth(request, context);
+  const app = await getAppDetail(context.env.DB, appId);
+  if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFoundWithOverlays(request, context);
+  const back = new URL(request.url).pathname;
+  const form = await request.formData();
+  const webhookKind = webhookKindOf(app);
+  if (webhookKind) return webhooksAction(request, context, auth, webhookKind, form);
+  const parsed = addBotForm.safeParse(Object.fromEntries(form));
+  let notice;
+  if (!parsed.success) {
+    notice = { title: "Not added", message: `Choose a space to add ${app.name} to.`, level: "error" as const };
+  } else {
+    try {
+      const bot = { name: app.name, botEmail: app.botEmail };
+      const result =
+        parsed.data.intent === "add-to-space" ? await addBotToSpace(context, auth, bot, parsed.data.roomId) : await messageBotDirectly(context, auth, bot);
+      notice = result.notice;
+    } catch (error) {
+      const expired = await endSessionOn401(request, context, error);
+      if (expired) throw expired;
+      throw error;
+    }
+  }
+  return redirect(back, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": setFlash(request, notice) } });
+}
