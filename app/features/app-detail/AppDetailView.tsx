@@ -121,12 +121,15 @@ export function AppDetailView({
               Log in to add app +
             </a>
           )}
-          <Dialog id="third-party-disclaimer" title="Third-party app" triggerLabel="Third-party app disclaimer" triggerClassName={styles.disclaimerLink}>
-            <p>
-              {app.name} is provided by {app.companyName}, not by us. Its use is governed by {app.companyName}&apos;s
-              terms of service and privacy policy. Review them, and the access the app asks for, before you add it.
-            </p>
-          </Dialog>
+          {/* Our own apps (the webhook apps, by the product itself) are not third-party. */}
+          {app.companyName === productName ? null : (
+            <Dialog id="third-party-disclaimer" title="Third-party app" triggerLabel="Third-party app disclaimer" triggerClassName={styles.disclaimerLink}>
+              <p>
+                {app.name} is provided by {app.companyName}, not by us. Its use is governed by {app.companyName}&apos;s
+                terms of service and privacy policy. Review them, and the access the app asks for, before you add it.
+              </p>
+            </Dialog>
+          )}
         </div>
       </header>
 
