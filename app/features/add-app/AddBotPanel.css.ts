@@ -1,20 +1,7 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "../../../styles/theme.css";
 
-export const panel = style({
-  display: "grid",
-  gap: vars.space[3],
-  width: "100%",
-  maxWidth: "360px",
-  padding: vars.space[4],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-});
-
-export const title = style({ fontSize: vars.fontSize.lg });
 export const form = style({ display: "grid", gap: vars.space[2] });
-export const direct = style({ display: "grid", paddingTop: vars.space[3], borderTop: `1px solid ${vars.color.border}` });
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
 
 const field = {

@@ -6,7 +6,7 @@ import type { Notice } from "~/components/notice";
 import { endSessionOn401, platformClientFor, type Auth } from "~/auth/session.server";
 import { PlatformError } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
-import type { AddBotOffer, SpaceOption } from "./add-bot";
+import { addBotStatus, type AddBotOffer, type SpaceOption } from "./add-bot";
 import { ADD_APP_MESSAGES as M, DIRECT_MESSAGE_GREETING, ROOMS_MAX } from "./messages";
 
 export type BotApp = { name: string; botEmail: string };
@@ -15,13 +15,14 @@ export type AddResult = { status: number; notice: Notice };
 
 /** What the detail page offers: the person's group spaces, or why they could not be listed (spec §4). */
 export async function addBotOffer(request: Request, context: AppLoadContext, auth: Auth): Promise<AddBotOffer> {
+  const requested = new URL(request.url).searchParams.get("add");
   try {
-    return { spaces: await listGroupSpaces(context, auth), spacesError: null };
+    return { spaces: await listGroupSpaces(context, auth), spacesError: null, status: addBotStatus(requested, null) };
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
     if (expired) throw expired;
     context.logger.error("Unable to fetch rooms", { error: String(error) });
-    return { spaces: [], spacesError: M.roomsFailed };
+    return { spaces: [], spacesError: M.roomsFailed, status: addBotStatus(requested, M.roomsFailed) };
   }
 }
 

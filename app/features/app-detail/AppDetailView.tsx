@@ -103,7 +103,7 @@ export function AppDetailView({
           {comingSoon ? (
             <p className={styles.note}>This app is not available yet.</p>
           ) : addBot ? (
-            <AddBotPanel appName={app.name} offer={addBot} />
+            <AddBotPanel appName={app.name} productName={productName} offer={addBot} />
           ) : connect ? (
             <>
               {/* A plain link: it leaves for the platform's consent page, so no client-side routing. */}
