@@ -11,7 +11,7 @@ import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import { Dialog } from "~/components/Dialog";
 import type { AddBotOffer, AddBotStatus } from "./add-bot";
-import * as s from "./AddBotPanel.css";
+import * as s from "~/components/FormField.css";
 
 export function AddBotPanel({ appName, productName, offer }: { appName: string; productName: string; offer: AddBotOffer }) {
   const location = useLocation();
@@ -84,7 +84,7 @@ function AddBotSteps({ appName, offer }: { appName: string; offer: AddBotOffer }
             <input
               id={`${id}-filter`}
               type="search"
-              className={s.input}
+              className={s.field}
               value={filter}
               onChange={(event) => setFilter(event.target.value)}
               autoComplete="off"
@@ -95,7 +95,7 @@ function AddBotSteps({ appName, offer }: { appName: string; offer: AddBotOffer }
         <label htmlFor={`${id}-space`} className={s.label}>
           Space
         </label>
-        <select id={`${id}-space`} name="roomId" required className={s.select} size={Math.min(8, Math.max(3, shown.length))}>
+        <select id={`${id}-space`} name="roomId" required className={s.field} size={Math.min(8, Math.max(3, shown.length))}>
           {shown.map((space) => (
             <option key={space.id} value={space.id}>
               {space.isLocked ? `${space.title} (locked)` : space.title}

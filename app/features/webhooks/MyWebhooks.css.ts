@@ -25,18 +25,4 @@ export const itemHead = style({ display: "flex", justifyContent: "space-between"
 export const name = style({ fontWeight: vars.fontWeight.semibold, overflowWrap: "anywhere" });
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const url = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm, overflowWrap: "anywhere", wordBreak: "break-all" });
-export const form = style({ display: "grid", gap: vars.space[2] });
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
-export const field = style({
-  width: "100%",
-  padding: vars.space[2],
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-  selectors: { '&[aria-invalid="true"]': { borderColor: vars.color.danger, borderWidth: "2px" } },
-});
-export const hint = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
-export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
-export const problem = style({ padding: vars.space[3], borderRadius: vars.radius.md, background: vars.color.dangerBg, fontSize: vars.fontSize.sm });
+export { error, field, form, hint, label, problem } from "~/components/FormField.css";
