@@ -1,17 +1,19 @@
 // The Cron Trigger handler (wrangler.toml [triggers], every minute). Two jobs, each failing alone:
 // - spec §9 health monitor (interval 60000 ms): checks each upstream service and records the
 //   latest state in D1 for /healthz;
-// - outgoing webhook deliveries that failed and are due for a retry (docs/decisions/010).
+// - webhook upkeep (docs/decisions/010): outgoing deliveries due for a retry, and dropping past
+//   minutes of the incoming rate counts.
 import { parsePortalConfig } from "../app/lib/config.server";
 import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import { recordHealth, runHealthChecks } from "../app/lib/health.server";
+import { pruneRateWindows } from "../app/features/webhooks/incoming.server";
 import { retryDueDeliveries } from "../app/features/webhooks/outgoing.server";
 
 export async function scheduled(_controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
   const logger = createLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "info");
   const config = parsePortalConfig(env as unknown as Record<string, unknown>);
-  const retries = retryDueDeliveries(env.DB, logger, config.webhooks).catch((error) =>
-    logger.error("Retrying webhook deliveries failed", { error: String(error) }),
+  const webhooks = Promise.all([retryDueDeliveries(env.DB, logger, config.webhooks), pruneRateWindows(env.DB)]).catch((error) =>
+    logger.error("Webhook upkeep failed (retries, rate windows)", { error: String(error) }),
   );
   const services = await runHealthChecks(env, config.platform.apiBase);
   const down = Object.entries(services).filter(([, s]) => !s.ok);
@@ -19,5 +21,5 @@ export async function scheduled(_controller: ScheduledController, env: Env, _ctx
   // D1 down: nothing to record into; /healthz checks D1 live anyway. Awaited (not waitUntil) so the
   // run ends only once the result is stored.
   if (services.d1?.ok) await recordHealth(env.DB, services).catch((error) => logger.error("Recording health failed", { error: String(error) }));
-  await retries;
+  await webhooks;
 }

@@ -3,6 +3,7 @@
 // redirect out and the callback, so a forged or replayed callback has nothing to match.
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { base64url, randomToken } from "~/lib/random-token.server";
 
 /** Ten minutes to log in at the platform, then start again. */
 const AUTH_COOKIE_SECONDS = 600;
@@ -30,8 +31,6 @@ export function safeLast(value: string | null | undefined): string {
   return NEVER_RETURN_TO.test(path) ? "/" : path;
 }
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const randomToken = (bytes = 32) => base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 
 export async function pkceChallenge(verifier: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));

@@ -1,5 +1,6 @@
 // One-time notices carried across a redirect (Post/Redirect/Get) in a short cookie: the
 // notification area (spec §2.5) shows them once on the next page, which then clears the cookie.
+import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Notice } from "~/components/notice";
 import { readCookie } from "./cookies.server";
@@ -28,6 +29,16 @@ const attributes = (request: Request) =>
 
 export function setFlash(request: Request, notice: Notice): string {
   return `${FLASH_COOKIE}=${encode(notice)}; Max-Age=60; ${attributes(request)}`;
+}
+
+/**
+ * Post/Redirect/Get: back to `path` with a one-time notice. Never stored by a cache (it is one
+ * person's result); `extraCookies` go along (e.g. clearing a flow's own cookie).
+ */
+export function redirectWithNotice(request: Request, path: string, notice: Notice, extraCookies: string[] = []) {
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  for (const cookie of [...extraCookies, setFlash(request, notice)]) headers.append("Set-Cookie", cookie);
+  return redirect(path, { headers });
 }
 
 /** The notice for this page and the Set-Cookie that clears it, or null when there is none. */

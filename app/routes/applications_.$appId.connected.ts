@@ -4,7 +4,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { appPath, connectNotice, finishConnect } from "~/features/connect-integration/connect.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithNotice } from "~/lib/flash.server";
 import { getAppDetail } from "~/models/catalogue.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -14,8 +14,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { outcome, detail, clear } = await finishConnect(request, context, key);
   const log = outcome === "connected" ? "info" : "warn";
   context.logger[log]("Connect integration finished", { appId: app.id, outcome, detail });
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
-  headers.append("Set-Cookie", clear);
-  headers.append("Set-Cookie", setFlash(request, connectNotice(outcome, app.name)));
-  return redirect(appPath(key), { headers });
+  return redirectWithNotice(request, appPath(key), connectNotice(outcome, app.name), [clear]);
 }

@@ -1,13 +1,13 @@
 // /my-integrations (spec §2.1 MYINTEGRATIONS): requires login; the person's connected integrations
 // and Disconnect (Post/Redirect/Get, with the result in the notification area).
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { endSessionOn401, requireAuth } from "~/auth/session.server";
 import { MY_INTEGRATIONS_MESSAGES } from "~/features/my-integrations/integration";
 import { disconnectIntegration, loadMyIntegrations } from "~/features/my-integrations/my-integrations.server";
 import { MyIntegrationsPage } from "~/features/my-integrations/MyIntegrationsPage";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithNotice } from "~/lib/flash.server";
 
 export const meta: MetaFunction = () => [{ title: "My Integrations | App Hub" }, { name: "robots", content: "noindex" }];
 
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.logger.error("Unable to remove an authorization", { error: String(error) });
     notice = { title: "Not disconnected", message: MY_INTEGRATIONS_MESSAGES.disconnectFailed(name), level: "error" as const };
   }
-  return redirect("/my-integrations", { headers: { ...PRIVATE, "Set-Cookie": setFlash(request, notice) } });
+  return redirectWithNotice(request, "/my-integrations", notice);
 }
 
 export default function MyIntegrationsRoute() {

@@ -1,7 +1,7 @@
 // /support (spec §2.5): the support page, from the support content entry (not found without one).
 // A logged-in person can join the developer-support space here (a plain form, Post/Redirect/Get,
 // the outcome in the notification area); a logged-out visitor gets a login link back to this page.
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { getAuth, requireAuth } from "~/auth/session.server";
@@ -10,7 +10,7 @@ import { SupportPage } from "~/features/content/SupportPage";
 import { hasContent } from "~/features/content/content-api.server";
 import { joinSupportSpace } from "~/features/support-space/join.server";
 import { cacheControl } from "~/lib/cache-policy.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithNotice } from "~/lib/flash.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { getContent } from "~/models/content.server";
 import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = joinForm().safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ message: "Unknown request." }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
   const { notice } = await joinSupportSpace(context, auth);
-  return redirect(SUPPORT_PATH, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": setFlash(request, notice) } });
+  return redirectWithNotice(request, SUPPORT_PATH, notice);
 }
 
 export default function Support() {

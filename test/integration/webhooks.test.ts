@@ -283,8 +283,11 @@ describe("an outgoing webhook", () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect((await world.app.db.prepare("SELECT attempts FROM webhook_deliveries").all()).results).toEqual([{ attempts: 1 }]);
+    // The same run drops past minutes' incoming rate counts.
+    await world.app.db.prepare("INSERT INTO webhook_rate (webhook_id, window_start, count) VALUES ('old', 60, 5)").run();
     const worker = await world.app.mf.getWorker();
     await worker.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
+    expect((await world.app.db.prepare("SELECT * FROM webhook_rate WHERE webhook_id = 'old'").all()).results).toEqual([]);
     expect(received).toHaveLength(2);
     expect(received[1]!.body).toBe(received[0]!.body);
     expect((await world.app.db.prepare("SELECT * FROM webhook_deliveries").all()).results).toEqual([]);

@@ -15,14 +15,27 @@ export type AddResult = { status: number; notice: Notice };
 
 /** What the detail page offers: the person's group spaces, or why they could not be listed (spec §4). */
 export async function addBotOffer(request: Request, context: AppLoadContext, auth: Auth): Promise<AddBotOffer> {
-  const requested = new URL(request.url).searchParams.get("add");
+  const { spaces, spacesError } = await spacesOrProblem(request, context, auth, "group");
+  return { spaces, spacesError, status: addBotStatus(new URL(request.url).searchParams.get("add"), spacesError) };
+}
+
+/**
+ * The person's spaces for a picker, or why they cannot be listed (spec §4 Rooms: failure stores the
+ * message and an empty list). A 401 ends the session (thrown as the redirect).
+ */
+export async function spacesOrProblem(
+  request: Request,
+  context: AppLoadContext,
+  auth: Auth,
+  type?: "group",
+): Promise<{ spaces: SpaceOption[]; spacesError: string | null }> {
   try {
-    return { spaces: await listGroupSpaces(context, auth), spacesError: null, status: addBotStatus(requested, null) };
+    return { spaces: await listSpaces(context, auth, type), spacesError: null };
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
     if (expired) throw expired;
     context.logger.error("Unable to fetch rooms", { error: String(error) });
-    return { spaces: [], spacesError: M.roomsFailed, status: addBotStatus(requested, M.roomsFailed) };
+    return { spaces: [], spacesError: M.roomsFailed };
   }
 }
 

@@ -12,7 +12,7 @@ import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
 import { myWebhooksData, webhookKindOf, webhooksAction } from "~/features/webhooks/webhooks-page.server";
 import { cacheControl } from "~/lib/cache-policy.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithNotice } from "~/lib/flash.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { getAppDetail } from "~/models/catalogue.server";
 import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS } from "~/models/enums";
@@ -104,5 +104,5 @@ export async function appDetailAction({ request, context }: ActionFunctionArgs, 
       throw error;
     }
   }
-  return redirect(back, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": setFlash(request, notice) } });
+  return redirectWithNotice(request, back, notice);
 }

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { sameToken } from "~/auth/oauth.server";
 import type { Notice } from "~/components/notice";
 import { CONNECT_MESSAGES as M } from "./messages";
+import { randomToken } from "~/lib/random-token.server";
 
 /** Spec §9: integration cookies are prefixed mkt-int. */
 const CONNECT_COOKIE = "mkt-int-connect";
@@ -35,8 +36,6 @@ function connectCookie(request: Request, context: AppLoadContext) {
   });
 }
 
-const randomState = () =>
-  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 export const appPath = (appKey: string) => `/applications/${encodeURIComponent(appKey)}`;
 const returnUrl = (request: Request, appKey: string) => new URL(`${appPath(appKey)}/connected`, request.url).toString();
@@ -48,7 +47,7 @@ export async function beginConnect(
   app: { key: string; clientId: string },
   loginHint?: string,
 ): Promise<{ location: string; setCookie: string }> {
-  const pending: PendingConnect = { state: randomState(), appId: app.key, clientId: app.clientId };
+  const pending: PendingConnect = { state: randomToken(), appId: app.key, clientId: app.clientId };
   const url = new URL(`${context.config.platform.apiBase}/authorize`);
   url.searchParams.set("client_id", app.clientId);
   url.searchParams.set("response_type", "code");

@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { readCapped } from "~/lib/read-capped";
 import { PlatformError } from "~/platform/client.server";
+import { hookError, hookReply } from "./hook-response.server";
 import { botClient } from "./webhook-bots.server";
 import type { WebhookRow } from "./webhooks.server";
 
@@ -13,9 +14,6 @@ export const MAX_MESSAGE_BYTES = 7439;
 /** A body bigger than this is refused before it is parsed (JSON escapes can triple a message). */
 const MAX_BODY_BYTES = 64 * 1024;
 
-const reply = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
-export const hookError = (status: number, message: string, headers: Record<string, string> = {}) => reply(status, { message }, headers);
 
 const bodySchema = z.object({ text: z.string().optional(), markdown: z.string().optional() }).passthrough();
 
@@ -62,8 +60,8 @@ async function overLimit(db: D1Database, webhookId: string, limit: number, nowMs
   return Math.max(1, window + 60 - now);
 }
 
-/** Old windows are only history: dropped now and then, off the request path. */
-const pruneRate = (db: D1Database, nowMs: number) =>
+/** Past minutes' counts are only history: the Cron Trigger drops them (workers/health.ts). */
+export const pruneRateWindows = (db: D1Database, nowMs = Date.now()) =>
   db.prepare("DELETE FROM webhook_rate WHERE window_start < ?").bind(Math.floor(nowMs / 1000) - 120).run();
 
 export async function handleIncomingPost(request: Request, context: AppLoadContext, token: string): Promise<Response> {
@@ -82,9 +80,7 @@ export async function handleIncomingPost(request: Request, context: AppLoadConte
   const parsed = parseIncomingBody(new TextDecoder().decode(bytes));
   if (!parsed.ok) return hookError(400, parsed.message);
 
-  const now = Date.now();
-  const wait = await overLimit(env.DB, row.id, config.webhooks.rateLimitPerMinute, now);
-  if (Math.random() < 0.05) context.waitUntil(pruneRate(env.DB, now));
+  const wait = await overLimit(env.DB, row.id, config.webhooks.rateLimitPerMinute, Date.now());
   if (wait !== null) {
     return hookError(429, `Too many messages: this webhook takes ${config.webhooks.rateLimitPerMinute} a minute. Try again in ${wait} s.`, {
       "Retry-After": String(wait),
@@ -97,7 +93,7 @@ export async function handleIncomingPost(request: Request, context: AppLoadConte
       ...(parsed.markdown ? { markdown: parsed.markdown } : { text: parsed.text }),
       senderDisplayName: row.display_name,
     });
-    return reply(200, { id: message.id, roomId: message.roomId, created: message.created });
+    return hookReply(200, { id: message.id, roomId: message.roomId, created: message.created });
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     logger.warn("Incoming webhook post refused", { webhookId: row.id, status: error.status, trackingId: error.trackingId });

@@ -9,7 +9,7 @@ import { readCapped } from "~/lib/read-capped";
 import { sameToken } from "~/auth/oauth.server";
 import { webhookEventSchema, type Message } from "~/platform/schemas";
 import { PlatformError } from "~/platform/client.server";
-import { hookError } from "./incoming.server";
+import { hookError } from "./hook-response.server";
 import { botClient, botIdentity } from "./webhook-bots.server";
 import type { WebhookRow } from "./webhooks.server";
 

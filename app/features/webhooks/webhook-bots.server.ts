@@ -23,9 +23,3 @@ export async function botIdentity(context: AppLoadContext, kind: WebhookKind): P
   context.waitUntil(context.env.KV.put(identityKey(kind), JSON.stringify(identity), { expirationTtl: 86_400 }));
   return identity;
 }
-
-/** 32 random bytes, base64url: webhook URL tokens and signing secrets. */
-export function randomSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}

@@ -1,11 +1,11 @@
 // The Incoming/Outgoing Webhooks detail page's server side: its data (spaces and webhooks, spec
 // §5) and its two form intents, create and delete (Post/Redirect/Get with a notice on success; a
 // failed create answers 400 with the typed values and messages so the page shows them).
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { endSessionOn401, type Auth } from "~/auth/session.server";
-import { listSpaces } from "~/features/add-app/add-bot.server";
-import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
-import { setFlash } from "~/lib/flash.server";
+import { spacesOrProblem } from "~/features/add-app/add-bot.server";
+import type { Notice } from "~/components/notice";
+import { redirectWithNotice } from "~/lib/flash.server";
 import type { MyWebhooksData, WebhookFormState } from "./my-webhooks";
 import { validateWebhookInput, WEBHOOK_APP_KIND, WEBHOOK_MESSAGES as M, type WebhookKind } from "./webhook-form";
 import { createWebhook, deleteWebhook, listWebhooks } from "./webhooks.server";
@@ -15,17 +15,9 @@ export const webhookKindOf = (app: { friendlyId: string | null; type: string }):
 
 export async function myWebhooksData(request: Request, context: AppLoadContext, auth: Auth, kind: WebhookKind): Promise<MyWebhooksData> {
   const origin = new URL(request.url).origin;
-  const [spaces, items] = await Promise.all([
+  const [{ spaces, spacesError }, items] = await Promise.all([
     // Spec §7: webhooks may go to any of the person's spaces, direct ones too, most recent first.
-    listSpaces(context, auth).then(
-      (list) => ({ list, error: null }),
-      async (error: unknown) => {
-        const expired = await endSessionOn401(request, context, error);
-        if (expired) throw expired;
-        context.logger.error("Unable to fetch rooms", { error: String(error) });
-        return { list: [], error: ADD_APP_MESSAGES.roomsFailed };
-      },
-    ),
+    spacesOrProblem(request, context, auth),
     listWebhooks(context.env.DB, auth.user.userId, origin, kind).then(
       (list) => ({ list, error: null }),
       (error: unknown) => {
@@ -34,15 +26,14 @@ export async function myWebhooksData(request: Request, context: AppLoadContext, 
       },
     ),
   ]);
-  return { kind, spaces: spaces.list, spacesError: spaces.error, items: items.list, itemsError: items.error };
+  return { kind, spaces, spacesError, items: items.list, itemsError: items.error };
 }
 
 /** Handles the page's create-webhook and delete-webhook intents. */
 export async function webhooksAction(request: Request, context: AppLoadContext, auth: Auth, kind: WebhookKind, form: FormData) {
   const url = new URL(request.url);
   const back = url.pathname;
-  const done = (notice: Parameters<typeof setFlash>[1]) =>
-    redirect(back, { headers: { "Cache-Control": "private, no-store", "Set-Cookie": setFlash(request, notice) } });
+  const done = (notice: Notice) => redirectWithNotice(request, back, notice);
   const field = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v.slice(0, 4000) : "";

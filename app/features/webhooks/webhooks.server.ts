@@ -9,7 +9,8 @@ import { isPrivateHost } from "~/lib/private-host.server";
 import { PlatformError, type PlatformClient } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
 import { WEBHOOK_MESSAGES as M, type WebhookFieldErrors, type WebhookInput, type WebhookKind, type WebhookView } from "./webhook-form";
-import { botIdentity, botClient, randomSecret } from "./webhook-bots.server";
+import { randomToken } from "~/lib/random-token.server";
+import { botIdentity, botClient } from "./webhook-bots.server";
 
 type WebhookRow = {
   id: string;
@@ -109,11 +110,11 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     room_id: input.roomId,
     room_title: room.title,
     display_name: input.displayName,
-    token: kind === "incoming" ? randomSecret() : null,
+    token: kind === "incoming" ? randomToken() : null,
     webhook_url: input.webhookUrl,
-    signing_secret: kind === "outgoing" ? randomSecret() : null,
+    signing_secret: kind === "outgoing" ? randomToken() : null,
     platform_webhook_id: null,
-    platform_secret: kind === "outgoing" ? randomSecret() : null,
+    platform_secret: kind === "outgoing" ? randomToken() : null,
     created_at: new Date().toISOString(),
   };
   if (kind === "outgoing") {
