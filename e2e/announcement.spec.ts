@@ -43,9 +43,12 @@ test("the modal shows on a first visit, traps focus, closes and stays closed aft
       expect(await dialog.evaluate((d) => d.contains(document.activeElement) || document.activeElement === document.body)).toBe(true);
     }
     expect(await analytics(page)).toContainEqual({ name: "AppHub_modalView", metricsId: "AppHub_Modal_Welcome_2026" });
-    // Escape closes, and is remembered like Close.
+    // Escape closes, and is remembered like Close: by a background post (not a router fetcher), so
+    // the reload below waits for its answer, which carries the cookie.
+    const remembered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/preferences/modal");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    expect((await remembered).ok()).toBe(true);
     await waitForRouterIdle(page, jsEnabled);
     await expect(page).toHaveURL(/\/$/);
   } else {
