@@ -77,6 +77,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user: auth ? headerUser(auth.user) : null,
       csrf,
       notice: flash?.notice ?? null,
+      // A page the Worker put in place of the one asked for (unsupported browser, time-out) is sent
+      // without scripts: hydrating it at the address asked for would match other routes and end on
+      // the error page, and an unsupported browser cannot run our bundles anyway.
+      hydrate: context.replacedRoute === null,
     },
     { headers },
   );
@@ -137,9 +141,13 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         )}
         <PendingIndicator />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-        <Analytics />
+        {root?.hydrate === false ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+            <Analytics />
+          </>
+        )}
       </body>
     </html>
   );

@@ -330,6 +330,8 @@ describe("unsupported browsers (spec §2.1)", () => {
     expect(cards(html)).toEqual([]);
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
     expect(res.headers.get("X-Edge-Cache")).toBeNull();
+    // Sent without our scripts: hydrating it as /brand-new would end on the error page (issue 12).
+    expect(html).not.toMatch(/<script[^>]+src=|rel="modulepreload"|__remixContext/);
   });
 
   it("a modern browser still gets the real page afterwards", async () => {
