@@ -48,7 +48,7 @@ export default defineConfig({
     {
       command:
         `node scripts/seed-local.mjs --reset --persist-to ${state} --port ${port} && ` +
-        `npx wrangler dev --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false ` +
+        `npx wrangler dev --env development --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false ` +
         `--var PLATFORM_API_BASE:${PLATFORM_ORIGIN}/v1 --var OEMBED_ENDPOINT:${PLATFORM_ORIGIN}/oembed`,
       url: `http://127.0.0.1:${port}/robots.txt`,
       reuseExistingServer: !process.env.CI,

@@ -5,8 +5,8 @@
 //
 // One run: builds the Worker (unless --no-build), snapshots dist/app.js + public/ (others may
 // rebuild meanwhile), generates the 50,000-app catalogue, starts ONE built Worker in Miniflare
-// (workerd) with in-memory D1 + KV, the wrangler.toml vars but production settings
-// (SERVER_ENVIRONMENT=production, IMAGE_PROXY_ALLOW_PRIVATE=false, LOG_LEVEL=warn), imports the
+// (workerd) with in-memory D1 + KV, the production environment's wrangler.toml vars plus test
+// secrets (LOG_LEVEL=warn), imports the
 // catalogue, and then measures:
 //   - per scenario a bounded closed-loop load: C concurrent clients (default 8), each sending its next
 //     request as soon as the previous response body is read, for --duration s after a discarded
@@ -170,13 +170,13 @@ const catalogue = generateCatalogue({ apps: APPS, seed: 1 });
 const generateMs = performance.now() - t;
 log(`bench: generated ${catalogue.apps.length} apps, ${catalogue.categories.length} categories in ${fmt(generateMs / 1000, 2)} s`);
 
-const config = unstable_readConfig({ config: `${root}/wrangler.toml` });
+// The production environment's own vars (wrangler.toml [env.production]), plus what a deploy sets
+// with `wrangler secret put`; no scenario calls the platform.
+const config = unstable_readConfig({ config: `${root}/wrangler.toml`, env: "production" }, { hideWarnings: true });
 const vars = {
   ...Object.fromEntries(Object.entries(config.vars).map(([k, v]) => [k, String(v)])),
-  SERVER_ENVIRONMENT: "production",
-  IMAGE_PROXY_ALLOW_PRIVATE: "false",
   LOG_LEVEL: "warn",
-  // Production refuses wrangler.toml's demo secrets; no scenario calls the platform.
+  OAUTH_CLIENT_ID: "bench-production-client-id",
   PLATFORM_API_BASE: "https://platform.invalid/v1",
   OAUTH_CLIENT_SECRET: "bench-production-client-secret",
   SESSION_SECRETS: "bench-production-session-secret-0123456789",

@@ -50,7 +50,7 @@ start([
 ]);
 await ready(`http://127.0.0.1:${platformPort}/_emulator/state`);
 start(["remix", "watch"]);
-start(["wrangler", "dev", "--ip", "127.0.0.1", "--port", port, "--show-interactive-dev-session=false"]);
+start(["wrangler", "dev", "--env", "development", "--ip", "127.0.0.1", "--port", port, "--show-interactive-dev-session=false"]);
 
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));

@@ -1,6 +1,7 @@
-// Imports a catalogue file into the local D1 database and bumps the catalogue version in KV.
+// Imports a catalogue file into D1 and bumps the catalogue version in KV: the local development
+// state by default, a deployed environment's with --env production --remote (README "Deploy").
 //
-//   node scripts/import-catalogue.ts <file.json> [--persist-to DIR]
+//   node scripts/import-catalogue.ts <file.json> [--env development|staging|production] [--remote] [--dry-run] [--persist-to DIR]
 //
 // The whole file is validated first; on a bad record nothing is written and the exit code is 1.
 // The SQL runs as one wrangler batch (one transaction), so a failing import keeps the old data.
@@ -12,6 +13,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { type CatalogueFile, CatalogueImportError, validateCatalogue } from "../app/models/catalogue-record.ts";
 import { catalogueStatements, statementsToSqlFile } from "./lib/catalogue-sql.ts";
+import { shellLine, TARGET_OPTIONS, TARGET_USAGE, TargetError, wranglerTarget, type WranglerTarget } from "./lib/wrangler-target.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -27,6 +29,10 @@ function fail(message: string): never {
  * captured and only the lines before that JSON are shown, unless the command fails.
  */
 function run(args: string[], { quietJson = false } = {}): void {
+  if (target.dryRun) {
+    console.log(`import-catalogue: --dry-run, would run: ${shellLine(args)}`);
+    return;
+  }
   const result = spawnSync("npx", ["wrangler", ...args], {
     cwd: root,
     stdio: quietJson ? ["inherit", "pipe", "inherit"] : "inherit",
@@ -45,13 +51,16 @@ function run(args: string[], { quietJson = false } = {}): void {
   }
 }
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { "persist-to": { type: "string" } },
-});
-if (positionals.length !== 1) fail("usage: node scripts/import-catalogue.ts <file.json> [--persist-to DIR]");
+const { positionals, values } = parseArgs({ allowPositionals: true, options: TARGET_OPTIONS });
+if (positionals.length !== 1) fail(`usage: node scripts/import-catalogue.ts <file.json> ${TARGET_USAGE}`);
 const file = path.resolve(positionals[0]!);
-const persistTo = values["persist-to"] ? ["--persist-to", path.resolve(values["persist-to"])] : [];
+let target: WranglerTarget;
+try {
+  target = wranglerTarget(values, (p) => path.resolve(p));
+} catch (error) {
+  if (error instanceof TargetError) fail(`import-catalogue: ${error.message}`);
+  throw error;
+}
 
 let text: string;
 try {
@@ -81,14 +90,14 @@ try {
   writeFileSync(sqlFile, sql);
   console.log(
     `import-catalogue: ${catalogue.apps.length} apps, ${catalogue.categories.length} categories ` +
-      `(${(sql.length / 1024 / 1024).toFixed(1)} MB of SQL)`,
+      `(${(sql.length / 1024 / 1024).toFixed(1)} MB of SQL) into the ${target.describe} D1`,
   );
-  run(["d1", "execute", "DB", "--local", "--yes", "--file", sqlFile, ...persistTo], { quietJson: true });
+  run(["d1", "execute", "DB", ...target.args, "--yes", "--file", sqlFile], { quietJson: true });
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
 // Edge caches key on this, so a re-import with different content never serves stale pages.
 const version = `${catalogue.version}-${createHash("sha256").update(text).digest("hex").slice(0, 10)}`;
-run(["kv", "key", "put", "--binding", "KV", "catalogue-version", version, "--local", ...persistTo]);
+run(["kv", "key", "put", "--binding", "KV", "catalogue-version", version, ...target.args]);
 console.log(`import-catalogue: catalogue version ${version} (${((performance.now() - started) / 1000).toFixed(1)} s)`);

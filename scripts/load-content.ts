@@ -2,7 +2,9 @@
 // version in KV, so cached pages and APIs show the change.
 //
 //   npm run content:load                         (= node scripts/load-content.ts)
-//   node scripts/load-content.ts [--dir content] [--persist-to DIR]
+//   node scripts/load-content.ts [--dir content] [--env development|staging|production] [--remote] [--dry-run] [--persist-to DIR]
+//
+// Local development state by default; a deployed environment's D1 and KV with --env … --remote.
 //
 // Every file is validated first; on a bad file, entry or field (or a changed entry whose version was
 // not raised) nothing is written and the exit code is 1. The SQL runs as one wrangler batch.
@@ -23,6 +25,7 @@ import {
   type StoredEntry,
   type ValidEntry,
 } from "./lib/content-load.ts";
+import { shellLine, TARGET_OPTIONS, TargetError, wranglerTarget, type WranglerTarget } from "./lib/wrangler-target.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -33,6 +36,10 @@ function fail(message: string): never {
 }
 
 function wrangler(args: string[], capture = false): string {
+  if (target.dryRun) {
+    console.log(`load-content: --dry-run, would run: ${shellLine(args)}`);
+    return "";
+  }
   const result = spawnSync("npx", ["wrangler", ...args], {
     cwd: root,
     stdio: capture ? ["inherit", "pipe", "pipe"] : "inherit",
@@ -48,9 +55,15 @@ function wrangler(args: string[], capture = false): string {
   return result.stdout ?? "";
 }
 
-const { values } = parseArgs({ options: { dir: { type: "string", default: "content" }, "persist-to": { type: "string" } } });
+const { values } = parseArgs({ options: { dir: { type: "string", default: "content" }, ...TARGET_OPTIONS } });
 const dir = path.resolve(root, values.dir);
-const persistTo = values["persist-to"] ? ["--persist-to", path.resolve(values["persist-to"])] : [];
+let target: WranglerTarget;
+try {
+  target = wranglerTarget(values, (p) => path.resolve(p));
+} catch (error) {
+  if (error instanceof TargetError) fail(`load-content: ${error.message}`);
+  throw error;
+}
 
 let entries: ValidEntry[];
 try {
@@ -61,16 +74,16 @@ try {
 }
 
 // The stored versions, so a changed entry whose version was not raised is refused.
-const out = wrangler(
-  ["d1", "execute", "DB", "--local", "--json", "--command", "SELECT type, key, version, body FROM content_entries", ...persistTo],
-  true,
-);
-let stored: StoredEntry[];
-try {
-  const parsed = JSON.parse(out.slice(out.indexOf("["))) as { results: StoredEntry[] }[];
-  stored = parsed[0]?.results ?? [];
-} catch {
-  fail("load-content: could not read the stored content (are the migrations applied? `npm run db:migrate`)");
+const out = wrangler(["d1", "execute", "DB", ...target.args, "--json", "--command", "SELECT type, key, version, body FROM content_entries"], true);
+let stored: StoredEntry[] = [];
+// A dry run reads nothing, so it checks the files alone (the real run still compares versions).
+if (!target.dryRun) {
+  try {
+    const parsed = JSON.parse(out.slice(out.indexOf("["))) as { results: StoredEntry[] }[];
+    stored = parsed[0]?.results ?? [];
+  } catch {
+    fail("load-content: could not read the stored content (are the migrations applied? `npm run db:migrate`)");
+  }
 }
 try {
   checkVersions(entries, stored);
@@ -83,12 +96,14 @@ const tmp = mkdtempSync(path.join(tmpdir(), "content-load-"));
 try {
   const sqlFile = path.join(tmp, "content.sql");
   writeFileSync(sqlFile, statementsToSqlFile(contentStatements(entries, new Date().toISOString())));
-  wrangler(["d1", "execute", "DB", "--local", "--yes", "--file", sqlFile, ...persistTo], true);
+  wrangler(["d1", "execute", "DB", ...target.args, "--yes", "--file", sqlFile], true);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
 
 const version = contentVersion(entries);
-wrangler(["kv", "key", "put", "--binding", "KV", CONTENT_VERSION_KEY, version, "--local", ...persistTo], true);
+wrangler(["kv", "key", "put", "--binding", "KV", CONTENT_VERSION_KEY, version, ...target.args], true);
 const types = new Set(entries.map((e) => e.type));
-console.log(`load-content: ${entries.length} entries of ${types.size} types from ${path.relative(process.cwd(), dir) || dir}; content version ${version}`);
+console.log(
+  `load-content: ${entries.length} entries of ${types.size} types from ${path.relative(process.cwd(), dir) || dir} ${target.dryRun ? "checked (dry run) for" : "loaded into"} the ${target.describe} D1; content version ${version}`,
+);

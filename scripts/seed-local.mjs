@@ -63,7 +63,8 @@ if (values.reset) {
 }
 
 const node = tsNode();
-run("applying D1 migrations", "npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", ...persistArgs], {
+// The development environment (wrangler.toml [env.development]): the only one that runs locally.
+run("applying D1 migrations", "npx", ["wrangler", "d1", "migrations", "apply", "DB", "--env", "development", "--local", ...persistArgs], {
   CI: "true",
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
 });

@@ -12,6 +12,7 @@ import { edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
 import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
 import { scheduled } from "./health";
+import { isLoopbackHost } from "./loopback";
 
 const handleRemix = createRequestHandler(build, "production");
 
@@ -55,6 +56,12 @@ export default {
     const secure = (res: Response) => withSecurityHeaders(res, { nonce: requestNonce, https: url.protocol === "https:" });
     try {
       const config = parsePortalConfig(env as unknown as Record<string, unknown>);
+      // Fail closed: the relaxed local-development settings never serve a public host, so a deploy
+      // that forgot `--env production` (or copied the development vars) answers 500 naming the
+      // problem instead of running with demo secrets.
+      if (config.localDevelopment && !isLoopbackHost(url.hostname)) {
+        throw new ConfigError(`Invalid portal config in wrangler.toml vars: SERVER_ENVIRONMENT: "development" serves only 127.0.0.1 and localhost, not ${url.hostname}`);
+      }
 
       if (!ALLOWED_METHODS.has(request.method)) {
         return secure(new Response("Method not allowed", { status: 405, headers: { Allow: [...ALLOWED_METHODS].join(", ") } }));

@@ -16,11 +16,13 @@ const PRODUCTION_AGES: Record<Exclude<CachePolicyName, "none" | "immutable">, nu
   sitemap: 86400,
 };
 
-export function cacheControl(policy: CachePolicyName, config: Pick<PortalConfig, "isProduction">): string {
+export function cacheControl(policy: CachePolicyName, config: Pick<PortalConfig, "localDevelopment">): string {
   if (policy === "none") return "private, no-store";
   if (policy === "immutable") return "public, max-age=31536000, immutable";
-  // Outside production every age is 1 s (spec §9), so edits show up at once while developing.
-  const age = config.isProduction ? PRODUCTION_AGES[policy] : 1;
+  // Spec §9: 1 s outside production, so edits show up at once while developing. Only explicit local
+  // development counts as "outside": staging and test deployments cache as production does, so
+  // what is rehearsed there is what production serves (docs/decisions/012).
+  const age = config.localDevelopment ? 1 : PRODUCTION_AGES[policy];
   // Pages carry the header's login state: a browser must never show an anonymous copy after a log
   // in (or a personal one after a log out), so it revalidates every time; the edge keeps the
   // anonymous variant (logged-in requests bypass it in workers/edge-cache.ts).

@@ -27,6 +27,8 @@ const PRODUCTION = {
   ...VALID,
   SERVER_ENVIRONMENT: "production",
   IMAGE_PROXY_ALLOW_PRIVATE: "false",
+  PORTAL_URL: "https://apphub.lumen.example",
+  OEMBED_ENDPOINT: "https://vimeo.com/api/oembed.json",
   PLATFORM_API_BASE: "https://webexapis.com/v1",
   OAUTH_CLIENT_SECRET: "a-real-client-secret",
   SESSION_SECRETS: "k7D1c9vQ2mX8pL4zR6tY0wN3bF5hJ2sA",
@@ -49,7 +51,7 @@ describe("parsePortalConfig", () => {
     expect(parsePortalConfig(VALID)).toEqual({
       url: "http://127.0.0.1:8787",
       serverEnvironment: "development",
-      isProduction: false,
+      localDevelopment: true,
       renderEnvironmentWarning: true,
       embeddedApps: true,
       serviceApps: true,
@@ -127,12 +129,26 @@ describe("parsePortalConfig", () => {
 
   it("knows production", () => {
     const config = parsePortalConfig(PRODUCTION);
-    expect(config.isProduction).toBe(true);
+    expect(config.localDevelopment).toBe(false);
     expect(config.serverEnvironment).toBe("production");
   });
 
+  // Issue 12 item 8: strict is the default; only an explicit "development" relaxes anything.
+  it.each(["staging", "test", "integration", "production"])("%s is as strict as production", (environment) => {
+    const error = configError({ ...VALID, SERVER_ENVIRONMENT: environment });
+    for (const name of ["IMAGE_PROXY_ALLOW_PRIVATE", "SESSION_SECRETS", "OAUTH_CLIENT_SECRET", "PORTAL_URL", "PLATFORM_API_BASE", "INCOMING_WEBHOOKS_BOT_TOKEN"]) {
+      expect(error.message).toContain(`${name}:`);
+    }
+    const config = parsePortalConfig({ ...PRODUCTION, SERVER_ENVIRONMENT: environment });
+    expect(config).toMatchObject({ localDevelopment: false, imageProxyAllowPrivate: false, webhooks: { allowPrivateTargets: false } });
+  });
+
+  it("refuses the emulator's demo client id outside development", () => {
+    expect(configError({ ...PRODUCTION, OAUTH_CLIENT_ID: "Cc7e229d00fb7e3cda2ddd3f972ac84e3bfce2f94ad3b40cc8438907635cf582a" }).message).toContain("OAUTH_CLIENT_ID");
+  });
+
   it.each<[string, unknown]>([
-    ["SERVER_ENVIRONMENT", "staging"],
+    ["SERVER_ENVIRONMENT", "local"],
     ["SERVER_ENVIRONMENT", undefined],
     ["RENDER_ENVIRONMENT_WARNING", "yes"],
     ["SERVICE_APPS", "TRUE"],
@@ -170,7 +186,7 @@ describe("parsePortalConfig", () => {
   });
 
   it("accepts real secrets in production", () => {
-    expect(parsePortalConfig(PRODUCTION).isProduction).toBe(true);
+    expect(parsePortalConfig(PRODUCTION).localDevelopment).toBe(false);
   });
 
   it("lets outgoing webhooks call private addresses only outside production", () => {
@@ -184,6 +200,7 @@ describe("parsePortalConfig", () => {
     ["OAUTH_CLIENT_SECRET", "app-hub-demo-client-secret"],
     ["PLATFORM_API_BASE", "http://platform.example/v1"],
     ["OEMBED_ENDPOINT", "http://127.0.0.1:8788/oembed"],
+    ["PORTAL_URL", "http://apphub.lumen.example"],
     ["ANALYTICS_ENDPOINT", "http://metrics.example/collect"],
     ["INCOMING_WEBHOOKS_BOT_TOKEN", "dev-only-incoming-webhooks-bot-token"],
     ["OUTGOING_WEBHOOKS_BOT_TOKEN", "dev-only-outgoing-webhooks-bot-token"],

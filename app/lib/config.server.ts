@@ -8,7 +8,7 @@ const url = z.string().url();
 const unsetWhenEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 const envSchema = z.object({
-  SERVER_ENVIRONMENT: z.enum(["development", "test", "integration", "production"]),
+  SERVER_ENVIRONMENT: z.enum(["development", "test", "integration", "staging", "production"]),
   RENDER_ENVIRONMENT_WARNING: flag,
   EMBEDDED_APPS: z.string(),
   SERVICE_APPS: flag,
@@ -63,14 +63,47 @@ const envSchema = z.object({
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
-/** The demo values in wrangler.toml, which only the local emulator (workers/platform/) accepts. */
+/** The demo values of wrangler.toml's [env.development], which only the local emulator accepts. */
 const DEV_SECRET_PREFIX = "dev-only-";
 const DEMO_CLIENT_SECRET = "app-hub-demo-client-secret";
+/** The emulator's demo integration (workers/platform/demo-data.ts); a real platform has no such client. */
+const DEMO_CLIENT_ID = "Cc7e229d00fb7e3cda2ddd3f972ac84e3bfce2f94ad3b40cc8438907635cf582a";
+
+/**
+ * Strict is the default (docs/decisions/012): every environment but an explicit local
+ * "development" (wrangler.toml [env.development], `npm run dev`) must look like production — real
+ * secrets, https everywhere, no private image targets. Staging, test and integration deployments
+ * are checked exactly as production is. Returns what is wrong, one line per variable.
+ */
+function strictProblems(e: z.infer<typeof envSchema>, sessionSecrets: string[]): string[] {
+  const problems: string[] = [];
+  const where = `in ${e.SERVER_ENVIRONMENT} (only SERVER_ENVIRONMENT="development" relaxes this)`;
+  if (e.IMAGE_PROXY_ALLOW_PRIVATE === "true") problems.push(`IMAGE_PROXY_ALLOW_PRIVATE: must be "false" ${where}`);
+  if (sessionSecrets.some((v) => v.startsWith(DEV_SECRET_PREFIX) || v.length < 32)) {
+    problems.push("SESSION_SECRETS: set real secrets of at least 32 characters (wrangler secret put)");
+  }
+  if (e.OAUTH_CLIENT_SECRET === DEMO_CLIENT_SECRET) problems.push("OAUTH_CLIENT_SECRET: set the real client secret (wrangler secret put)");
+  if (e.OAUTH_CLIENT_ID === DEMO_CLIENT_ID) problems.push("OAUTH_CLIENT_ID: set your integration's client id (this is the emulator's demo client)");
+  if (e.SUPPORT_BOT_TOKEN?.startsWith(DEV_SECRET_PREFIX)) problems.push("SUPPORT_BOT_TOKEN: set the real support bot token (wrangler secret put)");
+  for (const key of ["INCOMING_WEBHOOKS_BOT_TOKEN", "OUTGOING_WEBHOOKS_BOT_TOKEN"] as const) {
+    if (e[key].startsWith(DEV_SECRET_PREFIX)) problems.push(`${key}: set the real bot token (wrangler secret put)`);
+  }
+  if (!e.PORTAL_URL.startsWith("https://")) problems.push(`PORTAL_URL: must be https ${where}`);
+  if (!e.PLATFORM_API_BASE.startsWith("https://")) problems.push(`PLATFORM_API_BASE: must be https ${where}`);
+  if (!e.OEMBED_ENDPOINT.startsWith("https://")) problems.push(`OEMBED_ENDPOINT: must be https ${where}`);
+  if (e.ANALYTICS_ENDPOINT.startsWith("http://")) problems.push(`ANALYTICS_ENDPOINT: must be a path or https ${where}`);
+  return problems;
+}
 
 export type PortalConfig = {
   url: string;
   serverEnvironment: z.infer<typeof envSchema>["SERVER_ENVIRONMENT"];
-  isProduction: boolean;
+  /**
+   * True only for an explicit SERVER_ENVIRONMENT="development": the one setting that relaxes
+   * anything (demo secrets, private image and webhook targets, http upstreams, 1 s cache ages).
+   * The Worker also refuses to serve it on any host but loopback (workers/app.ts).
+   */
+  localDevelopment: boolean;
   renderEnvironmentWarning: boolean;
   /** Spec: embedded apps show only when the setting is the text "true". */
   embeddedApps: boolean;
@@ -97,7 +130,7 @@ export type PortalConfig = {
     rateLimitPerMinute: number;
     deliveryTimeoutMs: number;
     retryBaseSeconds: number;
-    /** Outgoing deliveries may reach private and loopback addresses only outside production. */
+    /** Outgoing deliveries may reach private and loopback addresses only in local development. */
     allowPrivateTargets: boolean;
   };
 };
@@ -113,33 +146,17 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
   }
   const e = parsed.data;
-  const isProduction = e.SERVER_ENVIRONMENT === "production";
-  if (isProduction && e.IMAGE_PROXY_ALLOW_PRIVATE === "true") {
-    throw new ConfigError(
-      "Invalid portal config in wrangler.toml vars: IMAGE_PROXY_ALLOW_PRIVATE: must be \"false\" in production",
-    );
-  }
+  const localDevelopment = e.SERVER_ENVIRONMENT === "development";
   const sessionSecrets = e.SESSION_SECRETS.split(",").map((v) => v.trim()).filter(Boolean);
-  if (isProduction) {
-    const problems: string[] = [];
-    if (sessionSecrets.some((v) => v.startsWith(DEV_SECRET_PREFIX) || v.length < 32)) {
-      problems.push("SESSION_SECRETS: set real secrets of at least 32 characters (wrangler secret put)");
-    }
-    if (e.OAUTH_CLIENT_SECRET === DEMO_CLIENT_SECRET) problems.push("OAUTH_CLIENT_SECRET: set the real client secret");
-    if (e.SUPPORT_BOT_TOKEN?.startsWith(DEV_SECRET_PREFIX)) problems.push("SUPPORT_BOT_TOKEN: set the real support bot token (wrangler secret put)");
-    if (!e.PLATFORM_API_BASE.startsWith("https://")) problems.push("PLATFORM_API_BASE: must be https in production");
-    if (!e.OEMBED_ENDPOINT.startsWith("https://")) problems.push("OEMBED_ENDPOINT: must be https in production");
-    if (e.ANALYTICS_ENDPOINT.startsWith("http://")) problems.push("ANALYTICS_ENDPOINT: must be a path or https in production");
-    for (const key of ["INCOMING_WEBHOOKS_BOT_TOKEN", "OUTGOING_WEBHOOKS_BOT_TOKEN"] as const) {
-      if (e[key].startsWith(DEV_SECRET_PREFIX)) problems.push(`${key}: set the real bot token (wrangler secret put)`);
-    }
+  if (!localDevelopment) {
+    const problems = strictProblems(e, sessionSecrets);
     if (problems.length) throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
   }
   if (sessionSecrets.length === 0) throw new ConfigError("Invalid portal config in wrangler.toml vars: SESSION_SECRETS: empty");
   return {
     url: e.PORTAL_URL,
     serverEnvironment: e.SERVER_ENVIRONMENT,
-    isProduction,
+    localDevelopment,
     renderEnvironmentWarning: e.RENDER_ENVIRONMENT_WARNING === "true",
     embeddedApps: e.EMBEDDED_APPS === "true",
     serviceApps: e.SERVICE_APPS === "true",
@@ -163,7 +180,7 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
       rateLimitPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
       deliveryTimeoutMs: e.WEBHOOK_DELIVERY_TIMEOUT_MS,
       retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
-      allowPrivateTargets: !isProduction,
+      allowPrivateTargets: localDevelopment,
     },
   };
 }

@@ -32,23 +32,36 @@ export type TestWorker = {
 };
 
 /**
- * What production must set instead of wrangler.toml's demo values (config validation refuses those
- * there). Tests that run the Worker as production get these unless they give their own.
+ * What a strict environment must set instead of the development demo values (config validation
+ * refuses those everywhere but SERVER_ENVIRONMENT="development"). Tests that run the Worker as
+ * production get these unless they give their own: the secrets `wrangler secret put` would set, and
+ * test stand-ins for the public values (the real platform is never called from a test).
  */
-export const PRODUCTION_TEST_VARS: Record<string, string> = {
-  PLATFORM_API_BASE: "https://platform.invalid/v1",
+/**
+ * What a deploy adds to a strict environment's wrangler.toml vars: the secrets of README "Deploy"
+ * (`wrangler secret put`) and the client id left empty there. Test values, never real ones.
+ */
+export const TEST_DEPLOY_SECRETS: Record<string, string> = {
+  OAUTH_CLIENT_ID: "test-production-client-id",
   OAUTH_CLIENT_SECRET: "test-production-client-secret",
-  SUPPORT_BOT_TOKEN: "test-production-support-bot-token",
   SESSION_SECRETS: "test-production-session-secret-0123456789abcdef",
-  IMAGE_PROXY_ALLOW_PRIVATE: "false",
-  // Production refuses a non-https oEmbed endpoint (wrangler.toml points at the local emulator).
-  OEMBED_ENDPOINT: "https://oembed.invalid/api/oembed.json",
+  SUPPORT_BOT_TOKEN: "test-production-support-bot-token",
   INCOMING_WEBHOOKS_BOT_TOKEN: "test-production-incoming-bot-token",
   OUTGOING_WEBHOOKS_BOT_TOKEN: "test-production-outgoing-bot-token",
 };
 
-export function wranglerVars(): Record<string, string> {
-  const config = unstable_readConfig({ config: `${root}/wrangler.toml` });
+export const PRODUCTION_TEST_VARS: Record<string, string> = {
+  ...TEST_DEPLOY_SECRETS,
+  PORTAL_URL: "https://apphub.test",
+  PLATFORM_API_BASE: "https://platform.invalid/v1",
+  IMAGE_PROXY_ALLOW_PRIVATE: "false",
+  // Production refuses a non-https oEmbed endpoint (wrangler.toml points at the local emulator).
+  OEMBED_ENDPOINT: "https://oembed.invalid/api/oembed.json",
+};
+
+/** The vars of one wrangler.toml environment: development (what the tests run) or a strict one. */
+export function wranglerVars(env: "development" | "staging" | "production" = "development"): Record<string, string> {
+  const config = unstable_readConfig({ config: `${root}/wrangler.toml`, env }, { hideWarnings: true });
   return Object.fromEntries(Object.entries(config.vars).map(([k, v]) => [k, String(v)]));
 }
 
@@ -93,9 +106,27 @@ export async function startWorker(
     content?: boolean | ContentSource[];
     /** Listen on a real 127.0.0.1 port, so another Worker (the emulator's webhooks) can call in. */
     listen?: boolean;
+    /**
+     * The wrangler.toml environment whose vars the Worker runs with. "development" (the default) is
+     * what the tests use; "staging" and "production" are the production rehearsal: those exact
+     * vars plus TEST_DEPLOY_SECRETS, nothing from development.
+     */
+    environment?: "development" | "staging" | "production";
+    /** Every line the Worker logs (console.*), as workerd reports it. */
+    onLog?: (log: { level: string; message: string }) => void;
   } = {},
 ): Promise<TestWorker> {
   const script = readFileSync(`${root}/dist/app.js`, "utf8");
+  const environment = options.environment ?? "development";
+  const vars =
+    environment === "development"
+      ? {
+          ...wranglerVars(),
+          LOG_LEVEL: "warn",
+          ...(options.vars?.SERVER_ENVIRONMENT === "production" ? PRODUCTION_TEST_VARS : {}),
+          ...options.vars,
+        }
+      : { ...wranglerVars(environment), ...TEST_DEPLOY_SECRETS, ...options.vars };
   const mf = new Miniflare({
     workers: [
       {
@@ -107,14 +138,7 @@ export async function startWorker(
             DB: { type: "d1", id: "test-db" },
             KV: { type: "kv", id: "test-kv" },
             ASSETS: { type: "assets" },
-            ...Object.fromEntries(
-              Object.entries({
-                ...wranglerVars(),
-                LOG_LEVEL: "warn",
-                ...(options.vars?.SERVER_ENVIRONMENT === "production" ? PRODUCTION_TEST_VARS : {}),
-                ...options.vars,
-              }).map(([k, v]) => [k, { type: "text", value: v }]),
-            ),
+            ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
           },
           assets: { directory: `${root}/public`, hasUserWorker: true },
         },
@@ -125,6 +149,7 @@ export async function startWorker(
       },
     ],
     ...(options.listen ? { host: "127.0.0.1", port: 0 } : {}),
+    ...(options.onLog ? { handleStructuredLogs: options.onLog } : {}),
   } as ConstructorParameters<typeof Miniflare>[0]);
   const ready = await mf.ready;
   const origin = options.listen ? ready.origin : "http://127.0.0.1:8787";
