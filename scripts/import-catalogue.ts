@@ -94,7 +94,8 @@ try {
   );
   run(["d1", "execute", "DB", ...target.args, "--yes", "--file", sqlFile], { quietJson: true });
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  // A dry run keeps the SQL it would have run, so it can be read (or run by hand).
+  if (!target.dryRun) rmSync(dir, { recursive: true, force: true });
 }
 
 // Edge caches key on this, so a re-import with different content never serves stale pages.

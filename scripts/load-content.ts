@@ -98,7 +98,8 @@ try {
   writeFileSync(sqlFile, statementsToSqlFile(contentStatements(entries, new Date().toISOString())));
   wrangler(["d1", "execute", "DB", ...target.args, "--yes", "--file", sqlFile], true);
 } finally {
-  rmSync(tmp, { recursive: true, force: true });
+  // A dry run keeps the SQL it would have run, so it can be read (or run by hand).
+  if (!target.dryRun) rmSync(tmp, { recursive: true, force: true });
 }
 
 const version = contentVersion(entries);

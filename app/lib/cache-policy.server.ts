@@ -21,7 +21,7 @@ export function cacheControl(policy: CachePolicyName, config: Pick<PortalConfig,
   if (policy === "immutable") return "public, max-age=31536000, immutable";
   // Spec §9: 1 s outside production, so edits show up at once while developing. Only explicit local
   // development counts as "outside": staging and test deployments cache as production does, so
-  // what is rehearsed there is what production serves (docs/decisions/012).
+  // what is rehearsed there is what production serves (docs/decisions/015).
   const age = config.localDevelopment ? 1 : PRODUCTION_AGES[policy];
   // Pages carry the header's login state: a browser must never show an anonymous copy after a log
   // in (or a personal one after a log out), so it revalidates every time; the edge keeps the

@@ -70,7 +70,7 @@ const DEMO_CLIENT_SECRET = "app-hub-demo-client-secret";
 const DEMO_CLIENT_ID = "Cc7e229d00fb7e3cda2ddd3f972ac84e3bfce2f94ad3b40cc8438907635cf582a";
 
 /**
- * Strict is the default (docs/decisions/012): every environment but an explicit local
+ * Strict is the default (docs/decisions/015): every environment but an explicit local
  * "development" (wrangler.toml [env.development], `npm run dev`) must look like production — real
  * secrets, https everywhere, no private image targets. Staging, test and integration deployments
  * are checked exactly as production is. Returns what is wrong, one line per variable.
