@@ -4,32 +4,11 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { base64url, randomToken } from "~/lib/random-token.server";
+import { safeLast } from "~/lib/safe-redirect";
 
 /** Ten minutes to log in at the platform, then start again. */
 const AUTH_COOKIE_SECONDS = 600;
 const CALLBACK_PATH = "/auth/callback";
-
-/** Pages that must never be the way back after a login (they would loop or log out again). */
-const NEVER_RETURN_TO = /^\/(?:auth|login|logout)(?:[/?#]|$)/;
-
-/**
- * `last` is only ever a same-site relative path (no open redirects): "/x?y" stays, while
- * "//evil", "/\evil", "https://evil", "javascript:" and control characters all become "/".
- */
-export function safeLast(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
-  const base = "http://same-site.invalid";
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return "/";
-  }
-  if (url.origin !== base) return "/";
-  const path = url.pathname + url.search + url.hash;
-  return NEVER_RETURN_TO.test(path) ? "/" : path;
-}
 
 
 export async function pkceChallenge(verifier: string): Promise<string> {

@@ -15,6 +15,7 @@ import type { TokenResponse } from "~/platform/schemas";
 import { loginPath } from "~/components/auth-links";
 import { readCookie } from "~/lib/cookies.server";
 import { sessionExpiredFlash, setFlash } from "~/lib/flash.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { User } from "./user";
 
 /** Refresh this long before the access token expires, so a request never starts with a dead one. */
@@ -176,14 +177,17 @@ export async function sessionExpiredRedirect(request: Request, context: AppLoadC
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyUserSession(request, context));
   headers.append("Set-Cookie", setFlash(request, sessionExpiredFlash()));
-  return redirect(to, { headers });
+  // `to` is usually the request's own path, which can be anything ("//evil.example/x"): it passes
+  // the redirect rule like every other target.
+  return redirect(safeRedirectPath(to), { headers });
 }
 
 /** Routes that need login (spec §2.1): logged-out visitors go to log in and come back here. */
 export async function requireAuth(request: Request, context: AppLoadContext): Promise<Auth> {
   const url = new URL(request.url);
-  const auth = await getAuth(request, context, loginPath(url.pathname + url.search));
-  if (!auth) throw redirect(loginPath(url.pathname + url.search));
+  const toLogin = safeRedirectPath(loginPath(url.pathname + url.search));
+  const auth = await getAuth(request, context, toLogin);
+  if (!auth) throw redirect(toLogin);
   return auth;
 }
 

@@ -4,6 +4,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Notice } from "~/components/notice";
 import { readCookie } from "./cookies.server";
+import { safeRedirectPath } from "./safe-redirect";
 
 export const FLASH_COOKIE = "flash";
 
@@ -33,12 +34,13 @@ export function setFlash(request: Request, notice: Notice): string {
 
 /**
  * Post/Redirect/Get: back to `path` with a one-time notice. Never stored by a cache (it is one
- * person's result); `extraCookies` go along (e.g. clearing a flow's own cookie).
+ * person's result); `extraCookies` go along (e.g. clearing a flow's own cookie). `path` is often the
+ * posted URL's own path, so it passes the redirect rule like every other target.
  */
 export function redirectWithNotice(request: Request, path: string, notice: Notice, extraCookies: string[] = []) {
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   for (const cookie of [...extraCookies, setFlash(request, notice)]) headers.append("Set-Cookie", cookie);
-  return redirect(path, { headers });
+  return redirect(safeRedirectPath(path), { headers });
 }
 
 /** The notice for this page and the Set-Cookie that clears it, or null when there is none. */

@@ -9,6 +9,7 @@ import { userFromPerson, type User } from "~/auth/user";
 import { recordLogin } from "~/models/users.server";
 import { PlatformError } from "~/platform/client.server";
 import { loginErrorPath, type LoginError } from "~/features/login/login-errors";
+import { safeLast } from "~/lib/safe-redirect";
 
 /** Spec §4: after a login the count goes up and a login-success event is recorded. */
 async function loginSucceeded(context: AppLoadContext, user: User) {
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   headers.append("Set-Cookie", await clearPendingLogin(request, context));
   const fail = (reason: LoginError, detail: string) => {
     context.logger.warn("Login failed", { reason, detail });
-    return redirect(loginErrorPath(reason, pending?.last ?? "/"), { headers });
+    return redirect(loginErrorPath(reason, safeLast(pending?.last)), { headers });
   };
 
   const state = url.searchParams.get("state");
@@ -56,5 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await loginSucceeded(context, user);
   headers.append("Set-Cookie", await createUserSession(request, context, user, tokens, trackingSession));
   headers.append("Set-Cookie", rotateCsrfToken(request, context.config));
-  return redirect(pending.last, { headers });
+  // Checked again on the way out: a pending-login cookie signed before a fix of the rule is still
+  // valid for ten minutes, and must not carry an address the current rule refuses.
+  return redirect(safeLast(pending.last), { headers });
 }

@@ -2,8 +2,8 @@
 // /preferences/modal. Both are plain form posts (they work without JavaScript) and store the
 // publish time of what was closed, so a later publish shows again.
 import { redirect } from "@remix-run/cloudflare";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { ANNOUNCEMENT_COOKIE, modalCookieName, PREFERENCE_MAX_AGE, parseTime, storedTimeValue } from "./visibility";
 
 const publishTime = z
@@ -41,7 +41,7 @@ function answer(request: Request, setCookie: string, parsed: { returnTo?: string
   const headers = { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" };
   if (parsed.enhanced) return Response.json({ closed: true }, { headers });
   // Post/Redirect/Get back to the page the form was on (same-site paths only).
-  return redirect(safeRedirect(parsed.returnTo, "/"), { headers });
+  return redirect(safeRedirectPath(parsed.returnTo), { headers });
 }
 
 const badRequest = (issues: z.ZodError) =>
