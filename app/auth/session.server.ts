@@ -17,6 +17,7 @@ import { loginPath } from "~/components/auth-links";
 import { readCookie } from "~/lib/cookies.server";
 import { sessionExpiredFlash, setFlash } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { PortalConfig } from "~/lib/config.server";
 import type { User } from "./user";
 
 /** Refresh this long before the access token expires, so a request never starts with a dead one. */
@@ -66,8 +67,7 @@ export type SessionData = z.infer<typeof sessionDataSchema>;
 
 export type Auth = SessionData & { session: Session<SessionData> };
 
-function sessionCookie(request: Request, context: AppLoadContext) {
-  const { config } = context;
+function sessionCookie(request: Request, config: PortalConfig) {
   return createCookie(config.cookies.session, {
     secrets: config.sessionSecrets,
     httpOnly: true,
@@ -77,6 +77,15 @@ function sessionCookie(request: Request, context: AppLoadContext) {
     path: "/",
     maxAge: config.sessions.maxAgeSeconds,
   });
+}
+
+/**
+ * The session id the request's cookie carries (signature checked), or null. It says nothing about
+ * whether the session is still alive; the CSRF check binds tokens to it (app/auth/csrf.server.ts).
+ */
+export async function sessionIdOf(request: Request, config: PortalConfig): Promise<string | null> {
+  const id: unknown = await sessionCookie(request, config).parse(request.headers.get("Cookie"));
+  return typeof id === "string" && id ? id : null;
 }
 
 /**
@@ -91,7 +100,7 @@ function storedUntil(context: AppLoadContext, data: Pick<SessionData, "createdAt
 }
 
 function sessionStorage(request: Request, context: AppLoadContext): SessionStorage<SessionData> {
-  return createWorkersKVSessionStorage<SessionData>({ kv: context.env.KV, cookie: sessionCookie(request, context) });
+  return createWorkersKVSessionStorage<SessionData>({ kv: context.env.KV, cookie: sessionCookie(request, context.config) });
 }
 
 export function tokensFrom(response: TokenResponse, now = Date.now()): Tokens {
@@ -106,14 +115,14 @@ export function tokensFrom(response: TokenResponse, now = Date.now()): Tokens {
 export const hasSessionCookie = (request: Request, context: AppLoadContext): boolean =>
   readCookie(request, context.config.cookies.session) !== null;
 
-/** Creates the session after a login; returns the Set-Cookie value. */
+/** Creates the session after a login; returns its id and the Set-Cookie value. */
 export async function createUserSession(
   request: Request,
   context: AppLoadContext,
   user: User,
   tokens: Tokens,
   trackingSession = newTrackingSession(),
-): Promise<string> {
+): Promise<{ id: string; setCookie: string }> {
   const storage = sessionStorage(request, context);
   const session = await storage.getSession();
   const now = Date.now();
@@ -125,13 +134,13 @@ export async function createUserSession(
   // The cookie lasts the absolute lifetime (or the refresh token, if that ends sooner) and is never
   // re-sent, so nothing extends it; the KV entry may go sooner (storedUntil).
   const maxAge = Math.max(60, Math.min(context.config.sessions.maxAgeSeconds, Math.floor((tokens.refreshExpiresAt - now) / 1000)));
-  const cookie = sessionCookie(request, context);
+  const cookie = sessionCookie(request, context.config);
   // commitSession creates the KV entry (with its own expiry) and names the new id only in the cookie
   // it returns; the browser gets a cookie with the browser's lifetime instead.
   const created = await storage.commitSession(session, { expires: storedUntil(context, { createdAt: now }, now) });
   const id: unknown = await cookie.parse(created);
   if (typeof id !== "string" || !id) throw new Error("The new session has no id");
-  return cookie.serialize(id, { maxAge });
+  return { id, setCookie: await cookie.serialize(id, { maxAge }) };
 }
 
 /** Ends the session (KV entry and cookie); returns the Set-Cookie value that clears the cookie. */
@@ -139,7 +148,7 @@ export async function destroyUserSession(request: Request, context: AppLoadConte
   const storage = sessionStorage(request, context);
   const session = await storage.getSession(request.headers.get("Cookie"));
   // A cookie that is not ours (unsigned, an old secret) has no id and nothing in KV: just clear it.
-  if (!session.id) return sessionCookie(request, context).serialize("", { maxAge: 0 });
+  if (!session.id) return sessionCookie(request, context.config).serialize("", { maxAge: 0 });
   return storage.destroySession(session);
 }
 
