@@ -9,6 +9,7 @@
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import type { Cookie } from "@remix-run/cloudflare";
 import type { PortalConfig } from "~/lib/config.server";
+import { cookieName, cookieNameFor } from "~/lib/cookie-names";
 import { cookieFromHeader, readCookie } from "~/lib/cookies.server";
 import { CSRF_FORM_FIELD } from "./csrf";
 import { sessionIdOf } from "./session.server";
@@ -31,7 +32,10 @@ const EXEMPT_PATHS = [
   /^\/api\/analytics$/,
 ];
 
-/** A cookie holding the raw token (no Remix encoding), so browser code can copy it into a header. */
+/**
+ * A cookie holding the raw token (no Remix encoding), so browser code can copy it into a header.
+ * `name` is the name as set (with __Host- on https).
+ */
 function plainCookie(name: string, secure: boolean): Cookie {
   const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
   return {
@@ -50,7 +54,7 @@ function plainCookie(name: string, secure: boolean): Cookie {
  */
 function csrfFor(config: PortalConfig, secret: string, secure: boolean, sessionId: string | null) {
   const bound = `${secret}\u0000csrf-session:${sessionId ?? "anonymous"}`;
-  return new CSRF({ cookie: plainCookie(config.cookies.csrf, secure), formDataKey: CSRF_FORM_FIELD, secret: bound });
+  return new CSRF({ cookie: plainCookie(cookieName(config.cookies.csrf, secure), secure), formDataKey: CSRF_FORM_FIELD, secret: bound });
 }
 
 const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
@@ -88,7 +92,7 @@ export async function csrfToken(request: Request, config: PortalConfig): Promise
   const existing = readCookie(request, config.cookies.csrf);
   if (existing && (await check(request, config, existing, sessionId)).ok) return { token: existing, setCookie: null };
   const token = csrfFor(config, config.sessionSecrets[0]!, isSecure(request), sessionId).generate();
-  return { token, setCookie: `${config.cookies.csrf}=${token}; ${cookieAttributes(request)}` };
+  return { token, setCookie: `${cookieNameFor(request, config.cookies.csrf)}=${token}; ${cookieAttributes(request)}` };
 }
 
 /**
@@ -98,9 +102,9 @@ export async function csrfToken(request: Request, config: PortalConfig): Promise
  */
 export function rotateCsrfToken(request: Request, config: PortalConfig, sessionId: string): string {
   const token = csrfFor(config, config.sessionSecrets[0]!, isSecure(request), sessionId).generate();
-  return `${config.cookies.csrf}=${token}; ${cookieAttributes(request)}`;
+  return `${cookieNameFor(request, config.cookies.csrf)}=${token}; ${cookieAttributes(request)}`;
 }
-export const clearCsrfToken = (request: Request, config: PortalConfig) => `${config.cookies.csrf}=; Max-Age=0; ${cookieAttributes(request)}`;
+export const clearCsrfToken = (request: Request, config: PortalConfig) => `${cookieNameFor(request, config.cookies.csrf)}=; Max-Age=0; ${cookieAttributes(request)}`;
 
 export async function verifyCsrf(request: Request, config: PortalConfig): Promise<CsrfResult> {
   if (request.method !== "POST" && request.method !== "DELETE") return { ok: true };
@@ -126,7 +130,7 @@ export async function verifyCsrf(request: Request, config: PortalConfig): Promis
     const form = new FormData();
     form.set(CSRF_FORM_FIELD, submitted);
     try {
-      await new CSRF({ cookie: plainCookie(config.cookies.csrf, isSecure(request)), formDataKey: CSRF_FORM_FIELD }).validate(form, request.headers);
+      await new CSRF({ cookie: plainCookie(cookieNameFor(request, config.cookies.csrf), isSecure(request)), formDataKey: CSRF_FORM_FIELD }).validate(form, request.headers);
       return { ok: true };
     } catch (error) {
       if (error instanceof CSRFError) return { ok: false, reason: error.code };

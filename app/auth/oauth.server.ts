@@ -6,6 +6,7 @@
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { base64url, randomToken } from "~/lib/random-token.server";
+import { cookieNameFor } from "~/lib/cookie-names";
 import { safeLast } from "~/lib/safe-redirect";
 
 /** Ten minutes to log in at the platform, then start again. */
@@ -28,13 +29,14 @@ const pendingLoginSchema = z.object({
 export type PendingLogin = z.infer<typeof pendingLoginSchema>;
 
 function authCookie(request: Request, context: AppLoadContext) {
-  return createCookie(context.config.cookies.auth, {
+  return createCookie(cookieNameFor(request, context.config.cookies.auth), {
     secrets: context.config.sessionSecrets,
     httpOnly: true,
     // Lax: the platform's redirect back is a top-level GET navigation, which Lax cookies go with.
     sameSite: "lax",
     secure: new URL(request.url).protocol === "https:",
-    path: "/auth",
+    // Site-wide, because the __Host- prefix on https requires Path=/ (it used to be scoped to /auth).
+    path: "/",
     maxAge: AUTH_COOKIE_SECONDS,
   });
 }

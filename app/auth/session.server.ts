@@ -14,6 +14,7 @@ import { z } from "zod";
 import { createPlatformClient, PlatformError, type PlatformClient } from "~/platform/client.server";
 import type { TokenResponse } from "~/platform/schemas";
 import { loginPath } from "~/components/auth-links";
+import { cookieNameFor } from "~/lib/cookie-names";
 import { readCookie } from "~/lib/cookies.server";
 import { sessionExpiredFlash, setFlash } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -68,7 +69,7 @@ export type SessionData = z.infer<typeof sessionDataSchema>;
 export type Auth = SessionData & { session: Session<SessionData> };
 
 function sessionCookie(request: Request, config: PortalConfig) {
-  return createCookie(config.cookies.session, {
+  return createCookie(cookieNameFor(request, config.cookies.session), {
     secrets: config.sessionSecrets,
     httpOnly: true,
     sameSite: "lax",

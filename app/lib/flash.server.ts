@@ -3,6 +3,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Notice } from "~/components/notice";
+import { cookieNameFor } from "./cookie-names";
 import { readCookie } from "./cookies.server";
 import { safeRedirectPath } from "./safe-redirect";
 
@@ -29,7 +30,7 @@ const attributes = (request: Request) =>
   `Path=/; HttpOnly; SameSite=Lax${new URL(request.url).protocol === "https:" ? "; Secure" : ""}`;
 
 export function setFlash(request: Request, notice: Notice): string {
-  return `${FLASH_COOKIE}=${encode(notice)}; Max-Age=60; ${attributes(request)}`;
+  return `${cookieNameFor(request, FLASH_COOKIE)}=${encode(notice)}; Max-Age=60; ${attributes(request)}`;
 }
 
 /**
@@ -47,7 +48,7 @@ export function redirectWithNotice(request: Request, path: string, notice: Notic
 export function takeFlash(request: Request): { notice: Notice | null; clear: string } | null {
   const raw = readCookie(request, FLASH_COOKIE);
   if (raw === null) return null;
-  return { notice: decode(raw), clear: `${FLASH_COOKIE}=; Max-Age=0; ${attributes(request)}` };
+  return { notice: decode(raw), clear: `${cookieNameFor(request, FLASH_COOKIE)}=; Max-Age=0; ${attributes(request)}` };
 }
 
 /** Spec §8: Session Expired — 'You were logged out.' */

@@ -3,6 +3,7 @@
 // publish time of what was closed, so a later publish shows again.
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { cookieNameFor } from "~/lib/cookie-names";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { ANNOUNCEMENT_COOKIE, modalCookieName, PREFERENCE_MAX_AGE, parseTime, storedTimeValue } from "./visibility";
 
@@ -22,10 +23,10 @@ const common = {
 export const closeBannerForm = z.object(common);
 export const closeModalForm = z.object({ ...common, modalId: z.string().min(1).max(200) });
 
-/** A long-lived, first-party, script-invisible cookie (nothing in the browser needs to read it). */
+/** A long-lived, first-party, script-invisible cookie (nothing in the browser needs to read it); `name` is bare. */
 export function preferenceCookie(request: Request, name: string, value: string): string {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return `${name}=${value}; Path=/; Max-Age=${PREFERENCE_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`;
+  return `${cookieNameFor(request, name)}=${value}; Path=/; Max-Age=${PREFERENCE_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`;
 }
 
 async function formFields(request: Request): Promise<Record<string, string>> {
