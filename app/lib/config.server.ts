@@ -187,6 +187,7 @@ export function publicConfig(config: PortalConfig) {
     productionPortalUrl: config.productionPortalUrl,
     developerSiteUrl: config.developerSiteUrl,
     freeTrialUrl: config.freeTrialUrl,
+    /** The bare name: browser code reads it with browserCookies() (__Host- prefixed on https). */
     csrfCookie: config.cookies.csrf,
     csrfHeader: config.csrfHeader,
     /** Where the browser sends analytics events, and the key it labels them with (both public). */
