@@ -72,8 +72,14 @@ test("the banner shows the desktop text, closes, and stays closed after a reload
   // The mobile text is there for phones, hidden on this desktop-sized screen.
   await expect(b.getByText("embedded apps as tabs.")).toBeHidden();
 
+  // With JavaScript, Close is a background post (post-preference.ts), so the reload below waits for
+  // its answer, which carries the cookie (like the modal's Escape above; it raced on a busy machine).
+  const remembered = jsEnabled
+    ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/preferences/announcement")
+    : null;
   await b.getByRole("button", { name: "Close announcement" }).click();
   await expect(b).toBeHidden();
+  if (remembered) expect((await remembered).ok()).toBe(true);
   await waitForRouterIdle(page, jsEnabled);
   await expect(page).toHaveURL(/\/$/);
 

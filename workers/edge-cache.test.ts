@@ -33,42 +33,43 @@ describe("edgeCacheKey", () => {
     expect(edgeCacheKey(get("/bots", {}, method), "v1")).toBeNull();
   });
 
+  // These requests are https, where only __Host- cookies are ours (app/lib/cookie-names.ts).
   it("spots a session or notice cookie (the Worker then skips the cache)", () => {
     const names = ["__session", "flash"];
-    expect(hasAnyCookie(get("/bots", { Cookie: "__session=abc" }), names)).toBe(true);
-    expect(hasAnyCookie(get("/bots", { Cookie: "theme=dark; flash=e30; x=1" }), names)).toBe(true);
+    expect(hasAnyCookie(get("/bots", { Cookie: "__Host-__session=abc" }), names)).toBe(true);
+    expect(hasAnyCookie(get("/bots", { Cookie: "theme=dark; __Host-flash=e30; x=1" }), names)).toBe(true);
     expect(hasAnyCookie(get("/bots", { Cookie: "theme=dark" }), names)).toBe(false);
   });
 
   it("varies the key on the test-environment bar cookie", () => {
     const plain = keyUrl(get("/bots"));
-    const hidden = keyUrl(get("/bots", { Cookie: "isAlertTestHidden=true" }));
+    const hidden = keyUrl(get("/bots", { Cookie: "__Host-isAlertTestHidden=true" }));
     expect(hidden).not.toBe(plain);
-    expect(keyUrl(get("/bots", { Cookie: "a=1; isAlertTestHidden=true" }))).toBe(hidden);
+    expect(keyUrl(get("/bots", { Cookie: "a=1; __Host-isAlertTestHidden=true" }))).toBe(hidden);
   });
 
   it("varies the key on the announcement hide cookie (spec §9 hd_an_bnr_dp) and its value", () => {
     const plain = keyUrl(get("/"));
-    const closed = keyUrl(get("/", { Cookie: "hd_an_bnr_dp=2025-03-10T09:00:00.000Z" }));
-    const closedLater = keyUrl(get("/", { Cookie: "hd_an_bnr_dp=2025-04-01T09:00:00.000Z" }));
+    const closed = keyUrl(get("/", { Cookie: "__Host-hd_an_bnr_dp=2025-03-10T09:00:00.000Z" }));
+    const closedLater = keyUrl(get("/", { Cookie: "__Host-hd_an_bnr_dp=2025-04-01T09:00:00.000Z" }));
     expect(new Set([plain, closed, closedLater]).size).toBe(3);
-    expect(keyUrl(get("/", { Cookie: "_ga=1; hd_an_bnr_dp=2025-03-10T09:00:00.000Z" }))).toBe(closed);
+    expect(keyUrl(get("/", { Cookie: "_ga=1; __Host-hd_an_bnr_dp=2025-03-10T09:00:00.000Z" }))).toBe(closed);
   });
 
   it("varies the key on every modal cookie, whatever order the browser sends them in", () => {
     const plain = keyUrl(get("/"));
-    const one = keyUrl(get("/", { Cookie: "hd_modal_welcome=2025-03-10T09:00:00.000Z" }));
-    const other = keyUrl(get("/", { Cookie: "hd_modal_tips=2025-03-10T09:00:00.000Z" }));
-    const both = keyUrl(get("/", { Cookie: "hd_modal_welcome=2025-03-10T09:00:00.000Z; hd_modal_tips=2025-03-10T09:00:00.000Z" }));
-    const bothSwapped = keyUrl(get("/", { Cookie: "hd_modal_tips=2025-03-10T09:00:00.000Z; x=1; hd_modal_welcome=2025-03-10T09:00:00.000Z" }));
+    const one = keyUrl(get("/", { Cookie: "__Host-hd_modal_welcome=2025-03-10T09:00:00.000Z" }));
+    const other = keyUrl(get("/", { Cookie: "__Host-hd_modal_tips=2025-03-10T09:00:00.000Z" }));
+    const both = keyUrl(get("/", { Cookie: "__Host-hd_modal_welcome=2025-03-10T09:00:00.000Z; __Host-hd_modal_tips=2025-03-10T09:00:00.000Z" }));
+    const bothSwapped = keyUrl(get("/", { Cookie: "__Host-hd_modal_tips=2025-03-10T09:00:00.000Z; x=1; __Host-hd_modal_welcome=2025-03-10T09:00:00.000Z" }));
     expect(new Set([plain, one, other, both]).size).toBe(4);
     expect(bothSwapped).toBe(both);
-    expect(keyUrl(get("/", { Cookie: "hd_modal_welcome=2025-04-01T09:00:00.000Z" }))).not.toBe(one);
+    expect(keyUrl(get("/", { Cookie: "__Host-hd_modal_welcome=2025-04-01T09:00:00.000Z" }))).not.toBe(one);
   });
 
   it("cannot be confused by a modal cookie value that looks like another cookie", () => {
-    const a = keyUrl(get("/", { Cookie: "hd_modal_a=1&hd_modal_b=2" }));
-    const b = keyUrl(get("/", { Cookie: "hd_modal_a=1; hd_modal_b=2" }));
+    const a = keyUrl(get("/", { Cookie: "__Host-hd_modal_a=1&hd_modal_b=2" }));
+    const b = keyUrl(get("/", { Cookie: "__Host-hd_modal_a=1; __Host-hd_modal_b=2" }));
     expect(a).not.toBe(b);
   });
 
@@ -78,6 +79,15 @@ describe("edgeCacheKey", () => {
 
   it("does not treat a cookie whose name merely contains __session as a session", () => {
     expect(hasAnyCookie(get("/bots", { Cookie: "not__session=1" }), ["__session"])).toBe(false);
+  });
+
+  it("on https reads only __Host- cookies, as the app does; on plain http the bare names", () => {
+    const names = ["__session", "flash"];
+    expect(hasAnyCookie(get("/bots", { Cookie: "__session=abc; flash=e30" }), names)).toBe(false);
+    expect(keyUrl(get("/bots", { Cookie: "isAlertTestHidden=true; hd_modal_welcome=2025-03-10T09:00:00.000Z" }))).toBe(keyUrl(get("/bots")));
+    const http = (cookie: string) => new Request("http://127.0.0.1:8787/bots", { headers: { Cookie: cookie } });
+    expect(hasAnyCookie(http("__session=abc"), names)).toBe(true);
+    expect(edgeCacheKey(http("isAlertTestHidden=true"), "v1")!.url).not.toBe(edgeCacheKey(http(""), "v1")!.url);
   });
 });
 

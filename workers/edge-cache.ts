@@ -2,7 +2,7 @@
 // carrying an s-maxage (app/lib/cache-policy.server.ts); keys carry the catalogue version, so an
 // import invalidates every cached page at once, and the cookie-driven variant of the page.
 import { ANNOUNCEMENT_COOKIE, MODAL_COOKIE_PREFIX } from "../app/features/announcement/visibility";
-import { cookiesOf } from "../app/lib/cookie-header";
+import { requestCookies } from "../app/lib/cookie-names";
 
 /** Cookies that change what an anonymous page shows; each becomes part of the cache key. */
 const VARIANT_COOKIES = ["isAlertTestHidden", ANNOUNCEMENT_COOKIE];
@@ -12,7 +12,8 @@ const VARIANT_COOKIES = ["isAlertTestHidden", ANNOUNCEMENT_COOKIE];
  */
 const VARIANT_COOKIE_PREFIXES = [MODAL_COOKIE_PREFIX];
 
-const cookieNames = (request: Request) => cookiesOf(request.headers.get("Cookie"));
+// By bare name, read as the app reads them (only __Host- ones on https: app/lib/cookie-names.ts).
+const cookieNames = (request: Request) => requestCookies(request);
 
 /** A request with a session or a one-time notice is personal and never touches the shared cache. */
 export function hasAnyCookie(request: Request, names: string[]): boolean {

@@ -1,12 +1,18 @@
-// CSRF protection for every mutating request (spec §7, docs/decisions/005): a signed token in a
-// cookie the page's script can read, echoed back in the form field `csrf` (plain forms) or the
+// CSRF protection for every mutating request (spec §7, docs/decisions/006 and 012): a signed token
+// in a cookie the page's script can read, echoed back in the form field `csrf` (plain forms) or the
 // configured header (fetches). remix-utils signs and checks it; the Worker calls verifyCsrf before
 // Remix sees a POST or DELETE, so a forged request changes nothing and gets a 403, never a 500.
+//
+// The signature also covers the session the token was issued to: a double-submit token alone only
+// proves that cookie and form agree, so someone able to plant a cookie (their own valid token, or one
+// of another session) could make them agree. Bound, a token is worthless with any other session.
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import type { Cookie } from "@remix-run/cloudflare";
 import type { PortalConfig } from "~/lib/config.server";
+import { cookieName, cookieNameFor } from "~/lib/cookie-names";
 import { cookieFromHeader, readCookie } from "~/lib/cookies.server";
 import { CSRF_FORM_FIELD } from "./csrf";
+import { sessionIdOf } from "./session.server";
 
 
 /**
@@ -26,7 +32,10 @@ const EXEMPT_PATHS = [
   /^\/api\/analytics$/,
 ];
 
-/** A cookie holding the raw token (no Remix encoding), so browser code can copy it into a header. */
+/**
+ * A cookie holding the raw token (no Remix encoding), so browser code can copy it into a header.
+ * `name` is the name as set (with __Host- on https).
+ */
 function plainCookie(name: string, secure: boolean): Cookie {
   const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
   return {
@@ -38,24 +47,31 @@ function plainCookie(name: string, secure: boolean): Cookie {
   };
 }
 
-function csrfFor(config: PortalConfig, secret: string, secure: boolean) {
-  return new CSRF({ cookie: plainCookie(config.cookies.csrf, secure), formDataKey: CSRF_FORM_FIELD, secret });
+/**
+ * remix-utils signs with HMAC(secret, token); with the session id folded into the key, the same
+ * token checks out only for that session. Requests without a (validly signed) session cookie share
+ * the "anonymous" binding, which no logged-in request accepts.
+ */
+function csrfFor(config: PortalConfig, secret: string, secure: boolean, sessionId: string | null) {
+  const bound = `${secret}\u0000csrf-session:${sessionId ?? "anonymous"}`;
+  return new CSRF({ cookie: plainCookie(cookieName(config.cookies.csrf, secure), secure), formDataKey: CSRF_FORM_FIELD, secret: bound });
 }
 
 const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
 const cookieAttributes = (request: Request) => `Path=/; SameSite=Lax${isSecure(request) ? "; Secure" : ""}`;
 
 /**
- * Checks a submitted token against the cookie's with every configured secret (rotation: tokens
- * signed with an older secret stay valid until it is removed). Returns the first failure's code.
+ * Checks a submitted token against the cookie's, bound to `sessionId`, with every configured secret
+ * (rotation: tokens signed with an older secret stay valid until it is removed). Returns the first
+ * failure's code.
  */
-async function check(request: Request, config: PortalConfig, submitted: string): Promise<CsrfResult> {
+async function check(request: Request, config: PortalConfig, submitted: string, sessionId: string | null): Promise<CsrfResult> {
   const form = new FormData();
   form.set(CSRF_FORM_FIELD, submitted);
   let reason = "mismatched_token";
   for (const secret of config.sessionSecrets) {
     try {
-      await csrfFor(config, secret, isSecure(request)).validate(form, request.headers);
+      await csrfFor(config, secret, isSecure(request), sessionId).validate(form, request.headers);
       return { ok: true };
     } catch (error) {
       if (!(error instanceof CSRFError)) throw error;
@@ -67,20 +83,28 @@ async function check(request: Request, config: PortalConfig, submitted: string):
 
 export type CsrfResult = { ok: true } | { ok: false; reason: string };
 
-/** The token for this browser, and the Set-Cookie to send when it had none (or an invalid one). */
+/**
+ * The token for this browser's session, and the Set-Cookie to send when it had none (or one that is
+ * invalid or bound to another session).
+ */
 export async function csrfToken(request: Request, config: PortalConfig): Promise<{ token: string; setCookie: string | null }> {
+  const sessionId = await sessionIdOf(request, config);
   const existing = readCookie(request, config.cookies.csrf);
-  if (existing && (await check(request, config, existing)).ok) return { token: existing, setCookie: null };
-  const token = csrfFor(config, config.sessionSecrets[0]!, isSecure(request)).generate();
-  return { token, setCookie: `${config.cookies.csrf}=${token}; ${cookieAttributes(request)}` };
+  if (existing && (await check(request, config, existing, sessionId)).ok) return { token: existing, setCookie: null };
+  const token = csrfFor(config, config.sessionSecrets[0]!, isSecure(request), sessionId).generate();
+  return { token, setCookie: `${cookieNameFor(request, config.cookies.csrf)}=${token}; ${cookieAttributes(request)}` };
 }
 
-/** A new token after login, so a token planted before it is worthless. */
-export function rotateCsrfToken(request: Request, config: PortalConfig): string {
-  const token = csrfFor(config, config.sessionSecrets[0]!, isSecure(request)).generate();
-  return `${config.cookies.csrf}=${token}; ${cookieAttributes(request)}`;
+/**
+ * A new token for the session a login just created (its id is not in the request yet), so a token
+ * planted or issued before the login is worthless. Logout clears the token instead (clearCsrfToken):
+ * it died with the session it was bound to.
+ */
+export function rotateCsrfToken(request: Request, config: PortalConfig, sessionId: string): string {
+  const token = csrfFor(config, config.sessionSecrets[0]!, isSecure(request), sessionId).generate();
+  return `${cookieNameFor(request, config.cookies.csrf)}=${token}; ${cookieAttributes(request)}`;
 }
-export const clearCsrfToken = (request: Request, config: PortalConfig) => `${config.cookies.csrf}=; Max-Age=0; ${cookieAttributes(request)}`;
+export const clearCsrfToken = (request: Request, config: PortalConfig) => `${cookieNameFor(request, config.cookies.csrf)}=; Max-Age=0; ${cookieAttributes(request)}`;
 
 export async function verifyCsrf(request: Request, config: PortalConfig): Promise<CsrfResult> {
   if (request.method !== "POST" && request.method !== "DELETE") return { ok: true };
@@ -98,5 +122,20 @@ export async function verifyCsrf(request: Request, config: PortalConfig): Promis
     }
   }
   if (!submitted) return { ok: false, reason: "missing_token_in_body" };
-  return check(request, config, submitted);
+  const sessionId = await sessionIdOf(request, config);
+  if (sessionId === null) {
+    // No session: the post acts for nobody (a route that acts for a person sends it to log in
+    // first, e.g. a form rendered while logged in and posted after the session cookie expired), so
+    // there is no session to bind to. The cookie and the submitted token must still agree.
+    const form = new FormData();
+    form.set(CSRF_FORM_FIELD, submitted);
+    try {
+      await new CSRF({ cookie: plainCookie(cookieNameFor(request, config.cookies.csrf), isSecure(request)), formDataKey: CSRF_FORM_FIELD }).validate(form, request.headers);
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof CSRFError) return { ok: false, reason: error.code };
+      throw error;
+    }
+  }
+  return check(request, config, submitted, sessionId);
 }

@@ -1,35 +1,17 @@
 // OAuth 2.0 authorization code with PKCE (RFC 7636) against the platform (spec §7: /auth?last= starts
 // it). The state, the PKCE verifier and the way back live in a short signed cookie between the
-// redirect out and the callback, so a forged or replayed callback has nothing to match.
+// redirect out and the callback, so a forged callback has nothing to match. The cookie also names a
+// one-time KV record that the first callback consumes, so a copy of the cookie replayed later is
+// refused even though its signature is still good (docs/decisions/012).
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { base64url, randomToken } from "~/lib/random-token.server";
+import { cookieNameFor } from "~/lib/cookie-names";
+import { safeLast } from "~/lib/safe-redirect";
 
 /** Ten minutes to log in at the platform, then start again. */
 const AUTH_COOKIE_SECONDS = 600;
 const CALLBACK_PATH = "/auth/callback";
-
-/** Pages that must never be the way back after a login (they would loop or log out again). */
-const NEVER_RETURN_TO = /^\/(?:auth|login|logout)(?:[/?#]|$)/;
-
-/**
- * `last` is only ever a same-site relative path (no open redirects): "/x?y" stays, while
- * "//evil", "/\evil", "https://evil", "javascript:" and control characters all become "/".
- */
-export function safeLast(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
-  const base = "http://same-site.invalid";
-  let url: URL;
-  try {
-    url = new URL(value, base);
-  } catch {
-    return "/";
-  }
-  if (url.origin !== base) return "/";
-  const path = url.pathname + url.search + url.hash;
-  return NEVER_RETURN_TO.test(path) ? "/" : path;
-}
 
 
 export async function pkceChallenge(verifier: string): Promise<string> {
@@ -37,26 +19,37 @@ export async function pkceChallenge(verifier: string): Promise<string> {
   return base64url(new Uint8Array(digest));
 }
 
-const pendingLoginSchema = z.object({ state: z.string().min(20), verifier: z.string().min(43), last: z.string() });
+const pendingLoginSchema = z.object({
+  state: z.string().min(20),
+  verifier: z.string().min(43),
+  last: z.string(),
+  /** Names the one-time KV record (never shown in a URL, unlike the state). */
+  once: z.string().min(20),
+});
 export type PendingLogin = z.infer<typeof pendingLoginSchema>;
 
 function authCookie(request: Request, context: AppLoadContext) {
-  return createCookie(context.config.cookies.auth, {
+  return createCookie(cookieNameFor(request, context.config.cookies.auth), {
     secrets: context.config.sessionSecrets,
     httpOnly: true,
     // Lax: the platform's redirect back is a top-level GET navigation, which Lax cookies go with.
     sameSite: "lax",
     secure: new URL(request.url).protocol === "https:",
-    path: "/auth",
+    // Site-wide, because the __Host- prefix on https requires Path=/ (it used to be scoped to /auth).
+    path: "/",
     maxAge: AUTH_COOKIE_SECONDS,
   });
 }
+
+const onceKey = (once: string) => `pending-login:${once}`;
 
 export const callbackUrl = (request: Request) => new URL(CALLBACK_PATH, request.url).toString();
 
 /** Starts a login: the platform's authorize address and the cookie that remembers it. */
 export async function beginLogin(request: Request, context: AppLoadContext, last: string) {
-  const pending: PendingLogin = { state: randomToken(), verifier: randomToken(48), last: safeLast(last) };
+  const pending: PendingLogin = { state: randomToken(), verifier: randomToken(48), last: safeLast(last), once: randomToken() };
+  // Lives exactly as long as the cookie; KV removes it by itself if the login is never finished.
+  await context.env.KV.put(onceKey(pending.once), "1", { expirationTtl: AUTH_COOKIE_SECONDS });
   const url = new URL(`${context.config.platform.apiBase}/authorize`);
   url.searchParams.set("client_id", context.config.oauth.clientId);
   url.searchParams.set("response_type", "code");
@@ -72,6 +65,20 @@ export async function readPendingLogin(request: Request, context: AppLoadContext
   const value: unknown = await authCookie(request, context).parse(request.headers.get("Cookie"));
   const parsed = pendingLoginSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Uses up the pending login: true the first time for a cookie, false for any replay. Read, then
+ * delete: KV has no compare-and-delete, so two callbacks racing within the same moment could both
+ * pass; each still needs its own fresh authorization code, which the platform issues once, bound to
+ * this cookie's PKCE verifier. A copy replayed any later finds the record gone.
+ */
+export async function consumePendingLogin(context: AppLoadContext, pending: PendingLogin): Promise<boolean> {
+  const key = onceKey(pending.once);
+  const found = await context.env.KV.get(key);
+  if (found === null) return false;
+  await context.env.KV.delete(key);
+  return true;
 }
 
 export const clearPendingLogin = (request: Request, context: AppLoadContext) =>

@@ -1,6 +1,7 @@
-// Server-side sessions in Workers KV (docs/decisions/005): the cookie holds only a signed id; the
-// platform tokens and the user record stay in KV and never reach the browser. Access tokens are
-// refreshed shortly before they expire; a refresh the platform refuses ends the session.
+// Server-side sessions in Workers KV (docs/decisions/006, 012): the cookie holds only a signed id;
+// the platform tokens and the user record stay in KV and never reach the browser. Access tokens are
+// refreshed shortly before they expire; a refresh the platform refuses ends the session. A session
+// also ends at its absolute lifetime (from the login, never extended) and after an idle timeout.
 import {
   createCookie,
   createWorkersKVSessionStorage,
@@ -13,14 +14,23 @@ import { z } from "zod";
 import { createPlatformClient, PlatformError, type PlatformClient } from "~/platform/client.server";
 import type { TokenResponse } from "~/platform/schemas";
 import { loginPath } from "~/components/auth-links";
+import { cookieNameFor } from "~/lib/cookie-names";
 import { readCookie } from "~/lib/cookies.server";
 import { sessionExpiredFlash, setFlash } from "~/lib/flash.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { PortalConfig } from "~/lib/config.server";
 import type { User } from "./user";
 
 /** Refresh this long before the access token expires, so a request never starts with a dead one. */
 const REFRESH_MARGIN_MS = 10 * 60 * 1000;
-/** The session cookie and its KV entry outlive neither the refresh token nor 30 days. */
-const MAX_SESSION_SECONDS = 30 * 24 * 3600;
+/**
+ * Last activity is rewritten only when the stored time is older than this (or a tenth of the idle
+ * timeout, if shorter): a busy person costs one KV write per few minutes, not one per request, and
+ * the idle timeout is exact to within that margin.
+ */
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+/** KV refuses an expiration sooner than a minute away. */
+const KV_MIN_TTL_MS = 60 * 1000;
 
 const userSchema = z.object({
   id: z.string(),
@@ -49,27 +59,49 @@ const sessionDataSchema = z.object({
   tokens: tokensSchema,
   /** Random, per session: the `<session>` part of platform tracking ids. */
   trackingSession: z.string(),
+  /** The login: the absolute lifetime counts from here, and nothing moves it. */
   createdAt: z.number(),
+  /** The last request, to within LAST_SEEN_RESOLUTION_MS (absent in entries written before it existed). */
+  lastSeenAt: z.number().optional(),
 });
 export type SessionData = z.infer<typeof sessionDataSchema>;
 
 export type Auth = SessionData & { session: Session<SessionData> };
 
-function sessionCookie(request: Request, context: AppLoadContext) {
-  const { config } = context;
-  return createCookie(config.cookies.session, {
+function sessionCookie(request: Request, config: PortalConfig) {
+  return createCookie(cookieNameFor(request, config.cookies.session), {
     secrets: config.sessionSecrets,
     httpOnly: true,
     sameSite: "lax",
     // Secure everywhere except plain-http local development (spec: "Secure outside local http").
     secure: new URL(request.url).protocol === "https:",
     path: "/",
-    maxAge: MAX_SESSION_SECONDS,
+    maxAge: config.sessions.maxAgeSeconds,
   });
 }
 
+/**
+ * The session id the request's cookie carries (signature checked), or null. It says nothing about
+ * whether the session is still alive; the CSRF check binds tokens to it (app/auth/csrf.server.ts).
+ */
+export async function sessionIdOf(request: Request, config: PortalConfig): Promise<string | null> {
+  const id: unknown = await sessionCookie(request, config).parse(request.headers.get("Cookie"));
+  return typeof id === "string" && id ? id : null;
+}
+
+/**
+ * When the KV entry may go: at the absolute end or after the idle timeout from now, whichever comes
+ * first, so KV forgets abandoned sessions by itself. readAuth enforces both limits exactly; this
+ * only saves storage (and is never sooner than KV allows).
+ */
+function storedUntil(context: AppLoadContext, data: Pick<SessionData, "createdAt">, now: number): Date {
+  const { maxAgeSeconds, idleTimeoutSeconds } = context.config.sessions;
+  const end = Math.min(data.createdAt + maxAgeSeconds * 1000, now + idleTimeoutSeconds * 1000);
+  return new Date(Math.max(end, now + KV_MIN_TTL_MS));
+}
+
 function sessionStorage(request: Request, context: AppLoadContext): SessionStorage<SessionData> {
-  return createWorkersKVSessionStorage<SessionData>({ kv: context.env.KV, cookie: sessionCookie(request, context) });
+  return createWorkersKVSessionStorage<SessionData>({ kv: context.env.KV, cookie: sessionCookie(request, context.config) });
 }
 
 export function tokensFrom(response: TokenResponse, now = Date.now()): Tokens {
@@ -84,22 +116,32 @@ export function tokensFrom(response: TokenResponse, now = Date.now()): Tokens {
 export const hasSessionCookie = (request: Request, context: AppLoadContext): boolean =>
   readCookie(request, context.config.cookies.session) !== null;
 
-/** Creates the session after a login; returns the Set-Cookie value. */
+/** Creates the session after a login; returns its id and the Set-Cookie value. */
 export async function createUserSession(
   request: Request,
   context: AppLoadContext,
   user: User,
   tokens: Tokens,
   trackingSession = newTrackingSession(),
-): Promise<string> {
+): Promise<{ id: string; setCookie: string }> {
   const storage = sessionStorage(request, context);
   const session = await storage.getSession();
+  const now = Date.now();
   session.set("user", user);
   session.set("tokens", tokens);
   session.set("trackingSession", trackingSession);
-  session.set("createdAt", Date.now());
-  const maxAge = Math.max(60, Math.min(MAX_SESSION_SECONDS, Math.floor((tokens.refreshExpiresAt - Date.now()) / 1000)));
-  return storage.commitSession(session, { maxAge });
+  session.set("createdAt", now);
+  session.set("lastSeenAt", now);
+  // The cookie lasts the absolute lifetime (or the refresh token, if that ends sooner) and is never
+  // re-sent, so nothing extends it; the KV entry may go sooner (storedUntil).
+  const maxAge = Math.max(60, Math.min(context.config.sessions.maxAgeSeconds, Math.floor((tokens.refreshExpiresAt - now) / 1000)));
+  const cookie = sessionCookie(request, context.config);
+  // commitSession creates the KV entry (with its own expiry) and names the new id only in the cookie
+  // it returns; the browser gets a cookie with the browser's lifetime instead.
+  const created = await storage.commitSession(session, { expires: storedUntil(context, { createdAt: now }, now) });
+  const id: unknown = await cookie.parse(created);
+  if (typeof id !== "string" || !id) throw new Error("The new session has no id");
+  return { id, setCookie: await cookie.serialize(id, { maxAge }) };
 }
 
 /** Ends the session (KV entry and cookie); returns the Set-Cookie value that clears the cookie. */
@@ -107,7 +149,7 @@ export async function destroyUserSession(request: Request, context: AppLoadConte
   const storage = sessionStorage(request, context);
   const session = await storage.getSession(request.headers.get("Cookie"));
   // A cookie that is not ours (unsigned, an old secret) has no id and nothing in KV: just clear it.
-  if (!session.id) return sessionCookie(request, context).serialize("", { maxAge: 0 });
+  if (!session.id) return sessionCookie(request, context.config).serialize("", { maxAge: 0 });
   return storage.destroySession(session);
 }
 
@@ -126,10 +168,27 @@ async function refresh(context: AppLoadContext, data: SessionData): Promise<Toke
 }
 
 /**
- * The request's session, with fresh tokens, or null when logged out. Throws SessionExpired when a
- * session existed but can no longer be used (refresh token expired or refused).
+ * One read per request: the root loader and the route's own loader both ask for the session, and
+ * should neither read KV twice nor both record the same activity or refresh the same token. The
+ * Worker builds one load context per request, so it is the key.
  */
-export async function readAuth(request: Request, context: AppLoadContext): Promise<Auth | null> {
+const authPerRequest = new WeakMap<AppLoadContext, Promise<Auth | null>>();
+
+/**
+ * The request's session, with fresh tokens, or null when logged out. Throws SessionExpired when a
+ * session existed but can no longer be used (absolute or idle lifetime over, refresh token expired
+ * or refused).
+ */
+export function readAuth(request: Request, context: AppLoadContext): Promise<Auth | null> {
+  let auth = authPerRequest.get(context);
+  if (!auth) {
+    auth = loadAuth(request, context);
+    authPerRequest.set(context, auth);
+  }
+  return auth;
+}
+
+async function loadAuth(request: Request, context: AppLoadContext): Promise<Auth | null> {
   if (!hasSessionCookie(request, context)) return null;
   const storage = sessionStorage(request, context);
   const session = await storage.getSession(request.headers.get("Cookie"));
@@ -139,6 +198,10 @@ export async function readAuth(request: Request, context: AppLoadContext): Promi
   if (!parsed.success) throw new SessionExpired("No stored session for this cookie");
   let data = parsed.data;
   const now = Date.now();
+  const { maxAgeSeconds, idleTimeoutSeconds } = context.config.sessions;
+  if (now >= data.createdAt + maxAgeSeconds * 1000) throw new SessionExpired("The session reached its absolute lifetime");
+  const lastSeenAt = data.lastSeenAt ?? data.createdAt;
+  if (now >= lastSeenAt + idleTimeoutSeconds * 1000) throw new SessionExpired("The session was idle too long");
   if (data.tokens.refreshExpiresAt <= now) throw new SessionExpired("The refresh token has expired");
   if (data.tokens.accessExpiresAt - now < REFRESH_MARGIN_MS) {
     try {
@@ -150,10 +213,16 @@ export async function readAuth(request: Request, context: AppLoadContext): Promi
       // The platform is unreachable: keep going with the old token while it still lives.
       if (data.tokens.accessExpiresAt <= now) throw error;
     }
-    if (data !== parsed.data) {
-      session.set("tokens", data.tokens);
-      await storage.commitSession(session);
-    }
+  }
+  // Record activity, but only when the stored time is getting old (one KV write per few minutes).
+  const resolution = Math.min(LAST_SEEN_RESOLUTION_MS, (idleTimeoutSeconds * 1000) / 10);
+  if (data !== parsed.data || now - lastSeenAt >= resolution) {
+    data = { ...data, lastSeenAt: now };
+    session.set("tokens", data.tokens);
+    session.set("lastSeenAt", now);
+    // An explicit expiry: without one, commitSession would give the entry the cookie's full
+    // lifetime from now, and every refresh would extend the session.
+    await storage.commitSession(session, { expires: storedUntil(context, data, now) });
   }
   return { ...data, session };
 }
@@ -176,14 +245,17 @@ export async function sessionExpiredRedirect(request: Request, context: AppLoadC
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyUserSession(request, context));
   headers.append("Set-Cookie", setFlash(request, sessionExpiredFlash()));
-  return redirect(to, { headers });
+  // `to` is usually the request's own path, which can be anything ("//evil.example/x"): it passes
+  // the redirect rule like every other target.
+  return redirect(safeRedirectPath(to), { headers });
 }
 
 /** Routes that need login (spec §2.1): logged-out visitors go to log in and come back here. */
 export async function requireAuth(request: Request, context: AppLoadContext): Promise<Auth> {
   const url = new URL(request.url);
-  const auth = await getAuth(request, context, loginPath(url.pathname + url.search));
-  if (!auth) throw redirect(loginPath(url.pathname + url.search));
+  const toLogin = safeRedirectPath(loginPath(url.pathname + url.search));
+  const auth = await getAuth(request, context, toLogin);
+  if (!auth) throw redirect(toLogin);
   return auth;
 }
 

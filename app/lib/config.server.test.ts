@@ -64,6 +64,7 @@ describe("parsePortalConfig", () => {
       platform: { apiBase: "http://127.0.0.1:8788/v1", timeoutMs: 45_000 },
       oauth: { clientId: "C0123", clientSecret: "app-hub-demo-client-secret", scopes: ["spark:people_read", "spark:rooms_read"] },
       sessionSecrets: ["dev-only-new-secret-0123456789", "dev-only-old-secret-0123456789"],
+      sessions: { maxAgeSeconds: 2_592_000, idleTimeoutSeconds: 604_800 },
       cookies: { session: "__session", auth: "__oauth", csrf: "csrf-token" },
       csrfHeader: "X-CSRF-Token",
       supportSpace: null,
@@ -125,6 +126,21 @@ describe("parsePortalConfig", () => {
 
   it("reads the page size from APPS_PAGINATION_LIMIT", () => {
     expect(parsePortalConfig({ ...VALID, APPS_PAGINATION_LIMIT: "12" }).appsPaginationLimit).toBe(12);
+  });
+
+  it("reads the session lifetimes (defaults: 30 days absolute, 7 days idle) and refuses nonsense", () => {
+    expect(parsePortalConfig({ ...VALID, SESSION_MAX_AGE_SECONDS: "3600", SESSION_IDLE_TIMEOUT_SECONDS: "600" }).sessions).toEqual({
+      maxAgeSeconds: 3600,
+      idleTimeoutSeconds: 600,
+    });
+    for (const [key, value] of [
+      ["SESSION_MAX_AGE_SECONDS", "0"],
+      ["SESSION_MAX_AGE_SECONDS", "ten days"],
+      ["SESSION_IDLE_TIMEOUT_SECONDS", "59"],
+      ["SESSION_IDLE_TIMEOUT_SECONDS", "1.5"],
+    ]) {
+      expect(configError({ ...VALID, [key!]: value }).message).toContain(key);
+    }
   });
 
   it("knows production", () => {

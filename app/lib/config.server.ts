@@ -29,6 +29,11 @@ const envSchema = z.object({
   OAUTH_SCOPES: z.string().min(1),
   /** Comma-separated; the first signs new cookies and CSRF tokens, all verify (rotation). */
   SESSION_SECRETS: z.string().min(1),
+  // Session lifetimes (docs/decisions/012): a session ends this long after the login however active
+  // it is (refreshing tokens never extends it), and after this long without a request. At least a
+  // minute: KV cannot expire an entry sooner.
+  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(400 * 24 * 3600).default(30 * 24 * 3600),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(400 * 24 * 3600).default(7 * 24 * 3600),
   // Spec §9: session, auth and CSRF cookie and header names are set in config.
   SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("__session"),
   AUTH_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("__oauth"),
@@ -118,6 +123,8 @@ export type PortalConfig = {
   oauth: { clientId: string; clientSecret: string; scopes: string[] };
   /** First entry signs; every entry verifies. */
   sessionSecrets: string[];
+  /** Absolute and idle session lifetimes, in seconds. */
+  sessions: { maxAgeSeconds: number; idleTimeoutSeconds: number };
   cookies: { session: string; auth: string; csrf: string };
   csrfHeader: string;
   /** The developer-support space and the bot token that adds people to it (server only); null when unset. */
@@ -169,6 +176,7 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     platform: { apiBase: e.PLATFORM_API_BASE, timeoutMs: e.PLATFORM_TIMEOUT_MS },
     oauth: { clientId: e.OAUTH_CLIENT_ID, clientSecret: e.OAUTH_CLIENT_SECRET, scopes: e.OAUTH_SCOPES.split(/\s+/).filter(Boolean) },
     sessionSecrets,
+    sessions: { maxAgeSeconds: e.SESSION_MAX_AGE_SECONDS, idleTimeoutSeconds: e.SESSION_IDLE_TIMEOUT_SECONDS },
     cookies: { session: e.SESSION_COOKIE_NAME, auth: e.AUTH_COOKIE_NAME, csrf: e.CSRF_COOKIE_NAME },
     csrfHeader: e.CSRF_HEADER_NAME,
     supportSpace: e.SUPPORT_SPACE_ID && e.SUPPORT_BOT_TOKEN ? { roomId: e.SUPPORT_SPACE_ID, botToken: e.SUPPORT_BOT_TOKEN } : null,
@@ -196,6 +204,7 @@ export function publicConfig(config: PortalConfig) {
     productionPortalUrl: config.productionPortalUrl,
     developerSiteUrl: config.developerSiteUrl,
     freeTrialUrl: config.freeTrialUrl,
+    /** The bare name: browser code reads it with browserCookies() (__Host- prefixed on https). */
     csrfCookie: config.cookies.csrf,
     csrfHeader: config.csrfHeader,
     /** Where the browser sends analytics events, and the key it labels them with (both public). */

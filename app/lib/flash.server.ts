@@ -3,7 +3,9 @@
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Notice } from "~/components/notice";
+import { cookieNameFor } from "./cookie-names";
 import { readCookie } from "./cookies.server";
+import { safeRedirectPath } from "./safe-redirect";
 
 export const FLASH_COOKIE = "flash";
 
@@ -28,24 +30,25 @@ const attributes = (request: Request) =>
   `Path=/; HttpOnly; SameSite=Lax${new URL(request.url).protocol === "https:" ? "; Secure" : ""}`;
 
 export function setFlash(request: Request, notice: Notice): string {
-  return `${FLASH_COOKIE}=${encode(notice)}; Max-Age=60; ${attributes(request)}`;
+  return `${cookieNameFor(request, FLASH_COOKIE)}=${encode(notice)}; Max-Age=60; ${attributes(request)}`;
 }
 
 /**
  * Post/Redirect/Get: back to `path` with a one-time notice. Never stored by a cache (it is one
- * person's result); `extraCookies` go along (e.g. clearing a flow's own cookie).
+ * person's result); `extraCookies` go along (e.g. clearing a flow's own cookie). `path` is often the
+ * posted URL's own path, so it passes the redirect rule like every other target.
  */
 export function redirectWithNotice(request: Request, path: string, notice: Notice, extraCookies: string[] = []) {
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   for (const cookie of [...extraCookies, setFlash(request, notice)]) headers.append("Set-Cookie", cookie);
-  return redirect(path, { headers });
+  return redirect(safeRedirectPath(path), { headers });
 }
 
 /** The notice for this page and the Set-Cookie that clears it, or null when there is none. */
 export function takeFlash(request: Request): { notice: Notice | null; clear: string } | null {
   const raw = readCookie(request, FLASH_COOKIE);
   if (raw === null) return null;
-  return { notice: decode(raw), clear: `${FLASH_COOKIE}=; Max-Age=0; ${attributes(request)}` };
+  return { notice: decode(raw), clear: `${cookieNameFor(request, FLASH_COOKIE)}=; Max-Age=0; ${attributes(request)}` };
 }
 
 /** Spec §8: Session Expired — 'You were logged out.' */

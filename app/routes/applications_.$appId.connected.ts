@@ -5,11 +5,12 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { appPath, connectNotice, finishConnect } from "~/features/connect-integration/connect.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
 import { redirectWithNotice } from "~/lib/flash.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getAppDetail } from "~/models/catalogue.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const app = await getAppDetail(context.env.DB, params.appId ?? "");
-  if (!app || !connectableIntegration(app)) return redirect(appPath(params.appId ?? ""), { headers: { "Cache-Control": "private, no-store" } });
+  if (!app || !connectableIntegration(app)) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: { "Cache-Control": "private, no-store" } });
   const key = app.friendlyId ?? app.id;
   const { outcome, detail, clear } = await finishConnect(request, context, key);
   const log = outcome === "connected" ? "info" : "warn";

@@ -1,6 +1,7 @@
 // /auth?last=… (spec §7): starts a login at the platform and comes back to `last` afterwards.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { beginLogin, safeLast } from "~/auth/oauth.server";
+import { beginLogin } from "~/auth/oauth.server";
+import { safeLast } from "~/lib/safe-redirect";
 import { getAuth } from "~/auth/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,13 +2,14 @@
 // one this browser was given, the code is exchanged once with the PKCE verifier, and only then is a
 // session created from people/me. Anything off sends the person to /login with a reason.
 import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { callbackUrl, clearPendingLogin, readPendingLogin, sameToken } from "~/auth/oauth.server";
+import { callbackUrl, clearPendingLogin, consumePendingLogin, readPendingLogin, sameToken } from "~/auth/oauth.server";
 import { rotateCsrfToken } from "~/auth/csrf.server";
 import { createUserSession, newTrackingSession, platformClientFor, tokensFrom, type Tokens } from "~/auth/session.server";
 import { userFromPerson, type User } from "~/auth/user";
 import { recordLogin } from "~/models/users.server";
 import { PlatformError } from "~/platform/client.server";
 import { loginErrorPath, type LoginError } from "~/features/login/login-errors";
+import { safeLast } from "~/lib/safe-redirect";
 
 /** Spec §4: after a login the count goes up and a login-success event is recorded. */
 async function loginSucceeded(context: AppLoadContext, user: User) {
@@ -23,11 +24,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   headers.append("Set-Cookie", await clearPendingLogin(request, context));
   const fail = (reason: LoginError, detail: string) => {
     context.logger.warn("Login failed", { reason, detail });
-    return redirect(loginErrorPath(reason, pending?.last ?? "/"), { headers });
+    return redirect(loginErrorPath(reason, safeLast(pending?.last)), { headers });
   };
 
+  // A pending login is used up by the first callback that brings its cookie, whatever comes of it.
+  const fresh = pending ? await consumePendingLogin(context, pending) : false;
   const state = url.searchParams.get("state");
   if (!pending || !state || !sameToken(state, pending.state)) return fail("state", "missing or mismatched state");
+  if (!fresh) return fail("state", "pending login already used (replayed cookie)");
   if (url.searchParams.get("error")) return fail(url.searchParams.get("error") === "access_denied" ? "denied" : "failed", url.searchParams.get("error")!);
   const code = url.searchParams.get("code");
   if (!code) return fail("failed", "no code");
@@ -54,7 +58,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 
   await loginSucceeded(context, user);
-  headers.append("Set-Cookie", await createUserSession(request, context, user, tokens, trackingSession));
-  headers.append("Set-Cookie", rotateCsrfToken(request, context.config));
-  return redirect(pending.last, { headers });
+  const session = await createUserSession(request, context, user, tokens, trackingSession);
+  headers.append("Set-Cookie", session.setCookie);
+  headers.append("Set-Cookie", rotateCsrfToken(request, context.config, session.id));
+  // Checked again on the way out: a pending-login cookie signed before a fix of the rule is still
+  // valid for ten minutes, and must not carry an address the current rule refuses.
+  return redirect(safeLast(pending.last), { headers });
 }

@@ -6,7 +6,7 @@ import { loginHref } from "~/components/auth-links";
 import { buttonStyles } from "~/components/Button.css";
 import { LogoMark } from "~/components/Icons";
 import { visuallyHidden } from "../../styles/global.css";
-import { safeLast } from "~/auth/oauth.server";
+import { safeLast } from "~/lib/safe-redirect";
 import { getAuth } from "~/auth/session.server";
 import { loginErrorMessage } from "~/features/login/login-errors";
 import * as s from "~/features/login/LoginPage.css";

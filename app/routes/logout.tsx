@@ -6,7 +6,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import { clearCsrfToken } from "~/auth/csrf.server";
-import { safeLast } from "~/auth/oauth.server";
+import { safeLast } from "~/lib/safe-redirect";
 import { destroyUserSession, hasSessionCookie } from "~/auth/session.server";
 import * as s from "~/features/login/LoginPage.css";
 import type { RouteHandle } from "~/root";

@@ -4,12 +4,13 @@
 // /preferences/* forms it carries no CSRF token; cross-site posts are refused by the Worker.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
 import { buttonStyles } from "~/components/Button.css";
 import { CONSENT_COOKIE, CONSENT_PATH, readConsent } from "~/features/analytics/consent";
 import * as s from "~/features/analytics/ConsentPage.css";
+import { cookieNameFor, isHttps } from "~/lib/cookie-names";
 import { routeHeaders } from "~/lib/route-headers";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 
 export const headers = routeHeaders;
 export const meta: MetaFunction = () => [{ title: "Privacy settings | App Hub" }, { name: "robots", content: "noindex" }];
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return data(
     {
-      consent: readConsent(request.headers.get("Cookie") ?? ""),
+      consent: readConsent(request.headers.get("Cookie") ?? "", isHttps(request.url)),
       // Browsers with Global Privacy Control send Sec-GPC: 1; then nothing is sent whatever the choice.
       gpc: request.headers.get("Sec-GPC") === "1",
       saved: url.searchParams.get("saved") === "1",
@@ -37,8 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return data({ message: "Choose Allow or Don't allow." }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   // Not HttpOnly: the browser's tracker reads it before sending anything (app/features/analytics).
-  const cookie = `${CONSENT_COOKIE}=${parsed.data.consent}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure}`;
-  const back = parsed.data.returnTo ? safeRedirect(parsed.data.returnTo, CONSENT_PATH) : `${CONSENT_PATH}?saved=1`;
+  const cookie = `${cookieNameFor(request, CONSENT_COOKIE)}=${parsed.data.consent}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure}`;
+  const back = parsed.data.returnTo ? safeRedirectPath(parsed.data.returnTo, { fallback: CONSENT_PATH }) : `${CONSENT_PATH}?saved=1`;
   return redirect(back, { headers: { "Set-Cookie": cookie } });
 }
 

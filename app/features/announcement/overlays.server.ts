@@ -15,7 +15,7 @@ import {
   storedTimeValue,
 } from "./visibility";
 import type { BannerData, ModalData, Overlays } from "./types";
-import { cookiesOf } from "~/lib/cookie-header";
+import { requestCookies } from "~/lib/cookie-names";
 
 export function toBanner(entry: AnnouncementContent | null, cookies: ReadonlyMap<string, string>): BannerData | null {
   if (!entry?.publishDetails || !isBannerVisible(entry, cookies.get(ANNOUNCEMENT_COOKIE))) return null;
@@ -53,7 +53,7 @@ export function toModals(entries: ModalContent[], cookies: ReadonlyMap<string, s
 }
 
 export async function loadOverlays(request: Request, context: AppLoadContext): Promise<Overlays> {
-  const cookies = cookiesOf(request.headers.get("Cookie"));
+  const cookies = requestCookies(request);
   const db = context.env.DB;
   const [announcement, modals] = await Promise.all([
     getContent(db, "announcement").catch((error: unknown) => {

@@ -2,8 +2,9 @@
 // /preferences/modal. Both are plain form posts (they work without JavaScript) and store the
 // publish time of what was closed, so a later publish shows again.
 import { redirect } from "@remix-run/cloudflare";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { z } from "zod";
+import { cookieNameFor } from "~/lib/cookie-names";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { ANNOUNCEMENT_COOKIE, modalCookieName, PREFERENCE_MAX_AGE, parseTime, storedTimeValue } from "./visibility";
 
 const publishTime = z
@@ -22,10 +23,10 @@ const common = {
 export const closeBannerForm = z.object(common);
 export const closeModalForm = z.object({ ...common, modalId: z.string().min(1).max(200) });
 
-/** A long-lived, first-party, script-invisible cookie (nothing in the browser needs to read it). */
+/** A long-lived, first-party, script-invisible cookie (nothing in the browser needs to read it); `name` is bare. */
 export function preferenceCookie(request: Request, name: string, value: string): string {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return `${name}=${value}; Path=/; Max-Age=${PREFERENCE_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`;
+  return `${cookieNameFor(request, name)}=${value}; Path=/; Max-Age=${PREFERENCE_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`;
 }
 
 async function formFields(request: Request): Promise<Record<string, string>> {
@@ -41,7 +42,7 @@ function answer(request: Request, setCookie: string, parsed: { returnTo?: string
   const headers = { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" };
   if (parsed.enhanced) return Response.json({ closed: true }, { headers });
   // Post/Redirect/Get back to the page the form was on (same-site paths only).
-  return redirect(safeRedirect(parsed.returnTo, "/"), { headers });
+  return redirect(safeRedirectPath(parsed.returnTo), { headers });
 }
 
 const badRequest = (issues: z.ZodError) =>

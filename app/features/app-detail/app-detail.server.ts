@@ -14,6 +14,7 @@ import { myWebhooksData, webhookKindOf, webhooksAction } from "~/features/webhoo
 import { cacheControl } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { renderMarkdown } from "~/lib/markdown.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getAppDetail } from "~/models/catalogue.server";
 import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS } from "~/models/enums";
 
@@ -33,7 +34,7 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
   // other published bot: to one of their spaces, or by messaging it.
   const webhookKind = webhookKindOf(app);
   // Their pages have routes of their own (so My Webhooks' code loads only there): go to them.
-  if (webhookKind && appId !== app.friendlyId) throw redirect(`/applications/${app.friendlyId}`, 301);
+  if (webhookKind && appId !== app.friendlyId) throw redirect(safeRedirectPath(`/applications/${app.friendlyId}`), 301);
   const webhooks = auth && webhookKind && app.status === "published" ? await myWebhooksData(request, context, auth, webhookKind) : null;
   const addBot = auth && app.type === "bot" && app.botEmail && app.status === "published" && !webhookKind ? await addBotOffer(request, context, auth) : null;
   const published = app.status === "published";

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { sameToken } from "~/auth/oauth.server";
 import type { Notice } from "~/components/notice";
 import { CONNECT_MESSAGES as M } from "./messages";
+import { cookieNameFor } from "~/lib/cookie-names";
 import { randomToken } from "~/lib/random-token.server";
 
 /** Spec §9: integration cookies are prefixed mkt-int. */
@@ -25,13 +26,14 @@ const pendingSchema = z.object({ state: z.string().min(20), appId: z.string().mi
 type PendingConnect = z.infer<typeof pendingSchema>;
 
 function connectCookie(request: Request, context: AppLoadContext) {
-  return createCookie(CONNECT_COOKIE, {
+  return createCookie(cookieNameFor(request, CONNECT_COOKIE), {
     secrets: context.config.sessionSecrets,
     httpOnly: true,
     // Lax: the platform's redirect back is a top-level GET navigation, which Lax cookies go with.
     sameSite: "lax",
     secure: new URL(request.url).protocol === "https:",
-    path: "/applications",
+    // Site-wide, because the __Host- prefix on https requires Path=/.
+    path: "/",
     maxAge: CONNECT_COOKIE_SECONDS,
   });
 }

@@ -1,0 +1,153 @@
+// Issue 12 item 5: the pending-login cookie works once (a replayed callback is refused even with the
+// old cookie), and the CSRF token is bound to the session it was issued to (another person's token,
+// an unbound token or one from an earlier session of the same browser is refused with 403).
+import { CSRF } from "remix-utils/csrf/server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LEGACY_SYNC, USERS } from "../../workers/platform/demo-data.ts";
+import { wranglerVars } from "./harness.ts";
+import { acceptAtPlatform, beginLogin, Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(() => world?.dispose());
+beforeEach(async () => {
+  await world.platform.reset();
+  const { keys } = await world.app.kv.list();
+  for (const { name } of keys) if (!name.endsWith("-version")) await world.app.kv.delete(name);
+});
+
+const riley = USERS.riley;
+const ada = USERS.ada;
+
+async function loggedIn(email = riley.email): Promise<Jar> {
+  const jar = new Jar();
+  expect((await logIn(world, jar, email)).status).toBe(302);
+  return jar;
+}
+
+const kvKeys = async () => (await world.app.kv.list()).keys.map((k) => k.name).filter((n) => !n.endsWith("-version"));
+
+describe("the pending-login cookie works once", () => {
+  it("refuses a replayed callback carrying the used cookie, even with a fresh code for the same state", async () => {
+    const jar = new Jar();
+    const authorize = await beginLogin(world, jar, "/bots");
+    const pendingCookie = jar.get("__oauth")!;
+    expect(pendingCookie).toBeTruthy();
+    const first = await acceptAtPlatform(world, authorize, riley.email);
+    expect((await visit(world, jar, first)).headers.get("Location")).toBe("/bots");
+
+    // Someone who copied the pending-login cookie gets the platform to issue another code for the
+    // same state and PKCE challenge, and replays the callback with the old cookie.
+    const attacker = new Jar();
+    attacker.cookies.set("__oauth", pendingCookie);
+    const second = await acceptAtPlatform(world, authorize, riley.email);
+    const res = await visit(world, attacker, second);
+    expect(res.headers.get("Location")).toBe("/login?error=state&last=%2Fbots");
+    expect(attacker.get("__session")).toBeUndefined();
+  });
+
+  it("refuses the very same callback replayed with the old cookie, as a stale login", async () => {
+    const jar = new Jar();
+    const authorize = await beginLogin(world, jar, "/bots");
+    const pendingCookie = jar.get("__oauth")!;
+    const callback = await acceptAtPlatform(world, authorize, riley.email);
+    expect((await visit(world, jar, callback)).status).toBe(302);
+    const attacker = new Jar();
+    attacker.cookies.set("__oauth", pendingCookie);
+    const res = await visit(world, attacker, callback);
+    expect(res.headers.get("Location")).toBe("/login?error=state&last=%2Fbots");
+    expect(attacker.get("__session")).toBeUndefined();
+  });
+
+  it("keeps nothing behind: the one-time record is gone after the callback, whatever its outcome", async () => {
+    const jar = new Jar();
+    const authorize = await beginLogin(world, jar, "/");
+    expect((await kvKeys()).length).toBe(1);
+    await visit(world, jar, await acceptAtPlatform(world, authorize, riley.email, "decline"));
+    expect(await kvKeys()).toEqual([]);
+  });
+});
+
+/** A disconnect post as a page of ours sends it, with the given token in the cookie and the form. */
+function disconnect(jar: Jar, token: string) {
+  const cookies = new Jar();
+  for (const [k, v] of jar.cookies) cookies.cookies.set(k, v);
+  cookies.cookies.set("csrf-token", token);
+  return postForm(world, cookies, "/my-integrations", { intent: "disconnect", clientId: LEGACY_SYNC.clientId, name: LEGACY_SYNC.name }, token);
+}
+
+async function stillConnected(jar: Jar): Promise<boolean> {
+  const html = await (await visit(world, jar, "/my-integrations")).text();
+  return new RegExp(`<h2[^>]*>${LEGACY_SYNC.name}`).test(html) && !html.includes("was disconnected");
+}
+
+describe("the CSRF token is bound to the session", () => {
+  it("accepts the session's own token", async () => {
+    const jar = await loggedIn();
+    const res = await disconnect(jar, jar.get("csrf-token")!);
+    expect(res.status).toBe(302);
+  });
+
+  it("refuses another person's token (planted in the cookie and the form) with 403", async () => {
+    const victim = await loggedIn(riley.email);
+    const attacker = await loggedIn(ada.email);
+    const res = await disconnect(victim, attacker.get("csrf-token")!);
+    expect(res.status).toBe(403);
+    expect(await stillConnected(victim)).toBe(true);
+  });
+
+  it("refuses a token signed with our secret but bound to no session", async () => {
+    const jar = await loggedIn();
+    const secret = wranglerVars().SESSION_SECRETS!.split(",")[0]!.trim();
+    const unbound = new CSRF({ cookie: { name: "csrf-token" } as never, secret }).generate();
+    const res = await disconnect(jar, unbound);
+    expect(res.status).toBe(403);
+    expect(await stillConnected(jar)).toBe(true);
+  });
+
+  it("refuses the token of an earlier session of the same browser (rotated at login and logout)", async () => {
+    const jar = await loggedIn();
+    const before = jar.get("csrf-token")!;
+    await visit(world, jar, "/logout?last=%2F", { headers: { "Sec-Fetch-Site": "same-origin" } });
+    expect(jar.get("csrf-token")).toBeUndefined();
+    expect((await logIn(world, jar, riley.email)).status).toBe(302);
+    expect(jar.get("csrf-token")).toBeTruthy();
+    expect(jar.get("csrf-token")).not.toBe(before);
+    const res = await disconnect(jar, before);
+    expect(res.status).toBe(403);
+    expect(await stillConnected(jar)).toBe(true);
+  });
+
+  it("re-issues a token bound to this session when the browser holds someone else's", async () => {
+    const jar = await loggedIn();
+    const other = await loggedIn(ada.email);
+    jar.cookies.set("csrf-token", other.get("csrf-token")!);
+    const page = await visit(world, jar, "/my-integrations");
+    expect(page.status).toBe(200);
+    expect(jar.get("csrf-token")).not.toBe(other.get("csrf-token"));
+    expect((await disconnect(jar, jar.get("csrf-token")!)).status).toBe(302);
+  });
+
+  it("without a session, still needs the cookie's token and the submitted one to agree", async () => {
+    const jar = await loggedIn();
+    const token = jar.get("csrf-token")!;
+    jar.cookies.delete("__session");
+    const mismatched = await postForm(world, jar, "/my-integrations", { intent: "disconnect", clientId: LEGACY_SYNC.clientId }, `${token}x`);
+    expect(mismatched.status).toBe(403);
+    // The same token: the post acts for nobody and is sent to log in.
+    const res = await postForm(world, jar, "/my-integrations", { intent: "disconnect", clientId: LEGACY_SYNC.clientId }, token);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login?last=%2Fmy-integrations");
+  });
+
+  it("keeps the anonymous posts working without a token", async () => {
+    const anonymous = new Jar();
+    expect((await postForm(world, anonymous, "/preferences/analytics-consent", { consent: "true", returnTo: "/bots" })).headers.get("Location")).toBe("/bots");
+    expect((await postForm(world, anonymous, "/preferences/test-environment-bar", { returnTo: "/bots" })).headers.get("Location")).toBe("/bots");
+    // And logged in, too: these forms sit on shared cached pages that carry no token.
+    const jar = await loggedIn();
+    expect((await postForm(world, jar, "/preferences/analytics-consent", { consent: "false", returnTo: "/bots" })).status).toBe(302);
+  });
+});
