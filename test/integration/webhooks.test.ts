@@ -106,6 +106,29 @@ describe("the Incoming Webhooks page", () => {
     expect((await postHook(hookPath(hooks[0]!), '{"text":"still there?"}')).status).toBe(404);
   });
 
+  it("says 'not found' (after a redirect) when the form deletes another person's webhook, or one already deleted", async () => {
+    const riley = await as(USERS.riley.email);
+    const ada = await as(USERS.ada.email);
+    const made = await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("marketingLaunch"), displayName: "Riley-Only" });
+    const { id } = (await made.json()) as { id: string };
+
+    const other = await postForm(world, ada, INCOMING, { intent: "delete-webhook", webhookId: id });
+    expect(other.status).toBe(302); // still Post/Redirect/Get
+    expect(other.headers.get("Location")).toBe(INCOMING);
+    const adaPage = await (await visit(world, ada, INCOMING)).text();
+    expect(adaPage).toContain(M.notFound);
+    expect(adaPage).not.toContain("Webhook deleted");
+    expect(await myWebhooks(riley)).toHaveLength(1);
+
+    expect((await postForm(world, riley, INCOMING, { intent: "delete-webhook", webhookId: id })).status).toBe(302);
+    expect(await (await visit(world, riley, INCOMING)).text()).toContain(M.deleted("Riley-Only"));
+    const repeated = await postForm(world, riley, INCOMING, { intent: "delete-webhook", webhookId: id });
+    expect(repeated.status).toBe(302);
+    const page = await (await visit(world, riley, INCOMING)).text();
+    expect(page).toContain(M.notFound);
+    expect(page).not.toContain("Webhook deleted");
+  });
+
   it("says why the bot cannot join a locked or restricted space", async () => {
     const jar = await as(USERS.riley.email);
     const locked = await postForm(world, jar, INCOMING, { intent: "create-webhook", displayName: "alerts", roomId: room("companyAnnouncements") });
@@ -175,7 +198,7 @@ describe("an incoming webhook's URL", () => {
 });
 
 describe("/api/webhooks and /api/my-webhooks (spec §7)", () => {
-  it("creates once (201, then 200 with the same id), validates with the spec's texts, deletes idempotently", async () => {
+  it("creates once (201, then 200 with the same id), validates with the spec's texts, deletes (then 404)", async () => {
     const jar = await as(USERS.riley.email);
     const body = { roomId: room("designTeam"), displayName: "Hook-1", webhookUrl: "https://example.com/in" };
     const first = await send(jar, "POST", "/api/webhooks?type=outgoing", body);
@@ -196,7 +219,10 @@ describe("/api/webhooks and /api/my-webhooks (spec §7)", () => {
     expect(await noUrl.json()).toMatchObject({ message: M.urlRequired });
 
     expect((await send(jar, "DELETE", `/api/webhooks?webhookId=${created.id}&type=outgoing`)).status).toBe(204);
-    expect((await send(jar, "DELETE", `/api/webhooks?webhookId=${created.id}&type=outgoing`)).status).toBe(204);
+    // Issue 12: what is not there (any more) is not found, never a silent success.
+    const again404 = await send(jar, "DELETE", `/api/webhooks?webhookId=${created.id}&type=outgoing`);
+    expect(again404.status).toBe(404);
+    expect(await again404.json()).toMatchObject({ message: M.notFound });
     expect(await myWebhooks(jar)).toEqual([]);
     // The platform webhook went with it.
     const platformHooks = (await (await api(world.platform, SERVICE_BOTS.outgoing.token, "/v1/webhooks")).json()) as { items: unknown[] };
@@ -209,7 +235,10 @@ describe("/api/webhooks and /api/my-webhooks (spec §7)", () => {
     const made = await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("marketingLaunch"), displayName: "mine" });
     const { id } = (await made.json()) as { id: string };
     expect(await myWebhooks(ada)).toEqual([]);
-    expect((await send(ada, "DELETE", `/api/webhooks?webhookId=${id}&type=incoming`)).status).toBe(204);
+    // Issue 12: another person's webhook is not found for Ada (and is not deleted).
+    const refused = await send(ada, "DELETE", `/api/webhooks?webhookId=${id}&type=incoming`);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ message: M.notFound });
     expect(await myWebhooks(riley)).toHaveLength(1);
     expect((await visit(world, new Jar(), "/api/my-webhooks")).status).toBe(401);
     expect((await send(riley, "POST", "/api/webhooks?type=sideways", {})).status).toBe(400);

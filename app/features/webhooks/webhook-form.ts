@@ -25,6 +25,7 @@ export const WEBHOOK_MESSAGES = {
   nameTaken: (name: string) => `You already have a webhook called ${name} in that space`,
   created: (name: string, space: string) => `${name} was created in the ${space} space`,
   deleted: (name: string) => `${name} was deleted`,
+  notFound: "That webhook was not found. It may have been deleted already.",
   listFailed: "We couldn't load your webhooks. Please try again later.",
 } as const;
 

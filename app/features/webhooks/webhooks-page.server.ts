@@ -41,8 +41,8 @@ export async function webhooksAction(request: Request, context: AppLoadContext, 
   try {
     if (form.get("intent") === "delete-webhook") {
       const result = await deleteWebhook(context, auth, kind, field("webhookId"), url.origin);
-      if (!result.ok) return done({ title: "Not deleted", message: result.message, level: "error" });
-      return done({ title: "Webhook deleted", message: M.deleted(result.webhook?.displayName ?? "The webhook"), level: "success" });
+      if (!result.ok) return done({ title: result.status === 404 ? "Not found" : "Not deleted", message: result.message, level: "error" });
+      return done({ title: "Webhook deleted", message: M.deleted(result.webhook.displayName), level: "success" });
     }
     const values = { displayName: field("displayName"), roomId: field("roomId"), webhookUrl: field("webhookUrl") };
     const fail = (state: Omit<WebhookFormState, "values">, status = 400) => data({ webhookForm: { values, ...state } }, { status });

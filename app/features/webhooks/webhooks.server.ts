@@ -177,16 +177,18 @@ async function unregister(context: AppLoadContext, platformWebhookId: string): P
   }
 }
 
-export type DeleteResult = { ok: true; webhook: WebhookView | null } | { ok: false; status: number; message: string };
+export type DeleteResult = { ok: true; webhook: WebhookView } | { ok: false; status: number; message: string };
 
 /**
  * Deletes one of the person's webhooks: its URL stops working at once (incoming), or the platform
- * webhook and any pending retries go with it (outgoing). Deleting what is already gone is success.
+ * webhook and any pending retries go with it (outgoing). Another person's webhook, an unknown id
+ * and one already deleted are all "not found" (404): never a success that deleted nothing, and
+ * nothing that tells one person whether another's id exists.
  */
 export async function deleteWebhook(context: AppLoadContext, auth: Auth, kind: WebhookKind, id: string, origin: string): Promise<DeleteResult> {
   const { env, logger } = context;
   const row = await env.DB.prepare("SELECT * FROM webhooks WHERE id = ? AND user_id = ? AND type = ?").bind(id, auth.user.userId, kind).first<WebhookRow>();
-  if (!row) return { ok: true, webhook: null };
+  if (!row) return { ok: false, status: 404, message: M.notFound };
   if (row.platform_webhook_id) {
     try {
       await unregister(context, row.platform_webhook_id);
