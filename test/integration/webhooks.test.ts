@@ -291,7 +291,10 @@ describe("an outgoing webhook", () => {
     const [delivery] = await waitFor(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(received).toHaveLength(1);
-    const expected = `sha256=${createHmac("sha256", hook.signingSecret!).update(delivery!.body).digest("hex")}`;
+    // Issue 12: the signature covers the attempt's timestamp too (README "Verifying an outgoing delivery").
+    const timestamp = delivery!.headers["x-apphub-timestamp"] as string;
+    expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(60);
+    const expected = `sha256=${createHmac("sha256", hook.signingSecret!).update(`${timestamp}.${delivery!.body}`).digest("hex")}`;
     expect(delivery!.headers["x-apphub-signature"]).toBe(expected);
     expect(delivery!.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(delivery!.body)).toMatchObject({

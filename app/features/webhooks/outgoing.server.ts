@@ -4,12 +4,12 @@
 // and retried by the Cron Trigger with doubling delays; deleting the webhook drops its retries.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Logger } from "~/lib/logger.server";
-import { isPrivateHost } from "~/lib/private-host.server";
 import { readCapped } from "~/lib/read-capped";
 import { sameToken } from "~/auth/oauth.server";
 import { webhookEventSchema, type Message } from "~/platform/schemas";
 import { PlatformError } from "~/platform/client.server";
 import { hookError } from "./hook-response.server";
+import { targetProblem } from "./target-url.server";
 import { botClient, botIdentity } from "./webhook-bots.server";
 import type { WebhookRow } from "./webhooks.server";
 
@@ -18,11 +18,21 @@ export const MAX_DELIVERY_ATTEMPTS = 6;
 const MAX_EVENT_BYTES = 64 * 1024;
 
 export const SIGNATURE_HEADER = "X-AppHub-Signature";
+/** Unix seconds of the attempt, signed with the body so a captured delivery cannot be replayed later. */
+export const TIMESTAMP_HEADER = "X-AppHub-Timestamp";
 
 async function hmacHex(hash: "SHA-1" | "SHA-256", secret: string, body: string): Promise<string> {
   const enc = new TextEncoder();
   const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash }, false, ["sign"]);
   return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(body)))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * `sha256=` + HMAC-SHA256 hex of `<timestamp>.<body>` with the webhook's signing secret. Receivers
+ * recompute it and refuse timestamps older than 5 minutes (README "Outgoing webhooks", decision 010).
+ */
+export async function signDelivery(secret: string, timestampSeconds: number, body: string): Promise<string> {
+  return `sha256=${await hmacHex("SHA-256", secret, `${timestampSeconds}.${body}`)}`;
 }
 
 /** What the person's server receives: the webhook, and the message that mentioned the bot. */
@@ -45,20 +55,21 @@ export function deliveryBody(row: Pick<WebhookRow, "id" | "display_name" | "room
   });
 }
 
+const TARGET_ERRORS = { unparseable: "the URL cannot be parsed", private: "private or loopback address", "not-https": "not an https URL" } as const;
+
 export type DeliveryOutcome = { ok: true } | { ok: false; retry: boolean; error: string };
 
 type DeliverySettings = { deliveryTimeoutMs: number; allowPrivateTargets: boolean };
 
 /** One POST to the person's URL. 2xx is done; 408, 429, 5xx and network errors are worth a retry. */
 export async function deliver(url: string, secret: string, deliveryId: string, webhookId: string, body: string, settings: DeliverySettings): Promise<DeliveryOutcome> {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    return { ok: false, retry: false, error: "the URL cannot be parsed" };
-  }
-  // Checked at each call, not only at creation: config or DNS-free tricks must not reach inside.
-  if (!settings.allowPrivateTargets && isPrivateHost(target.hostname)) return { ok: false, retry: false, error: "private or loopback address" };
+  // Checked at each call, not only at creation: config or DNS-free tricks must not reach inside,
+  // and a URL stored before https was required is not used in the clear.
+  const problem = targetProblem(url, settings.allowPrivateTargets);
+  if (problem) return { ok: false, retry: false, error: TARGET_ERRORS[problem] };
+  const target = new URL(url);
+  // Each attempt is signed with its own time: a retry is fresh, a captured request goes stale.
+  const timestamp = Math.floor(Date.now() / 1000);
   try {
     const res = await fetch(target, {
       method: "POST",
@@ -67,7 +78,8 @@ export async function deliver(url: string, secret: string, deliveryId: string, w
       headers: {
         "Content-Type": "application/json",
         "User-Agent": "AppHub-Webhooks/1.0",
-        [SIGNATURE_HEADER]: `sha256=${await hmacHex("SHA-256", secret, body)}`,
+        [TIMESTAMP_HEADER]: String(timestamp),
+        [SIGNATURE_HEADER]: await signDelivery(secret, timestamp, body),
         "X-AppHub-Delivery": deliveryId,
         "X-AppHub-Webhook": webhookId,
       },

@@ -5,12 +5,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { platformClientFor, type Auth } from "~/auth/session.server";
 import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
-import { isPrivateHost } from "~/lib/private-host.server";
 import { PlatformError, type PlatformClient } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
 import { WEBHOOK_MESSAGES as M, type WebhookFieldErrors, type WebhookInput, type WebhookKind, type WebhookView } from "./webhook-form";
 import { randomToken } from "~/lib/random-token.server";
 import { botIdentity, botClient } from "./webhook-bots.server";
+import { targetProblem } from "./target-url.server";
 
 type WebhookRow = {
   id: string;
@@ -81,8 +81,9 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     }
     return { ok: true, webhook: toView(existing, origin), created: false };
   }
-  if (kind === "outgoing" && !config.webhooks.allowPrivateTargets && isPrivateHost(new URL(input.webhookUrl!).hostname)) {
-    return { ok: false, status: 400, errors: { webhookUrl: M.urlPrivate } };
+  if (kind === "outgoing") {
+    const problem = targetProblem(input.webhookUrl!, config.webhooks.allowPrivateTargets);
+    if (problem) return { ok: false, status: 400, errors: { webhookUrl: { unparseable: M.urlInvalid, private: M.urlPrivate, "not-https": M.urlHttps }[problem] } };
   }
 
   const client = platformClientFor(context, auth);
