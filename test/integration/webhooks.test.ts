@@ -129,6 +129,34 @@ describe("the Incoming Webhooks page", () => {
     expect(page).not.toContain("Webhook deleted");
   });
 
+  it("offers only group spaces the bot can join, and refuses a direct space with an accurate message", async () => {
+    const spaceOptions = (html: string) => {
+      const select = /<select[^>]*id="webhook-roomId"[^>]*>([\s\S]*?)<\/select>/.exec(html)![1]!;
+      return [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].filter((m) => m[1]).map((m) => m[2]!.replace(/&#x27;/g, "'"));
+    };
+    const riley = await as(USERS.riley.email);
+    const offered = spaceOptions(await (await visit(world, riley, INCOMING)).text());
+    expect(offered).toContain(ROOMS.marketingLaunch.title);
+    expect(offered).toContain(ROOMS.designTeam.title);
+    expect(offered).not.toContain(USERS.ada.displayName); // the direct space with Ada
+    expect(offered).not.toContain(ROOMS.companyAnnouncements.title); // locked, and Riley does not moderate it
+    expect(offered.some((title) => title.includes("Company Announcements"))).toBe(false);
+    // Ada moderates the locked space, so she may add the bot there.
+    const ada = await as(USERS.ada.email);
+    expect(spaceOptions(await (await visit(world, ada, INCOMING)).text())).toContain(`${ROOMS.companyAnnouncements.title} (locked)`);
+
+    // Posted anyway: refused, with the real reason (not the organisation's restrictions).
+    const direct = await postForm(world, riley, INCOMING, { intent: "create-webhook", displayName: "dm-hook", roomId: room("directRileyAda") });
+    expect(direct.status).toBe(400);
+    const html = await direct.text();
+    expect(html).toContain(M.directSpace);
+    expect(html).not.toContain("restrictions set by the owing organization");
+    const api = await send(riley, "POST", "/api/webhooks?type=outgoing", { roomId: room("directRileyAda"), displayName: "dm-hook", webhookUrl: "https://example.com/x" });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toMatchObject({ message: M.directSpace, errors: { roomId: M.directSpace } });
+    expect(await myWebhooks(riley)).toEqual([]);
+  });
+
   it("says why the bot cannot join a locked or restricted space", async () => {
     const jar = await as(USERS.riley.email);
     const locked = await postForm(world, jar, INCOMING, { intent: "create-webhook", displayName: "alerts", roomId: room("companyAnnouncements") });

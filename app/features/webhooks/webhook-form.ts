@@ -22,6 +22,7 @@ export const WEBHOOK_MESSAGES = {
   // Not in the spec (§8: "user-facing text for webhook errors beyond those above: not shown").
   urlInvalid: "Enter a complete URL, such as https://example.com/hooks/lumen",
   urlPrivate: "Use a public URL: private and loopback addresses cannot be called",
+  directSpace: "Webhooks work only in group spaces. Choose a group space.",
   urlHttps: "Use an https URL: webhooks are sent only over https",
   nameTaken: (name: string) => `You already have a webhook called ${name} in that space`,
   created: (name: string, space: string) => `${name} was created in the ${space} space`,

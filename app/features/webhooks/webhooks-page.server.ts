@@ -2,7 +2,8 @@
 // §5) and its two form intents, create and delete (Post/Redirect/Get with a notice on success; a
 // failed create answers 400 with the typed values and messages so the page shows them).
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { endSessionOn401, type Auth } from "~/auth/session.server";
+import { endSessionOn401, platformClientFor, type Auth } from "~/auth/session.server";
+import type { SpaceOption } from "~/features/add-app/add-bot";
 import { spacesOrProblem } from "~/features/add-app/add-bot.server";
 import type { Notice } from "~/components/notice";
 import { redirectWithNotice } from "~/lib/flash.server";
@@ -13,11 +14,33 @@ import { createWebhook, deleteWebhook, listWebhooks } from "./webhooks.server";
 export const webhookKindOf = (app: { friendlyId: string | null; type: string }): WebhookKind | null =>
   app.type === "bot" && app.friendlyId ? (WEBHOOK_APP_KIND[app.friendlyId] ?? null) : null;
 
+/**
+ * The spaces a webhook can work in: group spaces (nobody, the hub's bots included, can be added to
+ * a direct space), most recently active first (spec §7), without locked ones the person does not
+ * moderate (only moderators add apps there, spec §6). The rooms list does not say who moderates;
+ * the person's own memberships do, in one more call. If that call fails, locked spaces stay in
+ * the list, marked "(locked)", and the server's refusal explains.
+ */
+async function webhookSpaces(request: Request, context: AppLoadContext, auth: Auth): Promise<{ spaces: SpaceOption[]; spacesError: string | null }> {
+  const listed = await spacesOrProblem(request, context, auth, "group");
+  if (listed.spacesError || !listed.spaces.some((space) => space.isLocked)) return listed;
+  try {
+    const { items } = await platformClientFor(context, auth).listMemberships({ max: MEMBERSHIPS_MAX });
+    const moderated = new Set(items.filter((m) => m.isModerator).map((m) => m.roomId));
+    return { ...listed, spaces: listed.spaces.filter((space) => !space.isLocked || moderated.has(space.id)) };
+  } catch (error) {
+    const expired = await endSessionOn401(request, context, error);
+    if (expired) throw expired;
+    context.logger.warn("Unable to fetch memberships for the webhook form", { error: String(error) });
+    return listed;
+  }
+}
+const MEMBERSHIPS_MAX = 1000;
+
 export async function myWebhooksData(request: Request, context: AppLoadContext, auth: Auth, kind: WebhookKind): Promise<MyWebhooksData> {
   const origin = new URL(request.url).origin;
   const [{ spaces, spacesError }, items] = await Promise.all([
-    // Spec §7: webhooks may go to any of the person's spaces, direct ones too, most recent first.
-    spacesOrProblem(request, context, auth),
+    webhookSpaces(request, context, auth),
     listWebhooks(context.env.DB, auth.user.userId, origin, kind).then(
       (list) => ({ list, error: null }),
       (error: unknown) => {

@@ -95,6 +95,8 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     if (error.status === 404 || error.status === 400) return { ok: false, status: 400, errors: { roomId: M.room } };
     return { ok: false, status: 502, errors: {}, message: ADD_APP_MESSAGES.roomName };
   }
+  // The platform would refuse the bot with a 400 that reads like an organisation's restriction.
+  if (room.type === "direct") return { ok: false, status: 400, errors: { roomId: M.directSpace } };
 
   const bot = await botIdentity(context, kind);
   const joined = await addBotToRoom(client, bot.email, input.roomId);
