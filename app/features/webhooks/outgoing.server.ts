@@ -10,8 +10,10 @@ import { webhookEventSchema, type Message } from "~/platform/schemas";
 import { PlatformError } from "~/platform/client.server";
 import { hookError } from "./hook-response.server";
 import { targetProblem } from "./target-url.server";
-import { botClient, botIdentity } from "./webhook-bots.server";
+import { botClient, botIdentity, type HookContext } from "./webhook-bots.server";
 import type { WebhookRow } from "./webhooks.server";
+import { standingOf } from "./standing.server";
+import type { WebhookKind } from "./webhook-form";
 
 /** Attempts in all (the first, then retries after base, 2×base, 4×base, 8×base, 16×base). */
 export const MAX_DELIVERY_ATTEMPTS = 6;
@@ -141,6 +143,12 @@ export async function handlePlatformEvent(request: Request, context: AppLoadCont
       const bot = await botIdentity(context, "outgoing");
       // The bot's own messages and messages not mentioning it are not the person's business.
       if (event.data.personId === bot.id || !(event.data.mentionedPeople ?? []).includes(bot.id)) return;
+      // Nor is anything said after they lost their standing in the space (standing.server.ts).
+      const standing = await standingOf(context, row);
+      if (standing.status === "inactive") {
+        logger.info("Mention not forwarded: the webhook is inactive", { webhookId, reason: standing.reason });
+        return;
+      }
       let message: Message;
       try {
         message = await botClient(context, "outgoing").getMessage(event.data.id);
@@ -159,18 +167,34 @@ export async function handlePlatformEvent(request: Request, context: AppLoadCont
   return new Response(null, { status: 204 });
 }
 
-type DueRow = { id: string; webhook_id: string; body: string; attempts: number; webhook_url: string | null; signing_secret: string | null };
+type DueRow = {
+  id: string;
+  webhook_id: string;
+  body: string;
+  attempts: number;
+  // The webhook (all null once it is deleted).
+  webhook_url: string | null;
+  signing_secret: string | null;
+  type: WebhookKind | null;
+  user_id: string | null;
+  room_id: string | null;
+  status: string | null;
+  status_reason: string | null;
+  standing_checked_at: number | null;
+};
 
-/** The Cron Trigger's part: retries every delivery that is due (a bounded batch per run). */
-export async function retryDueDeliveries(
-  db: D1Database,
-  logger: Logger,
-  settings: DeliverySettings & { retryBaseSeconds: number },
-  nowMs = Date.now(),
-): Promise<{ attempted: number; delivered: number }> {
+/**
+ * The Cron Trigger's part: retries every delivery that is due (a bounded batch per run).
+ * Deliveries of a webhook that is inactive (standing.server.ts) are dropped.
+ */
+export async function retryDueDeliveries(context: HookContext, nowMs = Date.now()): Promise<{ attempted: number; delivered: number }> {
+  const { logger, config } = context;
+  const db = context.env.DB;
+  const settings = config.webhooks;
   const { results } = await db
     .prepare(
-      `SELECT d.id, d.webhook_id, d.body, d.attempts, w.webhook_url, w.signing_secret
+      `SELECT d.id, d.webhook_id, d.body, d.attempts,
+              w.webhook_url, w.signing_secret, w.type, w.user_id, w.room_id, w.status, w.status_reason, w.standing_checked_at
        FROM webhook_deliveries d LEFT JOIN webhooks w ON w.id = d.webhook_id
        WHERE d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT 50`,
     )
@@ -179,7 +203,21 @@ export async function retryDueDeliveries(
   let delivered = 0;
   await Promise.all(
     results.map(async (due) => {
-      if (!due.webhook_url || !due.signing_secret) {
+      if (!due.webhook_url || !due.signing_secret || !due.type || !due.user_id || !due.room_id) {
+        await db.prepare("DELETE FROM webhook_deliveries WHERE id = ?").bind(due.id).run();
+        return;
+      }
+      const standing = await standingOf(context, {
+        id: due.webhook_id,
+        type: due.type,
+        user_id: due.user_id,
+        room_id: due.room_id,
+        status: due.status ?? "active",
+        status_reason: due.status_reason,
+        standing_checked_at: due.standing_checked_at ?? 0,
+      });
+      if (standing.status === "inactive") {
+        logger.info("Pending delivery dropped: the webhook is inactive", { webhookId: due.webhook_id, reason: standing.reason });
         await db.prepare("DELETE FROM webhook_deliveries WHERE id = ?").bind(due.id).run();
         return;
       }
