@@ -3,16 +3,17 @@
 // an incoming URL answers 403 saying why, outgoing deliveries (and their retries) stop, and My
 // Webhooks shows the webhook as inactive with the reason. The standing is cached for a minute (so a
 // flood of posts does not ask the platform per post); tests age it instead of waiting.
+// Also: at most 25 webhooks per person, incoming and outgoing together.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { HUB_CLIENT_ID, ORGS, ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { encodeId } from "../../workers/platform/ids.ts";
 import { api } from "../platform/helpers.ts";
 import { postForm, visit, type World, startWorld } from "./login.ts";
-import { helpers, INCOMING, OUTGOING, room, startReceiver } from "./webhook-helpers.ts";
-import { inactiveMessage, inactiveRefusal } from "../../app/features/webhooks/webhook-form.ts";
+import { helpers, INCOMING, OUTGOING, room, startReceiver, type Hook } from "./webhook-helpers.ts";
+import { inactiveMessage, inactiveRefusal, WEBHOOK_LIMIT, WEBHOOK_MESSAGES as M } from "../../app/features/webhooks/webhook-form.ts";
 
 let world: World;
-const { as, myWebhooks, create, postHook, roomMessages, platformToken, leave, ageStandings } = helpers(() => world);
+const { as, send, myWebhooks, create, postHook, roomMessages, platformToken, leave, ageStandings } = helpers(() => world);
 
 beforeAll(async () => {
   world = await startWorld({ WEBHOOK_RETRY_BASE_SECONDS: "0", WEBHOOK_DELIVERY_TIMEOUT_MS: "1000" }, { listen: true });
@@ -166,5 +167,37 @@ describe("an outgoing webhook whose owner leaves the space", () => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+describe("at most 25 webhooks per person (incoming and outgoing together)", () => {
+  it("refuses the 26th with 409 from the API and a clear message in the form; a repeated create still finds its webhook", async () => {
+    const riley = await as(USERS.riley.email);
+    const made: Hook[] = [];
+    for (let i = 1; i < WEBHOOK_LIMIT; i++) made.push(await create(riley, "incoming", { roomId: room("marketingLaunch"), displayName: `hook-${i}` }));
+    made.push(await create(riley, "outgoing", { roomId: room("designTeam"), displayName: "hook-out", webhookUrl: "https://example.com/hook" }));
+    expect(await myWebhooks(riley)).toHaveLength(WEBHOOK_LIMIT);
+
+    const refused = await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("marketingLaunch"), displayName: "one-too-many" });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ message: M.limit });
+    const outgoing = await send(riley, "POST", "/api/webhooks?type=outgoing", { roomId: room("designTeam"), displayName: "two", webhookUrl: "https://example.com/b" });
+    expect(outgoing.status).toBe(409);
+    const form = await postForm(world, riley, INCOMING, { intent: "create-webhook", displayName: "one-too-many", roomId: room("marketingLaunch") });
+    expect(form.status).toBe(400);
+    const html = await form.text();
+    expect(html).toContain(M.limit);
+    expect(html).toContain('value="one-too-many"');
+
+    // Not a new webhook: the same create again answers with the one it made.
+    const repeat = await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("marketingLaunch"), displayName: "hook-1" });
+    expect(repeat.status).toBe(200);
+    expect(await myWebhooks(riley)).toHaveLength(WEBHOOK_LIMIT);
+    // Another person is not affected.
+    const ada = await as(USERS.ada.email);
+    expect((await send(ada, "POST", "/api/webhooks?type=incoming", { roomId: room("designTeam"), displayName: "ada-hook" })).status).toBe(201);
+    // Deleting one makes room again.
+    expect((await send(riley, "DELETE", `/api/webhooks?webhookId=${made[0]!.id}&type=incoming`)).status).toBe(204);
+    expect((await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("marketingLaunch"), displayName: "one-too-many" })).status).toBe(201);
   });
 });

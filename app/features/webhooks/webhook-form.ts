@@ -11,6 +11,12 @@ export const WEBHOOK_APP_KIND: Readonly<Record<string, WebhookKind>> = {
   "outgoing-webhooks": "outgoing",
 };
 
+/**
+ * At most this many webhooks per person, incoming and outgoing together: each one costs standing
+ * checks and (outgoing) a platform webhook, whatever its kind (docs/decisions/010).
+ */
+export const WEBHOOK_LIMIT = 25;
+
 export const WEBHOOK_MESSAGES = {
   // Spec §5, word for word.
   name: "A valid webhook name containing no special characters is required",
@@ -28,6 +34,7 @@ export const WEBHOOK_MESSAGES = {
   created: (name: string, space: string) => `${name} was created in the ${space} space`,
   deleted: (name: string) => `${name} was deleted`,
   notFound: "That webhook was not found. It may have been deleted already.",
+  limit: `You already have ${WEBHOOK_LIMIT} webhooks, the most one person can have. Delete one to add another.`,
   listFailed: "We couldn't load your webhooks. Please try again later.",
 } as const;
 

@@ -9,6 +9,7 @@ import { PlatformError, type PlatformClient } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
 import {
   inactiveMessage,
+  WEBHOOK_LIMIT,
   WEBHOOK_MESSAGES as M,
   type InactiveReason,
   type WebhookFieldErrors,
@@ -93,6 +94,8 @@ const findSame = (db: D1Database, userId: string, kind: WebhookKind, roomId: str
     .bind(userId, kind, roomId, displayName)
     .first<WebhookRow>();
 
+const countOf = async (db: D1Database, userId: string) =>
+  (await db.prepare("SELECT COUNT(*) AS n FROM webhooks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
 
 /** 401 goes to the caller (it ends the session); other platform errors become a result. */
 function platformFailure(error: unknown): PlatformError {
@@ -103,8 +106,8 @@ function platformFailure(error: unknown): PlatformError {
 /**
  * Creates a webhook, or finds the one a repeated submit already made (same person, kind, space and
  * name), so a double post never makes two. An inactive one found that way is brought back if it
- * can be: the bot is added to the space again and the standing checked now. `origin` is where the
- * platform reaches this hub.
+ * can be: the bot is added to the space again and the standing checked now. A person has at most
+ * WEBHOOK_LIMIT webhooks. `origin` is where the platform reaches this hub.
  */
 export async function createWebhook(context: AppLoadContext, auth: Auth, kind: WebhookKind, input: WebhookInput, origin: string): Promise<CreateResult> {
   const { env, config, logger } = context;
@@ -115,9 +118,13 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
       return { ok: false, status: 409, errors: { displayName: M.nameTaken(input.displayName) } };
     }
     if (existing.status === "active") return { ok: true, webhook: toView(existing, origin), created: false };
-  } else if (kind === "outgoing") {
-    const problem = targetProblem(input.webhookUrl!, config.webhooks.allowPrivateTargets);
-    if (problem) return { ok: false, status: 400, errors: { webhookUrl: { unparseable: M.urlInvalid, private: M.urlPrivate, "not-https": M.urlHttps }[problem] } };
+  } else {
+    if (kind === "outgoing") {
+      const problem = targetProblem(input.webhookUrl!, config.webhooks.allowPrivateTargets);
+      if (problem) return { ok: false, status: 400, errors: { webhookUrl: { unparseable: M.urlInvalid, private: M.urlPrivate, "not-https": M.urlHttps }[problem] } };
+    }
+    // Checked before anything happens at the platform; the insert below enforces it atomically.
+    if ((await countOf(env.DB, userId)) >= WEBHOOK_LIMIT) return { ok: false, status: 409, errors: {}, message: M.limit };
   }
 
   const client = platformClientFor(context, auth);
@@ -184,20 +191,25 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
       return { ok: false, status: 502, errors: {}, message: ADD_APP_MESSAGES.unknown };
     }
   }
+  // Inserted only while the person is under the limit (two creates at once cannot both pass).
   const inserted = await env.DB.prepare(
     `INSERT INTO webhooks (id, type, user_id, room_id, room_title, display_name, token, webhook_url, signing_secret, platform_webhook_id, platform_secret, created_at, status, status_reason, standing_checked_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, type, room_id, display_name) DO NOTHING`,
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15
+     WHERE (SELECT COUNT(*) FROM webhooks WHERE user_id = ?3) < ?16
+     ON CONFLICT (user_id, type, room_id, display_name) DO NOTHING`,
   )
     .bind(
       row.id, row.type, row.user_id, row.room_id, row.room_title, row.display_name, row.token, row.webhook_url, row.signing_secret,
-      row.platform_webhook_id, row.platform_secret, row.created_at, row.status, row.status_reason, row.standing_checked_at,
+      row.platform_webhook_id, row.platform_secret, row.created_at, row.status, row.status_reason, row.standing_checked_at, WEBHOOK_LIMIT,
     )
     .run();
   if (inserted.meta.changes === 0) {
-    // Two identical submits raced: the other one won. Undo ours on the platform, answer with theirs.
+    // Two identical submits raced and the other one won, or the limit was reached meanwhile.
+    // Either way undo ours on the platform.
     if (row.platform_webhook_id) await unregister(context, row.platform_webhook_id);
     const winner = await findSame(env.DB, userId, kind, row.room_id, input.displayName);
     if (winner) return { ok: true, webhook: toView(winner, origin), created: false };
+    return { ok: false, status: 409, errors: {}, message: M.limit };
   }
   return { ok: true, webhook: toView(row, origin), created: true };
 }
