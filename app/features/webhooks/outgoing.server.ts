@@ -12,6 +12,7 @@ import { hookError } from "./hook-response.server";
 import { targetProblem } from "./target-url.server";
 import { botClient, botIdentity, type HookContext } from "./webhook-bots.server";
 import type { WebhookRow } from "./webhooks.server";
+import { mapPool } from "~/lib/map-pool";
 import { standingOf } from "./standing.server";
 import type { WebhookKind } from "./webhook-form";
 
@@ -167,11 +168,20 @@ export async function handlePlatformEvent(request: Request, context: AppLoadCont
   return new Response(null, { status: 204 });
 }
 
+/** Due retries one Cron Trigger run picks, and at most this many per webhook (fairness). */
+const RETRY_BATCH = 50;
+const RETRIES_PER_WEBHOOK_PER_RUN = 2;
+/** Webhooks served at once: a Worker invocation has six simultaneous outgoing connections. */
+const RETRY_CONCURRENCY = 6;
+/** No attempt starts after this much of a run: runs are a minute apart and must not pile up. */
+const RUN_BUDGET_MS = 40_000;
+
 type DueRow = {
   id: string;
   webhook_id: string;
   body: string;
   attempts: number;
+  next_attempt_at: number;
   // The webhook (all null once it is deleted).
   webhook_url: string | null;
   signing_secret: string | null;
@@ -184,8 +194,13 @@ type DueRow = {
 };
 
 /**
- * The Cron Trigger's part: retries every delivery that is due (a bounded batch per run).
- * Deliveries of a webhook that is inactive (standing.server.ts) are dropped.
+ * The Cron Trigger's part: retries what is due, fairly. Each webhook gets at most a couple of its
+ * due deliveries per run (its oldest first), taken in turns across webhooks; webhooks are served
+ * concurrently through a small pool; within one webhook deliveries go one after another and stop at
+ * the first failure (the rest wait for the next run). So a receiver that hangs costs one time-out
+ * of one pool slot per run, and every other webhook's retries go out meanwhile. A delivery is
+ * leased (its next attempt moved past the time-out) before it is sent, so an overlapping run does
+ * not send it twice. Deliveries of a webhook that is inactive (standing.server.ts) are dropped.
  */
 export async function retryDueDeliveries(context: HookContext, nowMs = Date.now()): Promise<{ attempted: number; delivered: number }> {
   const { logger, config } = context;
@@ -193,42 +208,68 @@ export async function retryDueDeliveries(context: HookContext, nowMs = Date.now(
   const settings = config.webhooks;
   const { results } = await db
     .prepare(
-      `SELECT d.id, d.webhook_id, d.body, d.attempts,
-              w.webhook_url, w.signing_secret, w.type, w.user_id, w.room_id, w.status, w.status_reason, w.standing_checked_at
-       FROM webhook_deliveries d LEFT JOIN webhooks w ON w.id = d.webhook_id
-       WHERE d.next_attempt_at <= ? ORDER BY d.next_attempt_at LIMIT 50`,
+      `SELECT * FROM (
+         SELECT d.id, d.webhook_id, d.body, d.attempts, d.next_attempt_at,
+                w.webhook_url, w.signing_secret, w.type, w.user_id, w.room_id, w.status, w.status_reason, w.standing_checked_at,
+                ROW_NUMBER() OVER (PARTITION BY d.webhook_id ORDER BY d.next_attempt_at, d.id) AS turn
+         FROM webhook_deliveries d LEFT JOIN webhooks w ON w.id = d.webhook_id
+         WHERE d.next_attempt_at <= ?1)
+       WHERE turn <= ?2 ORDER BY turn, next_attempt_at, id LIMIT ?3`,
     )
-    .bind(nowMs)
+    .bind(nowMs, RETRIES_PER_WEBHOOK_PER_RUN, RETRY_BATCH)
     .all<DueRow>();
+  const byWebhook = new Map<string, DueRow[]>();
+  for (const due of results) byWebhook.set(due.webhook_id, [...(byWebhook.get(due.webhook_id) ?? []), due]);
+
+  const started = Date.now();
+  const leaseMs = settings.deliveryTimeoutMs + 60_000;
+  let attempted = 0;
   let delivered = 0;
-  await Promise.all(
-    results.map(async (due) => {
-      if (!due.webhook_url || !due.signing_secret || !due.type || !due.user_id || !due.room_id) {
-        await db.prepare("DELETE FROM webhook_deliveries WHERE id = ?").bind(due.id).run();
-        return;
-      }
-      const standing = await standingOf(context, {
-        id: due.webhook_id,
-        type: due.type,
-        user_id: due.user_id,
-        room_id: due.room_id,
-        status: due.status ?? "active",
-        status_reason: due.status_reason,
-        standing_checked_at: due.standing_checked_at ?? 0,
-      });
-      if (standing.status === "inactive") {
-        logger.info("Pending delivery dropped: the webhook is inactive", { webhookId: due.webhook_id, reason: standing.reason });
-        await db.prepare("DELETE FROM webhook_deliveries WHERE id = ?").bind(due.id).run();
-        return;
-      }
-      const outcome = await deliver(due.webhook_url, due.signing_secret, due.id, due.webhook_id, due.body, settings);
+  await mapPool([...byWebhook.values()], RETRY_CONCURRENCY, async (group) => {
+    const head = group[0]!;
+    if (!head.webhook_url || !head.signing_secret || !head.type || !head.user_id || !head.room_id) {
+      await db.prepare("DELETE FROM webhook_deliveries WHERE webhook_id = ?").bind(head.webhook_id).run(); // the webhook is gone
+      return;
+    }
+    const standing = await standingOf(context, {
+      id: head.webhook_id,
+      type: head.type,
+      user_id: head.user_id,
+      room_id: head.room_id,
+      status: head.status ?? "active",
+      status_reason: head.status_reason,
+      standing_checked_at: head.standing_checked_at ?? 0,
+    });
+    if (standing.status === "inactive") {
+      logger.info("Pending deliveries dropped: the webhook is inactive", { webhookId: head.webhook_id, reason: standing.reason });
+      await db.prepare("DELETE FROM webhook_deliveries WHERE webhook_id = ?").bind(head.webhook_id).run();
+      return;
+    }
+    for (const due of group) {
+      if (Date.now() - started > RUN_BUDGET_MS) return;
+      const leased = await db
+        .prepare("UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ? AND next_attempt_at = ?")
+        .bind(Date.now() + leaseMs, due.id, due.next_attempt_at)
+        .run();
+      if (leased.meta.changes === 0) continue; // another run has it, or it is gone
+      attempted++;
+      const outcome = await deliver(head.webhook_url, head.signing_secret, due.id, due.webhook_id, due.body, settings);
       if (outcome.ok) {
         delivered++;
         await db.prepare("DELETE FROM webhook_deliveries WHERE id = ?").bind(due.id).run();
-      } else {
-        await recordFailure(db, logger, { id: due.id, webhookId: due.webhook_id, body: due.body, attempts: due.attempts + 1, error: outcome.error, retry: outcome.retry, baseSeconds: settings.retryBaseSeconds });
+        continue;
       }
-    }),
-  );
-  return { attempted: results.length, delivered };
+      await recordFailure(db, logger, {
+        id: due.id,
+        webhookId: due.webhook_id,
+        body: due.body,
+        attempts: due.attempts + 1,
+        error: outcome.error,
+        retry: outcome.retry,
+        baseSeconds: settings.retryBaseSeconds,
+      });
+      return; // this receiver is failing: its other deliveries wait for the next run
+    }
+  });
+  return { attempted, delivered };
 }
