@@ -170,6 +170,29 @@ describe("an outgoing webhook whose owner leaves the space", () => {
   });
 });
 
+describe("the owner's tokens (for the grant check)", () => {
+  it("are kept sealed, only while the person owns a webhook", async () => {
+    const riley = await as(USERS.riley.email);
+    const owner = () => world.app.db.prepare("SELECT tokens, grant_status FROM webhook_owners WHERE user_id = ?").bind(USERS.riley.uuid).first<{ tokens: string; grant_status: string }>();
+    const refused = await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("directRileyAda"), displayName: "nope" });
+    expect(refused.status).toBe(400);
+    expect(await owner()).toBeNull();
+
+    const hook = await create(riley, "incoming", { roomId: room("marketingLaunch"), displayName: "Sealed" });
+    const stored = await owner();
+    expect(stored).toMatchObject({ grant_status: "granted", tokens: expect.stringMatching(/^v1\./) });
+    const issued = await world.platform.db
+      .prepare("SELECT t.token FROM tokens t JOIN people p ON p.uuid = t.person_uuid WHERE p.email = ?")
+      .bind(USERS.riley.email)
+      .all<{ token: string }>();
+    expect(issued.results.length).toBeGreaterThan(0);
+    for (const { token } of issued.results) expect(stored!.tokens).not.toContain(token);
+
+    expect((await send(riley, "DELETE", `/api/webhooks?webhookId=${hook.id}&type=incoming`)).status).toBe(204);
+    expect(await owner()).toBeNull();
+  });
+});
+
 describe("at most 25 webhooks per person (incoming and outgoing together)", () => {
   it("refuses the 26th with 409 from the API and a clear message in the form; a repeated create still finds its webhook", async () => {
     const riley = await as(USERS.riley.email);

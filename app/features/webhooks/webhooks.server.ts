@@ -145,10 +145,12 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     logger.warn("Webhook bot could not join the space", { kind, status: joined.error.status, trackingId: joined.error.trackingId });
     return { ok: false, status: joined.error.status, errors: {}, message: joinRefusal(joined.error, room, bot.name) };
   }
-  // Their token just worked: keep it (sealed) so the webhook's standing can ask about their grant.
-  await recordOwnerSeen(context, { userId, personId: auth.user.id, tokens: auth.tokens });
+  // Their token just worked: keep it (sealed) so the webhooks' standing can ask about their grant.
+  // Kept only while they own a webhook, hence here and after a successful insert.
+  const seen = () => recordOwnerSeen(context, { userId, personId: auth.user.id, tokens: auth.tokens });
 
   if (existing) {
+    await seen();
     const standing = await standingOf(context, existing, { force: true });
     return { ok: true, webhook: toView(withStanding(existing, standing), origin), created: false };
   }
@@ -208,9 +210,13 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     // Either way undo ours on the platform.
     if (row.platform_webhook_id) await unregister(context, row.platform_webhook_id);
     const winner = await findSame(env.DB, userId, kind, row.room_id, input.displayName);
-    if (winner) return { ok: true, webhook: toView(winner, origin), created: false };
+    if (winner) {
+      await seen();
+      return { ok: true, webhook: toView(winner, origin), created: false };
+    }
     return { ok: false, status: 409, errors: {}, message: M.limit };
   }
+  await seen();
   return { ok: true, webhook: toView(row, origin), created: true };
 }
 
