@@ -1,6 +1,6 @@
 // Server rendering: streams HTML, waits for everything for crawlers, and passes the CSP nonce.
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
@@ -36,3 +36,17 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status });
 }
+
+/**
+ * Errors thrown by loaders and actions: Remix's default prints them with console.error, past the
+ * spec §5 masking. Ours goes through the request's logger, which masks (app/lib/log-mask.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  context.logger.error("Unhandled error in a loader or action", {
+    url: request.url,
+    error: cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause),
+    stack: cause instanceof Error ? cause.stack : undefined,
+  });
+};

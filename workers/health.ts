@@ -9,10 +9,11 @@ import { recordHealth, runHealthChecks } from "../app/lib/health.server";
 import { pruneRateWindows } from "../app/features/webhooks/incoming.server";
 import { retryDueDeliveries } from "../app/features/webhooks/outgoing.server";
 
-export async function scheduled(_controller: ScheduledController, env: Env, _ctx: ExecutionContext): Promise<void> {
+export async function scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   const logger = createLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "info");
   const config = parsePortalConfig(env as unknown as Record<string, unknown>);
-  const webhooks = Promise.all([retryDueDeliveries(env.DB, logger, config.webhooks), pruneRateWindows(env.DB)]).catch((error) =>
+  const hooks = { env, config, logger, waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
+  const webhooks = Promise.all([retryDueDeliveries(hooks), pruneRateWindows(env.DB)]).catch((error) =>
     logger.error("Webhook upkeep failed (retries, rate windows)", { error: String(error) }),
   );
   const services = await runHealthChecks(env, config.platform.apiBase);

@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { Logger } from "~/lib/logger.server";
 import {
   authorizationListSchema,
+  membershipListSchema,
   membershipSchema,
   messageSchema,
   personSchema,
@@ -171,6 +172,9 @@ export function createPlatformClient(options: PlatformClientOptions) {
     listRooms: (query: { type?: "direct" | "group"; sortBy?: "id" | "lastactivity" | "created"; max?: number }) =>
       request("GET", "/rooms", { query, schema: roomListSchema }),
     getRoom: (roomId: string) => request("GET", `/rooms/${encodeURIComponent(roomId)}`, { schema: roomSchema }),
+    /** A room's memberships (filtered by person), or without roomId the caller's own. */
+    listMemberships: (query: { roomId?: string; personId?: string; personEmail?: string; max?: number }) =>
+      request("GET", "/memberships", { query, schema: membershipListSchema }),
     createMembership: (json: { roomId: string; personId?: string; personEmail?: string }) =>
       request("POST", "/memberships", { json, schema: membershipSchema }),
     sendMessage: (json: {

@@ -71,6 +71,7 @@ export const membershipSchema = z.object({
   created: isoDate,
 });
 export type Membership = z.infer<typeof membershipSchema>;
+export const membershipListSchema = z.object({ items: z.array(membershipSchema) });
 
 export const messageSchema = z.object({
   id: hydraId,

@@ -106,6 +106,57 @@ describe("the Incoming Webhooks page", () => {
     expect((await postHook(hookPath(hooks[0]!), '{"text":"still there?"}')).status).toBe(404);
   });
 
+  it("says 'not found' (after a redirect) when the form deletes another person's webhook, or one already deleted", async () => {
+    const riley = await as(USERS.riley.email);
+    const ada = await as(USERS.ada.email);
+    const made = await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("marketingLaunch"), displayName: "Riley-Only" });
+    const { id } = (await made.json()) as { id: string };
+
+    const other = await postForm(world, ada, INCOMING, { intent: "delete-webhook", webhookId: id });
+    expect(other.status).toBe(302); // still Post/Redirect/Get
+    expect(other.headers.get("Location")).toBe(INCOMING);
+    const adaPage = await (await visit(world, ada, INCOMING)).text();
+    expect(adaPage).toContain(M.notFound);
+    expect(adaPage).not.toContain("Webhook deleted");
+    expect(await myWebhooks(riley)).toHaveLength(1);
+
+    expect((await postForm(world, riley, INCOMING, { intent: "delete-webhook", webhookId: id })).status).toBe(302);
+    expect(await (await visit(world, riley, INCOMING)).text()).toContain(M.deleted("Riley-Only"));
+    const repeated = await postForm(world, riley, INCOMING, { intent: "delete-webhook", webhookId: id });
+    expect(repeated.status).toBe(302);
+    const page = await (await visit(world, riley, INCOMING)).text();
+    expect(page).toContain(M.notFound);
+    expect(page).not.toContain("Webhook deleted");
+  });
+
+  it("offers only group spaces the bot can join, and refuses a direct space with an accurate message", async () => {
+    const spaceOptions = (html: string) => {
+      const select = /<select[^>]*id="webhook-roomId"[^>]*>([\s\S]*?)<\/select>/.exec(html)![1]!;
+      return [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].filter((m) => m[1]).map((m) => m[2]!.replace(/&#x27;/g, "'"));
+    };
+    const riley = await as(USERS.riley.email);
+    const offered = spaceOptions(await (await visit(world, riley, INCOMING)).text());
+    expect(offered).toContain(ROOMS.marketingLaunch.title);
+    expect(offered).toContain(ROOMS.designTeam.title);
+    expect(offered).not.toContain(USERS.ada.displayName); // the direct space with Ada
+    expect(offered).not.toContain(ROOMS.companyAnnouncements.title); // locked, and Riley does not moderate it
+    expect(offered.some((title) => title.includes("Company Announcements"))).toBe(false);
+    // Ada moderates the locked space, so she may add the bot there.
+    const ada = await as(USERS.ada.email);
+    expect(spaceOptions(await (await visit(world, ada, INCOMING)).text())).toContain(`${ROOMS.companyAnnouncements.title} (locked)`);
+
+    // Posted anyway: refused, with the real reason (not the organisation's restrictions).
+    const direct = await postForm(world, riley, INCOMING, { intent: "create-webhook", displayName: "dm-hook", roomId: room("directRileyAda") });
+    expect(direct.status).toBe(400);
+    const html = await direct.text();
+    expect(html).toContain(M.directSpace);
+    expect(html).not.toContain("restrictions set by the owing organization");
+    const api = await send(riley, "POST", "/api/webhooks?type=outgoing", { roomId: room("directRileyAda"), displayName: "dm-hook", webhookUrl: "https://example.com/x" });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toMatchObject({ message: M.directSpace, errors: { roomId: M.directSpace } });
+    expect(await myWebhooks(riley)).toEqual([]);
+  });
+
   it("says why the bot cannot join a locked or restricted space", async () => {
     const jar = await as(USERS.riley.email);
     const locked = await postForm(world, jar, INCOMING, { intent: "create-webhook", displayName: "alerts", roomId: room("companyAnnouncements") });
@@ -175,7 +226,7 @@ describe("an incoming webhook's URL", () => {
 });
 
 describe("/api/webhooks and /api/my-webhooks (spec §7)", () => {
-  it("creates once (201, then 200 with the same id), validates with the spec's texts, deletes idempotently", async () => {
+  it("creates once (201, then 200 with the same id), validates with the spec's texts, deletes (then 404)", async () => {
     const jar = await as(USERS.riley.email);
     const body = { roomId: room("designTeam"), displayName: "Hook-1", webhookUrl: "https://example.com/in" };
     const first = await send(jar, "POST", "/api/webhooks?type=outgoing", body);
@@ -196,7 +247,10 @@ describe("/api/webhooks and /api/my-webhooks (spec §7)", () => {
     expect(await noUrl.json()).toMatchObject({ message: M.urlRequired });
 
     expect((await send(jar, "DELETE", `/api/webhooks?webhookId=${created.id}&type=outgoing`)).status).toBe(204);
-    expect((await send(jar, "DELETE", `/api/webhooks?webhookId=${created.id}&type=outgoing`)).status).toBe(204);
+    // Issue 12: what is not there (any more) is not found, never a silent success.
+    const again404 = await send(jar, "DELETE", `/api/webhooks?webhookId=${created.id}&type=outgoing`);
+    expect(again404.status).toBe(404);
+    expect(await again404.json()).toMatchObject({ message: M.notFound });
     expect(await myWebhooks(jar)).toEqual([]);
     // The platform webhook went with it.
     const platformHooks = (await (await api(world.platform, SERVICE_BOTS.outgoing.token, "/v1/webhooks")).json()) as { items: unknown[] };
@@ -209,7 +263,10 @@ describe("/api/webhooks and /api/my-webhooks (spec §7)", () => {
     const made = await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("marketingLaunch"), displayName: "mine" });
     const { id } = (await made.json()) as { id: string };
     expect(await myWebhooks(ada)).toEqual([]);
-    expect((await send(ada, "DELETE", `/api/webhooks?webhookId=${id}&type=incoming`)).status).toBe(204);
+    // Issue 12: another person's webhook is not found for Ada (and is not deleted).
+    const refused = await send(ada, "DELETE", `/api/webhooks?webhookId=${id}&type=incoming`);
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ message: M.notFound });
     expect(await myWebhooks(riley)).toHaveLength(1);
     expect((await visit(world, new Jar(), "/api/my-webhooks")).status).toBe(401);
     expect((await send(riley, "POST", "/api/webhooks?type=sideways", {})).status).toBe(400);
@@ -262,7 +319,10 @@ describe("an outgoing webhook", () => {
     const [delivery] = await waitFor(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(received).toHaveLength(1);
-    const expected = `sha256=${createHmac("sha256", hook.signingSecret!).update(delivery!.body).digest("hex")}`;
+    // Issue 12: the signature covers the attempt's timestamp too (README "Verifying an outgoing delivery").
+    const timestamp = delivery!.headers["x-apphub-timestamp"] as string;
+    expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(60);
+    const expected = `sha256=${createHmac("sha256", hook.signingSecret!).update(`${timestamp}.${delivery!.body}`).digest("hex")}`;
     expect(delivery!.headers["x-apphub-signature"]).toBe(expected);
     expect(delivery!.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(delivery!.body)).toMatchObject({

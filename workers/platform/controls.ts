@@ -5,7 +5,7 @@ import { notFound } from "./errors.ts";
 import { addFault, clearFaults } from "./faults.ts";
 import type { Ctx } from "./http.ts";
 import { Router, json, maxParam, parseJsonBody, parseQuery } from "./http.ts";
-import { decodeId } from "./ids.ts";
+import { decodeId, encodeId } from "./ids.ts";
 import { messageJson, roomMessages } from "./messages.ts";
 import { demoStatements } from "./seed.ts";
 import type { PlatformReference } from "./seed.ts";
@@ -31,6 +31,26 @@ async function expireTokens(c: Ctx): Promise<Response> {
   return json({ expired: result.meta.changes });
 }
 
+/**
+ * Stands in for an organisation administrator's bot setting: `disabled: true` turns the bot off for
+ * the organisation (policy.ts), `false` turns it back on. `orgId` is the encoded id or the uuid.
+ */
+async function orgPolicy(c: Ctx): Promise<Response> {
+  const body = await parseJsonBody(c, z.object({ orgId: z.string().min(1), botEmail: z.string().email(), disabled: z.boolean() }));
+  const orgUuid = decodeId("ORGANIZATION", body.orgId) ?? body.orgId;
+  const [org, bot] = await Promise.all([
+    c.db.prepare("SELECT uuid FROM orgs WHERE uuid = ?").bind(orgUuid).first<{ uuid: string }>(),
+    c.db.prepare("SELECT email FROM people WHERE email = ? COLLATE NOCASE AND type = 'bot'").bind(body.botEmail).first<{ email: string }>(),
+  ]);
+  if (!org) throw notFound("No organization has this id.");
+  if (!bot) throw notFound("No bot has this email.");
+  await c.db
+    .prepare(body.disabled ? "INSERT OR IGNORE INTO org_disabled_bots (org_uuid, bot_email) VALUES (?, ?)" : "DELETE FROM org_disabled_bots WHERE org_uuid = ? AND bot_email = ? COLLATE NOCASE")
+    .bind(org.uuid, bot.email)
+    .run();
+  return json({ orgId: encodeId("ORGANIZATION", org.uuid), botEmail: bot.email, disabled: body.disabled });
+}
+
 async function peekMessages(c: Ctx): Promise<Response> {
   const q = parseQuery(c.url, z.object({ roomId: z.string().optional(), title: z.string().optional(), max: maxParam.default(100) }));
   const room = q.roomId
@@ -54,5 +74,6 @@ export const controls = new Router()
   .on("POST", "/_emulator/faults", addFault)
   .on("DELETE", "/_emulator/faults", clearFaults)
   .on("POST", "/_emulator/tokens/expire", expireTokens)
+  .on("POST", "/_emulator/org-policy", orgPolicy)
   .on("GET", "/_emulator/messages", peekMessages)
   .on("GET", "/_emulator/state", state);

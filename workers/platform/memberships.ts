@@ -7,10 +7,12 @@ import { json, maxParam, noContent, parseJsonBody, parseQuery } from "./http.ts"
 import { decodeId, encodeId, membershipUuid } from "./ids.ts";
 import type { PersonRow } from "./people.ts";
 import { findPerson, findPersonByEmail, nameOf } from "./people.ts";
+import { BOT_POLICY_MESSAGE, isBotDisabled } from "./policy.ts";
 import { viewRoom, viewRoomByUuid } from "./rooms.ts";
 
+export { BOT_POLICY_MESSAGE, isBotDisabled };
+
 export const LOCKED_MESSAGE = "The space is locked. Only moderators can add people or apps.";
-export const BOT_POLICY_MESSAGE = "The organization's policy does not allow this bot.";
 export const RESTRICTED_MESSAGE = "Room/Membership cannot be created due to restrictions set by the owning organization";
 export const ALREADY_MEMBER_MESSAGE = "The person is already a member of this space.";
 export const UNKNOWN_PERSON_MESSAGE = "No person or bot was found with that id or email.";
@@ -39,13 +41,6 @@ function membershipJson(row: MembershipRow): Record<string, unknown> {
     roomType: row.room_type,
     created: row.created,
   };
-}
-
-/** True when `bot` is a bot that the organisation's policy disables. */
-export async function isBotDisabled(db: D1Database, orgUuid: string, bot: PersonRow): Promise<boolean> {
-  if (bot.type !== "bot") return false;
-  const row = await db.prepare("SELECT 1 AS x FROM org_disabled_bots WHERE org_uuid = ? AND bot_email = ? COLLATE NOCASE").bind(orgUuid, bot.email).first();
-  return row !== null;
 }
 
 /** A person by id or email; 404 when neither resolves. */

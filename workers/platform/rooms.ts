@@ -1,10 +1,11 @@
 // Rooms (spaces): the Room JSON shape, membership-scoped lookups, GET /v1/rooms and /v1/rooms/{id}.
 import { z } from "zod";
-import { notFound } from "./errors.ts";
+import { ApiError, notFound } from "./errors.ts";
 import type { Ctx } from "./http.ts";
 import { json, maxParam, parseQuery } from "./http.ts";
 import { decodeId, encodeId } from "./ids.ts";
 import type { PersonRow } from "./people.ts";
+import { BOT_POLICY_MESSAGE, isBotDisabled } from "./policy.ts";
 
 export type RoomRow = {
   uuid: string;
@@ -52,11 +53,15 @@ export function roomJson(room: ViewedRoom): Record<string, unknown> {
   };
 }
 
-/** The room as the viewer sees it; 404 when the id is bad or the viewer is not a member. */
+/**
+ * The room as the viewer sees it; 404 when the id is bad or the viewer is not a member; 403 for a
+ * bot that the room's owning organisation has turned off (policy.ts).
+ */
 export async function viewRoom(db: D1Database, viewer: PersonRow, roomId: string): Promise<ViewedRoom> {
   const uuid = decodeId("ROOM", roomId);
   const room = uuid ? await db.prepare(`${VIEWED_ROOM_SELECT} WHERE r.uuid = ?2`).bind(viewer.uuid, uuid).first<ViewedRoom>() : null;
   if (!room) throw notFound();
+  if (await isBotDisabled(db, room.owner_org_uuid, viewer)) throw new ApiError(403, BOT_POLICY_MESSAGE);
   return room;
 }
 

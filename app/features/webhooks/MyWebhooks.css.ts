@@ -21,6 +21,8 @@ export const item = style({
   borderRadius: vars.radius.md,
   background: vars.color.surfaceAlt,
 });
+/** An inactive webhook: dashed, so it reads as "not working" before its reason is read. */
+export const inactiveItem = style({ borderStyle: "dashed", background: vars.color.surface });
 export const itemHead = style({ display: "flex", justifyContent: "space-between", alignItems: "center", gap: vars.space[2] });
 export const name = style({ fontWeight: vars.fontWeight.semibold, overflowWrap: "anywhere" });
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });

@@ -1,7 +1,8 @@
 // My Webhooks (spec §2.5) on the Incoming/Outgoing Webhooks detail pages: the person's webhooks
 // (name, space, URL) with Delete, and a create form. Plain forms posting to the detail page, so it
 // all works without JavaScript; a failed create comes back with what was typed and each field's
-// message (spec §5), and the form is re-created (emptied) only after a success.
+// message (spec §5), and the form is re-created (emptied) only after a success. A webhook whose
+// owner lost their standing in its space shows as inactive, with why (docs/decisions/010).
 import { Form, useNavigation } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
@@ -42,7 +43,7 @@ export function MyWebhooks({ data, form }: { data: MyWebhooksData; form: Webhook
         ) : (
           <ul className={s.list}>
             {data.items.map((hook) => (
-              <li key={hook.id} className={s.item}>
+              <li key={hook.id} className={hook.status === "inactive" ? `${s.item} ${s.inactiveItem}` : s.item}>
                 <div className={s.itemHead}>
                   <span className={s.name}>{hook.displayName}</span>
                   <Form method="post">
@@ -60,6 +61,7 @@ export function MyWebhooks({ data, form }: { data: MyWebhooksData; form: Webhook
                     </button>
                   </Form>
                 </div>
+                {hook.inactiveMessage ? <p className={s.problem}>{hook.inactiveMessage}</p> : null}
                 <span className={s.meta}>Space: {hook.roomTitle}</span>
                 <span className={s.meta}>{outgoing ? "Sends to" : "Post to"}</span>
                 <code className={s.url}>{hook.webhookUrl}</code>

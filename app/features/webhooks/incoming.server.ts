@@ -8,6 +8,8 @@ import { PlatformError } from "~/platform/client.server";
 import { hookError, hookReply } from "./hook-response.server";
 import { botClient } from "./webhook-bots.server";
 import type { WebhookRow } from "./webhooks.server";
+import { standingOf } from "./standing.server";
+import { inactiveRefusal } from "./webhook-form";
 
 /** The platform's limit for one message's text or markdown (PLATFORM-API.md "Messages"). */
 export const MAX_MESSAGE_BYTES = 7439;
@@ -70,6 +72,9 @@ export async function handleIncomingPost(request: Request, context: AppLoadConte
     ? await env.DB.prepare("SELECT * FROM webhooks WHERE token = ? AND type = 'incoming'").bind(token).first<WebhookRow>()
     : null;
   if (!row) return hookError(404, "No webhook has this URL. It may have been deleted.");
+  // The URL posts for its owner only while the owner still could (standing.server.ts; cached).
+  const standing = await standingOf(context, row);
+  if (standing.status === "inactive") return hookError(403, inactiveRefusal(standing.reason, "incoming"));
 
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/([a-z0-9.+-]*\+)?json\b/i.test(type.trim())) {
@@ -102,6 +107,9 @@ export async function handleIncomingPost(request: Request, context: AppLoadConte
       return hookError(429, `The platform is busy. Try again in ${after} s.`, { "Retry-After": after });
     }
     if (error.status === 403 || error.status === 404) {
+      // Perhaps the standing changed within the cached minute: ask now, and say why if so.
+      const now = await standingOf(context, row, { force: true });
+      if (now.status === "inactive") return hookError(403, inactiveRefusal(now.reason, "incoming"));
       return hookError(409, "The webhook can no longer post into its space (it was removed from the space, or the space is locked).");
     }
     return hookError(502, "The message could not be posted right now. Please try again later.");

@@ -2,20 +2,36 @@
 // Webhooks listens in them. Their tokens come from config; who they are (id, e-mail, name) is asked
 // of the platform once and kept in KV for a day.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { platformClientFor } from "~/auth/session.server";
-import type { PlatformClient } from "~/platform/client.server";
+import { createPlatformClient, type PlatformClient } from "~/platform/client.server";
 import type { WebhookKind } from "./webhook-form";
+
+/**
+ * What webhook work needs of a request's context. The Cron Trigger (workers/health.ts) builds one
+ * too, so retries and standing checks run the same code outside a request.
+ */
+export type HookContext = Pick<AppLoadContext, "env" | "config" | "logger" | "waitUntil">;
 
 export type BotIdentity = { id: string; email: string; name: string };
 
-export function botClient(context: AppLoadContext, kind: WebhookKind): PlatformClient {
+/** A platform client with a token that is not a person's session (a bot's, or a webhook owner's). */
+export function tokenClient(context: HookContext, trackingSession: string, accessToken?: string): PlatformClient {
+  return createPlatformClient({
+    apiBase: context.config.platform.apiBase,
+    timeoutMs: context.config.platform.timeoutMs,
+    trackingSession,
+    logger: context.logger,
+    accessToken,
+  });
+}
+
+export function botClient(context: HookContext, kind: WebhookKind): PlatformClient {
   const token = kind === "incoming" ? context.config.webhooks.incomingBotToken : context.config.webhooks.outgoingBotToken;
-  return platformClientFor(context, { trackingSession: `hooks-${kind}`, tokens: { accessToken: token } });
+  return tokenClient(context, `hooks-${kind}`, token);
 }
 
 const identityKey = (kind: WebhookKind) => `webhook-bot:${kind}`;
 
-export async function botIdentity(context: AppLoadContext, kind: WebhookKind): Promise<BotIdentity> {
+export async function botIdentity(context: HookContext, kind: WebhookKind): Promise<BotIdentity> {
   const cached = await context.env.KV.get<BotIdentity>(identityKey(kind), "json");
   if (cached) return cached;
   const me = await botClient(context, kind).getMe();

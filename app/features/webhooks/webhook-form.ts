@@ -11,6 +11,12 @@ export const WEBHOOK_APP_KIND: Readonly<Record<string, WebhookKind>> = {
   "outgoing-webhooks": "outgoing",
 };
 
+/**
+ * At most this many webhooks per person, incoming and outgoing together: each one costs standing
+ * checks and (outgoing) a platform webhook, whatever its kind (docs/decisions/010).
+ */
+export const WEBHOOK_LIMIT = 25;
+
 export const WEBHOOK_MESSAGES = {
   // Spec §5, word for word.
   name: "A valid webhook name containing no special characters is required",
@@ -22,11 +28,52 @@ export const WEBHOOK_MESSAGES = {
   // Not in the spec (§8: "user-facing text for webhook errors beyond those above: not shown").
   urlInvalid: "Enter a complete URL, such as https://example.com/hooks/lumen",
   urlPrivate: "Use a public URL: private and loopback addresses cannot be called",
+  directSpace: "Webhooks work only in group spaces. Choose a group space.",
+  urlHttps: "Use an https URL: webhooks are sent only over https",
   nameTaken: (name: string) => `You already have a webhook called ${name} in that space`,
   created: (name: string, space: string) => `${name} was created in the ${space} space`,
   deleted: (name: string) => `${name} was deleted`,
+  notFound: "That webhook was not found. It may have been deleted already.",
+  limit: `You already have ${WEBHOOK_LIMIT} webhooks, the most one person can have. Delete one to add another.`,
   listFailed: "We couldn't load your webhooks. Please try again later.",
 } as const;
+
+/** The hub's two webhook apps, as the catalogue and the platform name their bots. */
+export const WEBHOOK_APP_NAME: Readonly<Record<WebhookKind, string>> = { incoming: "Incoming Webhooks", outgoing: "Outgoing Webhooks" };
+
+/** Why a webhook stopped (its owner's standing, docs/decisions/010). */
+export const INACTIVE_REASONS = ["left_space", "bot_removed", "bot_disabled", "grant_revoked"] as const;
+export type InactiveReason = (typeof INACTIVE_REASONS)[number];
+
+/** The reason as its owner reads it on My Webhooks (and in /api/my-webhooks). */
+export function inactiveMessage(reason: InactiveReason, kind: WebhookKind, space: string): string {
+  const bot = WEBHOOK_APP_NAME[kind];
+  switch (reason) {
+    case "left_space":
+      return `Inactive: you are no longer a member of the ${space} space. It works again if you rejoin the space.`;
+    case "bot_removed":
+      return `Inactive: ${bot} was removed from the ${space} space. Add this webhook again to bring it back.`;
+    case "bot_disabled":
+      return `Inactive: the organization that owns the ${space} space has ${bot} powered down. Talk to your IT Admin for more information.`;
+    case "grant_revoked":
+      return "Inactive: App Hub's access to your account was revoked at the platform. Log in again to turn it back on.";
+  }
+}
+
+/** The reason as whoever posts to an incoming webhook's URL reads it (403). */
+export function inactiveRefusal(reason: InactiveReason, kind: WebhookKind): string {
+  const bot = WEBHOOK_APP_NAME[kind];
+  switch (reason) {
+    case "left_space":
+      return "This webhook is inactive: its owner is no longer a member of the space it posts to.";
+    case "bot_removed":
+      return `This webhook is inactive: ${bot} was removed from its space. Its owner can add the webhook again.`;
+    case "bot_disabled":
+      return `This webhook is inactive: the organization that owns its space has ${bot} powered down.`;
+    case "grant_revoked":
+      return "This webhook is inactive: its owner revoked App Hub's access at the platform. It works again once they log in to App Hub.";
+  }
+}
 
 /** The emulator and our sender labels allow 100 characters. */
 export const WEBHOOK_NAME_MAX = 100;
@@ -77,4 +124,11 @@ export type WebhookView = {
   /** Outgoing: the key of the X-AppHub-Signature HMAC. */
   signingSecret: string | null;
   createdAt: string;
+  /** The owner's standing, as last checked: inactive webhooks post and deliver nothing. */
+  status: "active" | "inactive";
+  inactiveReason: InactiveReason | null;
+  /** The reason in words, for the owner. */
+  inactiveMessage: string | null;
+  /** When the standing was last checked with the platform (ISO), if ever. */
+  checkedAt: string | null;
 };

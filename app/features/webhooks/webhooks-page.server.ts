@@ -2,23 +2,62 @@
 // §5) and its two form intents, create and delete (Post/Redirect/Get with a notice on success; a
 // failed create answers 400 with the typed values and messages so the page shows them).
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { endSessionOn401, type Auth } from "~/auth/session.server";
+import { endSessionOn401, platformClientFor, type Auth } from "~/auth/session.server";
+import type { SpaceOption } from "~/features/add-app/add-bot";
 import { spacesOrProblem } from "~/features/add-app/add-bot.server";
 import type { Notice } from "~/components/notice";
 import { redirectWithNotice } from "~/lib/flash.server";
 import type { MyWebhooksData, WebhookFormState } from "./my-webhooks";
 import { validateWebhookInput, WEBHOOK_APP_KIND, WEBHOOK_MESSAGES as M, type WebhookKind } from "./webhook-form";
-import { createWebhook, deleteWebhook, listWebhooks } from "./webhooks.server";
+import { createWebhook, deleteWebhook, listWebhookRows, webhookView } from "./webhooks.server";
+import { recordOwnerSeen, settleStandingsForOwner } from "./standing.server";
+import { ROOMS_MAX } from "~/features/add-app/messages";
 
 export const webhookKindOf = (app: { friendlyId: string | null; type: string }): WebhookKind | null =>
   app.type === "bot" && app.friendlyId ? (WEBHOOK_APP_KIND[app.friendlyId] ?? null) : null;
 
+type WebhookSpaces = {
+  spaces: SpaceOption[];
+  spacesError: string | null;
+  /** Every group space the person is in, when the list is complete (else null). */
+  memberOf: ReadonlySet<string> | null;
+};
+
+/**
+ * The spaces a webhook can work in: group spaces (nobody, the hub's bots included, can be added to
+ * a direct space), most recently active first (spec §7), without locked ones the person does not
+ * moderate (only moderators add apps there, spec §6). The rooms list does not say who moderates;
+ * the person's own memberships do, in one more call. If that call fails, locked spaces stay in
+ * the list, marked "(locked)", and the server's refusal explains.
+ */
+async function webhookSpaces(request: Request, context: AppLoadContext, auth: Auth): Promise<WebhookSpaces> {
+  const listed = await spacesOrProblem(request, context, auth, "group");
+  // Spec §7 lists at most 500 spaces: a longer membership may be cut short, so it proves nothing.
+  const memberOf = listed.spacesError || listed.spaces.length >= ROOMS_MAX ? null : new Set(listed.spaces.map((space) => space.id));
+  if (listed.spacesError || !listed.spaces.some((space) => space.isLocked)) return { ...listed, memberOf };
+  try {
+    const { items } = await platformClientFor(context, auth).listMemberships({ max: MEMBERSHIPS_MAX });
+    const moderated = new Set(items.filter((m) => m.isModerator).map((m) => m.roomId));
+    return { ...listed, memberOf, spaces: listed.spaces.filter((space) => !space.isLocked || moderated.has(space.id)) };
+  } catch (error) {
+    const expired = await endSessionOn401(request, context, error);
+    if (expired) throw expired;
+    context.logger.warn("Unable to fetch memberships for the webhook form", { error: String(error) });
+    return { ...listed, memberOf };
+  }
+}
+const MEMBERSHIPS_MAX = 1000;
+
+/**
+ * The page's data. The person's own space list (just fetched with their token) also settles their
+ * webhooks' standing: a webhook whose space is not in it shows inactive at once, and a webhook that
+ * was inactive for a reason the page disproves is checked again (standing.server.ts).
+ */
 export async function myWebhooksData(request: Request, context: AppLoadContext, auth: Auth, kind: WebhookKind): Promise<MyWebhooksData> {
   const origin = new URL(request.url).origin;
-  const [{ spaces, spacesError }, items] = await Promise.all([
-    // Spec §7: webhooks may go to any of the person's spaces, direct ones too, most recent first.
-    spacesOrProblem(request, context, auth),
-    listWebhooks(context.env.DB, auth.user.userId, origin, kind).then(
+  const [{ spaces, spacesError, memberOf }, rows] = await Promise.all([
+    webhookSpaces(request, context, auth),
+    listWebhookRows(context.env.DB, auth.user.userId, kind).then(
       (list) => ({ list, error: null }),
       (error: unknown) => {
         context.logger.error("Unable to fetch webhooks", { error: String(error) });
@@ -26,7 +65,19 @@ export async function myWebhooksData(request: Request, context: AppLoadContext, 
       },
     ),
   ]);
-  return { kind, spaces, spacesError, items: items.list, itemsError: items.error };
+  let items = rows.list;
+  if (items.length && !spacesError) {
+    try {
+      // Their token just worked: their grant stands, and we keep the token for later checks.
+      await recordOwnerSeen(context, { userId: auth.user.userId, personId: auth.user.id, tokens: auth.tokens });
+      await settleStandingsForOwner(context, items, memberOf);
+      items = await listWebhookRows(context.env.DB, auth.user.userId, kind);
+    } catch (error) {
+      // The list still shows, with the standing as last checked.
+      context.logger.error("Unable to check the webhooks' standing", { error: String(error) });
+    }
+  }
+  return { kind, spaces, spacesError, items: items.map((row) => webhookView(row, origin)), itemsError: rows.error };
 }
 
 /** Handles the page's create-webhook and delete-webhook intents. */
@@ -41,8 +92,8 @@ export async function webhooksAction(request: Request, context: AppLoadContext, 
   try {
     if (form.get("intent") === "delete-webhook") {
       const result = await deleteWebhook(context, auth, kind, field("webhookId"), url.origin);
-      if (!result.ok) return done({ title: "Not deleted", message: result.message, level: "error" });
-      return done({ title: "Webhook deleted", message: M.deleted(result.webhook?.displayName ?? "The webhook"), level: "success" });
+      if (!result.ok) return done({ title: result.status === 404 ? "Not found" : "Not deleted", message: result.message, level: "error" });
+      return done({ title: "Webhook deleted", message: M.deleted(result.webhook.displayName), level: "success" });
     }
     const values = { displayName: field("displayName"), roomId: field("roomId"), webhookUrl: field("webhookUrl") };
     const fail = (state: Omit<WebhookFormState, "values">, status = 400) => data({ webhookForm: { values, ...state } }, { status });

@@ -5,12 +5,22 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { platformClientFor, type Auth } from "~/auth/session.server";
 import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
-import { isPrivateHost } from "~/lib/private-host.server";
 import { PlatformError, type PlatformClient } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
-import { WEBHOOK_MESSAGES as M, type WebhookFieldErrors, type WebhookInput, type WebhookKind, type WebhookView } from "./webhook-form";
+import {
+  inactiveMessage,
+  WEBHOOK_LIMIT,
+  WEBHOOK_MESSAGES as M,
+  type InactiveReason,
+  type WebhookFieldErrors,
+  type WebhookInput,
+  type WebhookKind,
+  type WebhookView,
+} from "./webhook-form";
 import { randomToken } from "~/lib/random-token.server";
 import { botIdentity, botClient } from "./webhook-bots.server";
+import { targetProblem } from "./target-url.server";
+import { forgetOwnerIfIdle, recordOwnerSeen, standingOf, type Standing } from "./standing.server";
 
 type WebhookRow = {
   id: string;
@@ -25,6 +35,10 @@ type WebhookRow = {
   platform_webhook_id: string | null;
   platform_secret: string | null;
   created_at: string;
+  /** The owner's standing as last checked (standing.server.ts). */
+  status: "active" | "inactive";
+  status_reason: InactiveReason | null;
+  standing_checked_at: number;
 };
 export type { WebhookRow };
 
@@ -41,25 +55,47 @@ function toView(row: WebhookRow, origin: string): WebhookView {
     webhookUrl: row.type === "incoming" ? incomingUrl(origin, row.token!) : row.webhook_url!,
     signingSecret: row.signing_secret,
     createdAt: row.created_at,
+    status: row.status,
+    inactiveReason: row.status === "inactive" ? row.status_reason : null,
+    inactiveMessage: row.status === "inactive" && row.status_reason ? inactiveMessage(row.status_reason, row.type, row.room_title) : null,
+    checkedAt: row.standing_checked_at > 0 ? new Date(row.standing_checked_at).toISOString() : null,
   };
 }
 
-/** The person's webhooks, oldest first; of one kind, or both. */
-export async function listWebhooks(db: D1Database, userId: string, origin: string, kind?: WebhookKind): Promise<WebhookView[]> {
+/** A row with the standing just checked (standing.server.ts), for showing it. */
+const withStanding = (row: WebhookRow, standing: Standing, nowMs = Date.now()): WebhookRow => ({
+  ...row,
+  status: standing.status,
+  status_reason: standing.reason,
+  standing_checked_at: nowMs,
+});
+
+/** The person's webhook rows, oldest first; of one kind, or both. */
+export async function listWebhookRows(db: D1Database, userId: string, kind?: WebhookKind): Promise<WebhookRow[]> {
   const { results } = await db
     .prepare(`SELECT * FROM webhooks WHERE user_id = ?${kind ? " AND type = ?" : ""} ORDER BY created_at, id`)
     .bind(...(kind ? [userId, kind] : [userId]))
     .all<WebhookRow>();
-  return results.map((row) => toView(row, origin));
+  return results;
 }
+
+/** The person's webhooks, oldest first; of one kind, or both; with their standing as last checked. */
+export async function listWebhooks(db: D1Database, userId: string, origin: string, kind?: WebhookKind): Promise<WebhookView[]> {
+  return (await listWebhookRows(db, userId, kind)).map((row) => toView(row, origin));
+}
+
+export { toView as webhookView };
 
 export type CreateResult = { ok: true; webhook: WebhookView; created: boolean } | { ok: false; status: number; errors: WebhookFieldErrors; message?: string };
 
-const findSame = (db: D1Database, userId: string, kind: WebhookKind, input: WebhookInput) =>
+const findSame = (db: D1Database, userId: string, kind: WebhookKind, roomId: string, displayName: string) =>
   db
     .prepare("SELECT * FROM webhooks WHERE user_id = ? AND type = ? AND room_id = ? AND display_name = ?")
-    .bind(userId, kind, input.roomId, input.displayName)
+    .bind(userId, kind, roomId, displayName)
     .first<WebhookRow>();
+
+const countOf = async (db: D1Database, userId: string) =>
+  (await db.prepare("SELECT COUNT(*) AS n FROM webhooks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
 
 /** 401 goes to the caller (it ends the session); other platform errors become a result. */
 function platformFailure(error: unknown): PlatformError {
@@ -69,20 +105,26 @@ function platformFailure(error: unknown): PlatformError {
 
 /**
  * Creates a webhook, or finds the one a repeated submit already made (same person, kind, space and
- * name), so a double post never makes two. `origin` is where the platform reaches this hub.
+ * name), so a double post never makes two. An inactive one found that way is brought back if it
+ * can be: the bot is added to the space again and the standing checked now. A person has at most
+ * WEBHOOK_LIMIT webhooks. `origin` is where the platform reaches this hub.
  */
 export async function createWebhook(context: AppLoadContext, auth: Auth, kind: WebhookKind, input: WebhookInput, origin: string): Promise<CreateResult> {
   const { env, config, logger } = context;
   const userId = auth.user.userId;
-  const existing = await findSame(env.DB, userId, kind, input);
+  const existing = await findSame(env.DB, userId, kind, input.roomId, input.displayName);
   if (existing) {
     if (kind === "outgoing" && existing.webhook_url !== input.webhookUrl) {
       return { ok: false, status: 409, errors: { displayName: M.nameTaken(input.displayName) } };
     }
-    return { ok: true, webhook: toView(existing, origin), created: false };
-  }
-  if (kind === "outgoing" && !config.webhooks.allowPrivateTargets && isPrivateHost(new URL(input.webhookUrl!).hostname)) {
-    return { ok: false, status: 400, errors: { webhookUrl: M.urlPrivate } };
+    if (existing.status === "active") return { ok: true, webhook: toView(existing, origin), created: false };
+  } else {
+    if (kind === "outgoing") {
+      const problem = targetProblem(input.webhookUrl!, config.webhooks.allowPrivateTargets);
+      if (problem) return { ok: false, status: 400, errors: { webhookUrl: { unparseable: M.urlInvalid, private: M.urlPrivate, "not-https": M.urlHttps }[problem] } };
+    }
+    // Checked before anything happens at the platform; the insert below enforces it atomically.
+    if ((await countOf(env.DB, userId)) >= WEBHOOK_LIMIT) return { ok: false, status: 409, errors: {}, message: M.limit };
   }
 
   const client = platformClientFor(context, auth);
@@ -94,6 +136,8 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     if (error.status === 404 || error.status === 400) return { ok: false, status: 400, errors: { roomId: M.room } };
     return { ok: false, status: 502, errors: {}, message: ADD_APP_MESSAGES.roomName };
   }
+  // The platform would refuse the bot with a 400 that reads like an organisation's restriction.
+  if (room.type === "direct") return { ok: false, status: 400, errors: { roomId: M.directSpace } };
 
   const bot = await botIdentity(context, kind);
   const joined = await addBotToRoom(client, bot.email, input.roomId);
@@ -101,13 +145,24 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     logger.warn("Webhook bot could not join the space", { kind, status: joined.error.status, trackingId: joined.error.trackingId });
     return { ok: false, status: joined.error.status, errors: {}, message: joinRefusal(joined.error, room, bot.name) };
   }
+  // Their token just worked: keep it (sealed) so the webhooks' standing can ask about their grant.
+  // Kept only while they own a webhook, hence here and after a successful insert.
+  const seen = () => recordOwnerSeen(context, { userId, personId: auth.user.id, tokens: auth.tokens });
+
+  if (existing) {
+    await seen();
+    const standing = await standingOf(context, existing, { force: true });
+    return { ok: true, webhook: toView(withStanding(existing, standing), origin), created: false };
+  }
 
   const id = crypto.randomUUID();
+  const now = Date.now();
   const row: WebhookRow = {
     id,
     type: kind,
     user_id: userId,
-    room_id: input.roomId,
+    // The platform's own spelling of the id (a padded variant would not match the spaces list).
+    room_id: room.id,
     room_title: room.title,
     display_name: input.displayName,
     token: kind === "incoming" ? randomToken() : null,
@@ -115,7 +170,11 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     signing_secret: kind === "outgoing" ? randomToken() : null,
     platform_webhook_id: null,
     platform_secret: kind === "outgoing" ? randomToken() : null,
-    created_at: new Date().toISOString(),
+    created_at: new Date(now).toISOString(),
+    // The bot just joined with the owner's token: the owner stands, as of now.
+    status: "active",
+    status_reason: null,
+    standing_checked_at: now,
   };
   if (kind === "outgoing") {
     try {
@@ -124,7 +183,7 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
         targetUrl: outgoingTargetUrl(origin, id),
         resource: "messages",
         event: "created",
-        filter: new URLSearchParams({ roomId: input.roomId, mentionedPeople: "me" }).toString(),
+        filter: new URLSearchParams({ roomId: room.id, mentionedPeople: "me" }).toString(),
         secret: row.platform_secret!,
       });
       row.platform_webhook_id = registered.id;
@@ -134,18 +193,30 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
       return { ok: false, status: 502, errors: {}, message: ADD_APP_MESSAGES.unknown };
     }
   }
+  // Inserted only while the person is under the limit (two creates at once cannot both pass).
   const inserted = await env.DB.prepare(
-    `INSERT INTO webhooks (id, type, user_id, room_id, room_title, display_name, token, webhook_url, signing_secret, platform_webhook_id, platform_secret, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, type, room_id, display_name) DO NOTHING`,
+    `INSERT INTO webhooks (id, type, user_id, room_id, room_title, display_name, token, webhook_url, signing_secret, platform_webhook_id, platform_secret, created_at, status, status_reason, standing_checked_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15
+     WHERE (SELECT COUNT(*) FROM webhooks WHERE user_id = ?3) < ?16
+     ON CONFLICT (user_id, type, room_id, display_name) DO NOTHING`,
   )
-    .bind(row.id, row.type, row.user_id, row.room_id, row.room_title, row.display_name, row.token, row.webhook_url, row.signing_secret, row.platform_webhook_id, row.platform_secret, row.created_at)
+    .bind(
+      row.id, row.type, row.user_id, row.room_id, row.room_title, row.display_name, row.token, row.webhook_url, row.signing_secret,
+      row.platform_webhook_id, row.platform_secret, row.created_at, row.status, row.status_reason, row.standing_checked_at, WEBHOOK_LIMIT,
+    )
     .run();
   if (inserted.meta.changes === 0) {
-    // Two identical submits raced: the other one won. Undo ours on the platform, answer with theirs.
+    // Two identical submits raced and the other one won, or the limit was reached meanwhile.
+    // Either way undo ours on the platform.
     if (row.platform_webhook_id) await unregister(context, row.platform_webhook_id);
-    const winner = await findSame(env.DB, userId, kind, input);
-    if (winner) return { ok: true, webhook: toView(winner, origin), created: false };
+    const winner = await findSame(env.DB, userId, kind, row.room_id, input.displayName);
+    if (winner) {
+      await seen();
+      return { ok: true, webhook: toView(winner, origin), created: false };
+    }
+    return { ok: false, status: 409, errors: {}, message: M.limit };
   }
+  await seen();
   return { ok: true, webhook: toView(row, origin), created: true };
 }
 
@@ -177,16 +248,18 @@ async function unregister(context: AppLoadContext, platformWebhookId: string): P
   }
 }
 
-export type DeleteResult = { ok: true; webhook: WebhookView | null } | { ok: false; status: number; message: string };
+export type DeleteResult = { ok: true; webhook: WebhookView } | { ok: false; status: number; message: string };
 
 /**
  * Deletes one of the person's webhooks: its URL stops working at once (incoming), or the platform
- * webhook and any pending retries go with it (outgoing). Deleting what is already gone is success.
+ * webhook and any pending retries go with it (outgoing). Another person's webhook, an unknown id
+ * and one already deleted are all "not found" (404): never a success that deleted nothing, and
+ * nothing that tells one person whether another's id exists.
  */
 export async function deleteWebhook(context: AppLoadContext, auth: Auth, kind: WebhookKind, id: string, origin: string): Promise<DeleteResult> {
   const { env, logger } = context;
   const row = await env.DB.prepare("SELECT * FROM webhooks WHERE id = ? AND user_id = ? AND type = ?").bind(id, auth.user.userId, kind).first<WebhookRow>();
-  if (!row) return { ok: true, webhook: null };
+  if (!row) return { ok: false, status: 404, message: M.notFound };
   if (row.platform_webhook_id) {
     try {
       await unregister(context, row.platform_webhook_id);
@@ -200,5 +273,7 @@ export async function deleteWebhook(context: AppLoadContext, auth: Auth, kind: W
     env.DB.prepare("DELETE FROM webhook_rate WHERE webhook_id = ?").bind(row.id),
     env.DB.prepare("DELETE FROM webhooks WHERE id = ?").bind(row.id),
   ]);
+  // The owner's sealed tokens are kept only while they own a webhook.
+  await forgetOwnerIfIdle(env.DB, row.user_id);
   return { ok: true, webhook: toView(row, origin) };
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { seal, unseal } from "./owner-tokens.server";
+
+describe("sealed owner tokens", () => {
+  const secrets = ["first-secret-0123456789abcdef0123456789", "older-secret-0123456789abcdef012345678"];
+
+  it("opens what it sealed, and the sealed text does not contain the tokens", async () => {
+    const sealed = await seal(secrets, "owner-1", '{"accessToken":"AT-123","refreshToken":"RT-456"}');
+    expect(sealed).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(sealed).not.toMatch(/AT-123|RT-456/);
+    expect(await unseal(secrets, "owner-1", sealed)).toBe('{"accessToken":"AT-123","refreshToken":"RT-456"}');
+  });
+
+  it("seals differently each time (a fresh IV)", async () => {
+    expect(await seal(secrets, "o", "same")).not.toBe(await seal(secrets, "o", "same"));
+  });
+
+  it("does not open for another owner, when tampered with, or once its secret is retired", async () => {
+    const sealed = await seal(secrets, "owner-1", "tokens");
+    expect(await unseal(secrets, "owner-2", sealed)).toBeNull();
+    const [p, iv, data] = sealed.split(".");
+    const flipped = `${p}.${iv}.${data!.slice(0, -2)}${data!.endsWith("A") ? "B" : "A"}${data!.slice(-1)}`;
+    expect(await unseal(secrets, "owner-1", flipped)).toBeNull();
+    expect(await unseal(["a-brand-new-secret-0123456789abcdef0123"], "owner-1", sealed)).toBeNull();
+    expect(await unseal(secrets, "owner-1", "garbage")).toBeNull();
+  });
+
+  it("keeps opening after a rotation that keeps the old secret in the list", async () => {
+    const sealed = await seal(secrets, "owner-1", "tokens");
+    expect(await unseal(["the-new-first-secret-0123456789abcdef01", ...secrets], "owner-1", sealed)).toBe("tokens");
+  });
+});

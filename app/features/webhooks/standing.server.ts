@@ -1,0 +1,226 @@
+// A webhook's standing (issue 12; docs/decisions/010 "Standing"): a webhook acts for its owner, so
+// it works only while the owner could still do what it does. It becomes inactive, with a reason,
+// once the owner is no longer a member of the space, the bot is no longer in the space, the
+// space's organisation has turned the bot off, or the owner has revoked App Hub at the platform.
+//
+// How the platform tells us, with what the hub holds when nobody is logged in:
+// - membership: the webhook's bot lists the space's memberships filtered by the owner's person id
+//   (bots may list the members of spaces they are in). Found → member; none → the owner left;
+//   404 → the bot is not (any more) in the space; 403 → the organisation refuses the bot there.
+// - the grant: the owner's own App Hub tokens, kept sealed while they own webhooks
+//   (owner-tokens.server.ts): people/me answers 401 and the refresh 400 once the grant is revoked.
+// Anything else (time-outs, 5xx, 429, our bot token refused) proves nothing: the standing stays
+// as it was and is asked again after the time to live.
+//
+// The answer is cached per webhook in D1 for STANDING_TTL_MS, and one caller at a time re-checks
+// (a compare-and-set on the check time), so a flood of posts costs the platform at most one
+// lookup per webhook per minute, and a departure is noticed within about a minute.
+import { tokensFrom, type Tokens } from "~/auth/session.server";
+import { PlatformError } from "~/platform/client.server";
+import { mapPool } from "~/lib/map-pool";
+import { seal, unseal } from "./owner-tokens.server";
+import { botClient, tokenClient, type HookContext } from "./webhook-bots.server";
+import type { InactiveReason, WebhookKind } from "./webhook-form";
+
+/** How long a checked standing is trusted: a departure is noticed within about this long. */
+export const STANDING_TTL_MS = 60_000;
+/** Standing checks run at once when a page or the Cron Trigger checks many webhooks. */
+const CHECK_CONCURRENCY = 4;
+/** Refresh the owner's access token when it has less than this left. */
+const ACCESS_MARGIN_MS = 60_000;
+
+export type Standing = { status: "active"; reason: null } | { status: "inactive"; reason: InactiveReason };
+const ACTIVE: Standing = { status: "active", reason: null };
+
+export type StandingRow = {
+  id: string;
+  type: WebhookKind;
+  user_id: string;
+  room_id: string;
+  status: string;
+  status_reason: string | null;
+  standing_checked_at: number;
+};
+
+export const standingOfRow = (row: Pick<StandingRow, "status" | "status_reason">): Standing =>
+  row.status === "inactive" ? { status: "inactive", reason: (row.status_reason ?? "left_space") as InactiveReason } : ACTIVE;
+
+/** The platform's encoded person id of a person uuid (PEOPLE ids always use the `us` cluster). */
+export const personIdOf = (uuid: string) => btoa(`ciscospark://us/PEOPLE/${uuid}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+type Membership = "member" | Exclude<InactiveReason, "grant_revoked"> | "unknown";
+
+async function ownerMembership(context: HookContext, row: StandingRow, personId: string): Promise<Membership> {
+  try {
+    const { items } = await botClient(context, row.type).listMemberships({ roomId: row.room_id, personId, max: 1 });
+    return items.length > 0 ? "member" : "left_space";
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.kind !== "http") return "unknown";
+    if (error.status === 404) return "bot_removed";
+    if (error.status === 403) return "bot_disabled";
+    if (error.status === 401) context.logger.error("The webhook bot's token was refused", { kind: row.type, trackingId: error.trackingId });
+    return "unknown";
+  }
+}
+
+// --- The owner's grant ---------------------------------------------------------------------------
+
+type OwnerRow = { user_id: string; person_id: string; tokens: string | null; grant_status: string; grant_checked_at: number };
+type Grant = "granted" | "revoked" | "unknown";
+
+/**
+ * Remembers that the owner, logged in, just used the platform through App Hub: their current tokens
+ * (sealed) and a granted standing. Called where the hub has just used their token successfully
+ * (My Webhooks, creating a webhook), so a revoked grant recovers when they come back.
+ */
+export async function recordOwnerSeen(context: HookContext, owner: { userId: string; personId: string; tokens: Tokens }, nowMs = Date.now()): Promise<void> {
+  const sealed = await seal(context.config.sessionSecrets, owner.userId, JSON.stringify(owner.tokens));
+  await context.env.DB.prepare(
+    `INSERT INTO webhook_owners (user_id, person_id, tokens, grant_status, grant_checked_at, updated_at) VALUES (?, ?, ?, 'granted', ?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET person_id = excluded.person_id, tokens = excluded.tokens, grant_status = 'granted',
+       grant_checked_at = excluded.grant_checked_at, updated_at = excluded.updated_at`,
+  )
+    .bind(owner.userId, owner.personId, sealed, nowMs, new Date(nowMs).toISOString())
+    .run();
+}
+
+/** Drops what we hold for an owner once they have no webhooks left. */
+export const forgetOwnerIfIdle = (db: D1Database, userId: string) =>
+  db.prepare("DELETE FROM webhook_owners WHERE user_id = ?1 AND NOT EXISTS (SELECT 1 FROM webhooks WHERE user_id = ?1)").bind(userId).run();
+
+/** Whether the platform still honours the owner's grant, by using their tokens as App Hub would. */
+async function verifyGrant(context: HookContext, tokens: Tokens, nowMs: number): Promise<{ grant: Grant; tokens?: Tokens }> {
+  if (tokens.refreshExpiresAt <= nowMs) return { grant: "revoked" };
+  if (tokens.accessExpiresAt - nowMs > ACCESS_MARGIN_MS) {
+    try {
+      await tokenClient(context, "hooks-owner", tokens.accessToken).getMe();
+      return { grant: "granted" };
+    } catch (error) {
+      // 401: the access token is dead; the refresh below tells revoked from merely expired.
+      if (!(error instanceof PlatformError) || error.kind !== "http" || error.status !== 401) return { grant: "unknown" };
+    }
+  }
+  try {
+    const refreshed = await tokenClient(context, "hooks-owner").refreshTokens({
+      clientId: context.config.oauth.clientId,
+      clientSecret: context.config.oauth.clientSecret,
+      refreshToken: tokens.refreshToken,
+    });
+    return { grant: "granted", tokens: tokensFrom(refreshed, nowMs) };
+  } catch (error) {
+    // 400 invalid_grant: revoked (or lapsed). 401 would be our own client credentials: not theirs.
+    if (error instanceof PlatformError && error.kind === "http" && error.status === 400) return { grant: "revoked" };
+    return { grant: "unknown" };
+  }
+}
+
+const loadOwner = (db: D1Database, userId: string) => db.prepare("SELECT * FROM webhook_owners WHERE user_id = ?").bind(userId).first<OwnerRow>();
+
+/** The owner's grant: cached for the time to live, else checked with their tokens by one caller. */
+async function grantOf(context: HookContext, owner: OwnerRow | null, nowMs: number): Promise<Grant> {
+  // Webhooks made before owners' tokens were kept: nothing to ask with until the owner comes back.
+  if (!owner) return "unknown";
+  const cached = owner.grant_status as Grant;
+  // Revoked stays revoked until the owner is seen again (recordOwnerSeen).
+  if (owner.grant_status === "revoked" || !owner.tokens) return cached;
+  if (nowMs - owner.grant_checked_at < STANDING_TTL_MS) return cached;
+  const db = context.env.DB;
+  const claimed = await db
+    .prepare("UPDATE webhook_owners SET grant_checked_at = ? WHERE user_id = ? AND grant_checked_at = ?")
+    .bind(nowMs, owner.user_id, owner.grant_checked_at)
+    .run();
+  if (claimed.meta.changes === 0) return cached; // another request is checking right now
+  const plain = await unseal(context.config.sessionSecrets, owner.user_id, owner.tokens);
+  if (!plain) {
+    context.logger.warn("A webhook owner's stored tokens could not be opened (secrets rotated?)", { userId: owner.user_id });
+    return cached;
+  }
+  const verdict = await verifyGrant(context, JSON.parse(plain) as Tokens, nowMs);
+  const updatedAt = new Date(nowMs).toISOString();
+  if (verdict.grant === "revoked") {
+    // Nothing left to use them for: drop the tokens.
+    await db.prepare("UPDATE webhook_owners SET grant_status = 'revoked', tokens = NULL, updated_at = ? WHERE user_id = ?").bind(updatedAt, owner.user_id).run();
+    return "revoked";
+  }
+  if (verdict.grant === "granted") {
+    const tokens = verdict.tokens ? await seal(context.config.sessionSecrets, owner.user_id, JSON.stringify(verdict.tokens)) : owner.tokens;
+    await db.prepare("UPDATE webhook_owners SET grant_status = 'granted', tokens = ?, updated_at = ? WHERE user_id = ?").bind(tokens, updatedAt, owner.user_id).run();
+    return "granted";
+  }
+  return cached;
+}
+
+// --- The webhook's standing ----------------------------------------------------------------------
+
+async function writeStanding(context: HookContext, row: StandingRow, standing: Standing, nowMs: number): Promise<void> {
+  const before = standingOfRow(row);
+  await context.env.DB.prepare("UPDATE webhooks SET status = ?, status_reason = ?, standing_checked_at = ? WHERE id = ?")
+    .bind(standing.status, standing.reason, nowMs, row.id)
+    .run();
+  if (before.status !== standing.status || before.reason !== standing.reason) {
+    context.logger.info(standing.status === "inactive" ? "Webhook became inactive" : "Webhook is active again", { webhookId: row.id, kind: row.type, reason: standing.reason });
+  }
+}
+
+/** Asks the platform now (no cache) and stores the answer. */
+async function checkNow(context: HookContext, row: StandingRow, nowMs: number): Promise<Standing> {
+  const owner = await loadOwner(context.env.DB, row.user_id);
+  const [membership, grant] = await Promise.all([ownerMembership(context, row, owner?.person_id ?? personIdOf(row.user_id)), grantOf(context, owner, nowMs)]);
+  let standing: Standing;
+  if (membership !== "member" && membership !== "unknown") standing = { status: "inactive", reason: membership };
+  else if (grant === "revoked") standing = { status: "inactive", reason: "grant_revoked" };
+  else if (membership === "member") standing = ACTIVE;
+  else standing = standingOfRow(row); // nothing learned: keep what we knew
+  await writeStanding(context, row, standing, nowMs);
+  return standing;
+}
+
+/**
+ * The webhook's standing: the cached one while it is fresh, else checked with the platform by one
+ * caller (the others keep using the cached one meanwhile). `force` checks now whatever the age:
+ * after the platform refused a post, or when the owner re-creates an inactive webhook.
+ */
+export async function standingOf(context: HookContext, row: StandingRow, options: { force?: boolean; nowMs?: number } = {}): Promise<Standing> {
+  const nowMs = options.nowMs ?? Date.now();
+  if (!options.force) {
+    if (nowMs - row.standing_checked_at < STANDING_TTL_MS) return standingOfRow(row);
+    const claimed = await context.env.DB.prepare("UPDATE webhooks SET standing_checked_at = ? WHERE id = ? AND standing_checked_at = ?")
+      .bind(nowMs, row.id, row.standing_checked_at)
+      .run();
+    if (claimed.meta.changes === 0) {
+      // Another caller is checking (or just did): use its answer if it is in already.
+      const latest = await context.env.DB.prepare("SELECT status, status_reason FROM webhooks WHERE id = ?").bind(row.id).first<Pick<StandingRow, "status" | "status_reason">>();
+      return standingOfRow(latest ?? row);
+    }
+  }
+  return checkNow(context, row, nowMs);
+}
+
+/**
+ * My Webhooks, opened by the owner: what the page can tell at no cost settles the standing first.
+ * `memberOf` is the set of group spaces the owner's own token just listed (null when that list may
+ * be cut short): a webhook's space missing from it means the owner left, at once. A stale standing,
+ * or one the page contradicts (listed as left but the owner is a member; revoked but the owner is
+ * here), is checked with the platform. Returns each row's standing.
+ */
+export async function settleStandingsForOwner(
+  context: HookContext,
+  rows: StandingRow[],
+  memberOf: ReadonlySet<string> | null,
+  nowMs = Date.now(),
+): Promise<Map<string, Standing>> {
+  const out = new Map<string, Standing>();
+  // Each check is a platform call or two with a bot's token: a few at a time.
+  await mapPool(rows, CHECK_CONCURRENCY, async (row) => {
+    const cached = standingOfRow(row);
+    if (memberOf && !memberOf.has(row.room_id)) {
+      const left: Standing = { status: "inactive", reason: "left_space" };
+      if (cached.reason !== "left_space") await writeStanding(context, row, left, nowMs);
+      out.set(row.id, left);
+      return;
+    }
+    const contradicted = (cached.reason === "left_space" && memberOf !== null) || cached.reason === "grant_revoked";
+    out.set(row.id, await standingOf(context, row, { force: contradicted, nowMs }));
+  });
+  return out;
+}
