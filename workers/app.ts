@@ -8,12 +8,14 @@ import type { AppContext } from "../app/load-context";
 import { isUnsupportedBrowser } from "../app/lib/browser-support";
 import { verifyCsrf } from "../app/auth/csrf.server";
 import { catalogueVersion } from "./catalogue-version";
-import { edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
+import { cacheableRequest, edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
 import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
 import { scheduled } from "./health";
 
 const handleRemix = createRequestHandler(build, "production");
+/** The build's route ids: the only ones a single-fetch `_routes=` may name in a cache key. */
+const ROUTE_IDS: ReadonlySet<string> = new Set(Object.keys(build.routes));
 
 /** Spec §9: the server gives a request 50 s before it answers with the time-out page. */
 const SERVER_TIMEOUT_MS = 50_000;
@@ -103,7 +105,11 @@ export default {
       });
       const privateCookies = [config.cookies.session, FLASH_COOKIE];
       const personal = hasAnyCookie(incoming, privateCookies);
-      const cacheKey = replacedRoute || personal || version === null ? null : edgeCacheKey(incoming, version);
+      const cacheable = replacedRoute || personal || version === null ? null : cacheableRequest(incoming, ROUTE_IDS);
+      // Remix renders the canonical address the key is made of, so every address sharing a key gets
+      // the same page, and a parameter outside the route's table (?x=, utm_*) changes nothing.
+      if (cacheable) incoming = cacheable;
+      const cacheKey = cacheable && version !== null ? edgeCacheKey(cacheable, version) : null;
       if (cacheKey) {
         const hit = await caches.default.match(cacheKey);
         if (hit) {
