@@ -31,6 +31,8 @@ describe("canonicalUrl", () => {
     // Paths as Remix matches them.
     ["/bots/", "/bots"],
     ["/b%6Fts?x=1", "/bots"],
+    ["/SEARCH?q=x", "/search?q=x"],
+    ["/Category/crm", "/category/crm"],
     // Search: the text as the page reads it, filters only when they are choices.
     ["/search?q=++poll+++bot+&x=1", "/search?q=poll+bot"],
     ["/search?q=", "/search"],
@@ -62,7 +64,7 @@ describe("canonicalUrl", () => {
     expect(canonical(from)).toBe(to);
   });
 
-  it.each(["/nope", "/login?last=/", "/my-integrations", "/auth/callback?code=x", "/api/analytics", "/api/my-webhooks", "/category", "/bots/extra", "/meetings/a/b", "/preferences/analytics-consent?saved=1", "/category//crm", "/%E0%A4%A"])(
+  it.each(["/nope", "/login?last=/", "/my-integrations", "/auth/callback?code=x", "/api/analytics", "/api/my-webhooks", "/category", "/bots/extra", "/meetings/a/b", "/preferences/analytics-consent?saved=1", "/category//crm", "/%E0%A4%A", "/BOTS"])(
     "%s is not cacheable (not in the table)",
     (path) => {
       expect(canonical(path)).toBeNull();

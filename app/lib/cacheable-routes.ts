@@ -143,8 +143,10 @@ export function findCacheableRoute(pathname: string): { route: CacheableRoute; s
     const pattern = route.path === "/" ? [] : route.path.split("/").slice(1);
     if (pattern.length !== segments.length) continue;
     const named: Record<string, string> = {};
-    const fits = pattern.every((p, i) => (p.startsWith(":") ? ((named[p.slice(1)] = segments[i]!), true) : p === segments[i]));
-    if (fits && (!route.where || route.where(named))) return { route, segments };
+    // Remix matches fixed segments whatever their case (/SEARCH is /search); the canonical path
+    // spells them as the table does. A `:name` segment is the route's to judge, as it came.
+    const fits = pattern.every((p, i) => (p.startsWith(":") ? ((named[p.slice(1)] = segments[i]!), true) : p.toLowerCase() === segments[i]!.toLowerCase()));
+    if (fits && (!route.where || route.where(named))) return { route, segments: pattern.map((p, i) => (p.startsWith(":") ? segments[i]! : p)) };
   }
   return null;
 }
