@@ -62,9 +62,12 @@ describe("POST /api/analytics", () => {
     expect(rows.results).toEqual([{ day: today(), name: "AppHub_appView", count: after.AppHub_appView }]);
   });
 
-  it("accepts a text/plain beacon body and ignores unknown fields", async () => {
-    const res = await post(JSON.stringify({ key: KEY, name: "AppHub_modalView", props: { modalId: "m1" }, extra: { a: 1 } }), { "Content-Type": "text/plain;charset=UTF-8" });
+  it("accepts a text/plain beacon body, and refuses unknown fields (issue 12: well-formed events only)", async () => {
+    const res = await post(JSON.stringify({ key: KEY, name: "AppHub_modalView", props: { modalId: "m1" } }), { "Content-Type": "text/plain;charset=UTF-8" });
     expect(res.status).toBe(204);
+    const extra = await post(JSON.stringify({ key: KEY, name: "AppHub_modalView", props: { modalId: "m1" }, extra: { a: 1 } }), { "Content-Type": "text/plain;charset=UTF-8" });
+    expect(extra.status).toBe(400);
+    expect(((await extra.json()) as { message: string }).message).toMatch(/unknown field "extra"/);
   });
 
   it.each([
