@@ -7,6 +7,7 @@ import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import type { AppContext } from "../app/load-context";
 import { isUnsupportedBrowser } from "../app/lib/browser-support";
 import { verifyCsrf } from "../app/auth/csrf.server";
+import { rateLimitResponse } from "../app/lib/rate-limit.server";
 import { catalogueVersion } from "./catalogue-version";
 import { cacheableRequest, edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
 import { FLASH_COOKIE } from "../app/lib/flash.server";
@@ -118,6 +119,11 @@ export default {
           return res;
         }
       }
+
+      // Abuse limits, per client address, for what gets past the edge cache: before Remix runs, so a
+      // flood is refused without reading a body, touching D1 or rendering (docs/decisions/013).
+      const limited = await rateLimitResponse(incoming, env);
+      if (limited) return secure(limited);
 
       const context = (route: AppContext["replacedRoute"]): AppContext => ({
         env,

@@ -55,6 +55,8 @@ describe("POST /api/analytics", () => {
       ],
     });
     expect(batch.status).toBe(204);
+    // Counts are written just after the answer (docs/decisions/013), within one D1 write.
+    await expect.poll(async () => ((await countsToday()).AppHub_pageView ?? 0) - (before.AppHub_pageView ?? 0)).toBe(3);
     const after = await countsToday();
     expect((after.AppHub_pageView ?? 0) - (before.AppHub_pageView ?? 0)).toBe(3);
     expect((after.AppHub_appView ?? 0) - (before.AppHub_appView ?? 0)).toBe(1);
