@@ -108,6 +108,22 @@ describe("the check and its answers", () => {
     expect(keys).toEqual(["2001:db8:0:0::/64"]);
   });
 
+  it("remembers a refused key for the period: a flood from one client does not ask the binding again", async () => {
+    let asked = 0;
+    let allow = false;
+    const binding = { limit: async () => (asked++, { success: allow }) };
+    const e = { RATE_LIMIT_ANALYTICS: binding } as unknown as Env;
+    const t0 = 1_000_000;
+    expect(await withinLimit(e, "RATE_LIMIT_ANALYTICS", "203.0.113.99", t0)).toBe(false);
+    allow = true;
+    for (let i = 0; i < 100; i++) expect(await withinLimit(e, "RATE_LIMIT_ANALYTICS", "203.0.113.99", t0 + 9_999)).toBe(false);
+    expect(asked).toBe(1);
+    // Another client, or the same once the period is over, is asked about again.
+    expect(await withinLimit(e, "RATE_LIMIT_ANALYTICS", "203.0.113.98", t0 + 10)).toBe(true);
+    expect(await withinLimit(e, "RATE_LIMIT_ANALYTICS", "203.0.113.99", t0 + 10_000)).toBe(true);
+    expect(asked).toBe(3);
+  });
+
   it("fails closed, naming the binding, when wrangler.toml's environment lacks it", async () => {
     await expect(withinLimit({} as Env, "RATE_LIMIT_SEARCH", "k")).rejects.toThrow(/RATE_LIMIT_SEARCH.*missing/);
   });

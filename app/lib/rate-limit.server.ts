@@ -84,14 +84,31 @@ export function clientKey(request: Request): string {
   return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":")}::/64`;
 }
 
+/**
+ * Keys this isolate has seen refused, until when (ms). A flood from one client is answered from
+ * memory for the rest of the period (what its Retry-After says anyway) instead of asking the
+ * binding thousands of times. Bounded: the oldest entries go first.
+ */
+const refused = new Map<string, number>();
+const REFUSED_MAX = 10_000;
+
 /** Counts one request against `name` for `key`; false once the key is past the binding's limit. */
-export async function withinLimit(env: Env, name: RateLimitName, key: string): Promise<boolean> {
+export async function withinLimit(env: Env, name: RateLimitName, key: string, now = Date.now()): Promise<boolean> {
   const binding = (env as unknown as Partial<Record<RateLimitName, RateLimit>>)[name];
   if (typeof binding?.limit !== "function") {
     // Fail closed and loudly: [[ratelimits]] is not inherited by [env.*] sections in wrangler.toml.
     throw new ConfigError(`Invalid portal config: the rate-limit binding ${name} is missing (wrangler.toml [[ratelimits]], in every environment)`);
   }
-  return (await binding.limit({ key })).success;
+  const id = `${name} ${key}`;
+  const until = refused.get(id);
+  if (until !== undefined) {
+    if (now < until) return false;
+    refused.delete(id);
+  }
+  if ((await binding.limit({ key })).success) return true;
+  if (refused.size >= REFUSED_MAX) refused.delete(refused.keys().next().value!);
+  refused.set(id, now + RATE_LIMITS[name].period * 1000);
+  return false;
 }
 
 const NO_STORE = "private, no-store";
