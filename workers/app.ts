@@ -1,5 +1,6 @@
 // The marketplace Worker: config, security headers, the unsupported-browser and time-out rules,
-// and the edge cache around Remix. Static files are served by Workers Static Assets before this.
+// the edge cache around Remix and the abuse limits. Static files are served by Workers Static Assets
+// before this.
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "virtual:remix/server-build";
 import { ConfigError, parsePortalConfig } from "../app/lib/config.server";
