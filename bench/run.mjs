@@ -17,7 +17,8 @@
 //   - first-load JavaScript (gzip -9) per page type, and the CSS bundle;
 //   - the list SQL alone inside workerd, with EXPLAIN QUERY PLAN and D1's rows_read.
 // --proposed also applies bench/proposed/*.sql (schema changes this benchmark proposes) for A/B.
-// --only limits the load scenarios and diagnostics to the given ids (see `scenarios`/`diagnostics`).
+// --only limits the load scenarios and diagnostics to the given ids (see `scenarios`/`diagnostics`);
+// `flood` is the analytics-flood comparison (page latency alone vs during 2,000 beacons).
 //
 // Transport: real HTTP over Miniflare's entry socket on 127.0.0.1 (random port) with Node's built-in
 // fetch (undici, keep-alive), closer to a browser than `mf.dispatchFetch`. The load generator and
@@ -236,6 +237,8 @@ const mf = new Miniflare({
           DB: { type: "d1", id: "bench-db" },
           KV: { type: "kv", id: "bench-kv" },
           ASSETS: { type: "assets" },
+          // wrangler.toml's abuse limits, as production has them (docs/decisions/013).
+          ...Object.fromEntries(config.ratelimits.map((b) => [b.name, { type: "rate-limit", namespace: b.namespace_id, simple: b.simple }])),
           ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
         },
         assets: { directory: publicDir, hasUserWorker: true },
@@ -345,6 +348,14 @@ try {
    * response is fully read, until `ms` have passed (or MAX_REQUESTS). `paths` are used in turn.
    */
   const cursor = new Map();
+  // Every request of a load phase comes from its own client address (198.18.0.0/15, the range set
+  // aside for benchmarks): the scenarios measure many people at once, and the per-address abuse
+  // limits (wrangler.toml [[ratelimits]]) must not turn one load generator into one 429ing client.
+  let addressCounter = 0;
+  const benchAddress = (range = 18) => {
+    const i = addressCounter++ & 0xffff;
+    return `198.${range}.${i >> 8}.${i & 255}`;
+  };
   async function phase(s, concurrency, ms) {
     const end = performance.now() + ms;
     const out = { latencies: [], errors: 0, failed: 0, bytes: 0, seconds: 0, firstProblem: null };
@@ -354,7 +365,8 @@ try {
         cursor.set(s.id, i + 1);
         const started = performance.now();
         try {
-          const res = await fetch(`${origin}${s.paths[i % s.paths.length]}`, { headers: s.headers, redirect: "manual" });
+          const headers = { ...s.headers, "CF-Connecting-IP": benchAddress() };
+          const res = await fetch(`${origin}${s.paths[i % s.paths.length]}`, { headers, redirect: "manual" });
           const body = await res.arrayBuffer();
           out.latencies.push(performance.now() - started);
           out.bytes += body.byteLength;
@@ -490,6 +502,125 @@ try {
     const one = summarize(diagRuns.get(s.id));
     diag[s.id] = { label: s.label, ...one };
     log(`  ${s.label}: 1 client: p50 ${fmt(one.p50)} ms, p99 ${fmt(one.p99)} ms` + (one.failed + one.errors ? `  (!) ${one.firstProblem}` : ""));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // 3b. Analytics under a flood (issue 12): a list page's latency alone, and while 2,000 analytics
+  //     beacons arrive as fast as 64 connections send them. Twice: all from one address (past its
+  //     allowance the Worker answers 429 before reading a body) and each from its own address
+  //     (all accepted: their counts are written together, one D1 write at a time per isolate).
+  //     One client asks for the page, so its latency has no queue of its own in it; rounds
+  //     alternate alone/during so background load on the machine hits both alike.
+  // -------------------------------------------------------------------------------------------
+  const flood = [];
+  if (!only || only.has("flood")) {
+    const BEACONS = 2000;
+    const ROUNDS_FLOOD = 3;
+    const beaconBody = JSON.stringify({ key: vars.ANALYTICS_KEY || undefined, events: [{ name: "AppHub_pageView", props: { path: "/bots", utm_source: "bench" } }] });
+    const pages = [
+      { id: "uncached", label: "uncached /brand-new (D1 + render)", path: "/brand-new", headers: UNCACHED },
+      { id: "cached", label: "cached /brand-new (edge HIT)", path: "/brand-new", headers: BROWSER_HEADERS },
+    ];
+    // The reference: the same burst of the cheapest request there is (an edge-cache hit). Locally
+    // one isolate on one thread serves everything, so any burst queues in front of the page; what
+    // the beacons add beyond that reference is what analytics costs.
+    const bursts = [
+      { id: "reference", label: "reference: 2,000 edge-cache hits (/robots.txt)", address: () => benchAddress(19), path: "/robots.txt" },
+      { id: "one-address", label: "2,000 beacons from one address", address: () => "198.19.0.1" },
+      { id: "many-addresses", label: "2,000 beacons, each from its own address", address: () => benchAddress(19) },
+    ];
+    /** One client asking for the page until `done()`; latencies in ms. */
+    const pageLoop = async (page, done) => {
+      const out = [];
+      while (!done()) {
+        const t0 = performance.now();
+        const res = await fetch(`${origin}${page.path}`, { headers: { ...page.headers, "CF-Connecting-IP": "198.18.255.1" } });
+        await res.arrayBuffer();
+        if (res.status === 200) out.push(performance.now() - t0);
+      }
+      return out;
+    };
+    const burst = async (b) => {
+      const statuses = new Map();
+      let next = 0;
+      const sender = async () => {
+        while (next < BEACONS) {
+          next++;
+          const res = b.path
+            ? await fetch(`${origin}${b.path}`, { headers: { ...BROWSER_HEADERS, "CF-Connecting-IP": b.address() } })
+            : await fetch(`${origin}/api/analytics`, {
+                method: "POST",
+                headers: { "Content-Type": "text/plain;charset=UTF-8", "CF-Connecting-IP": b.address() },
+                body: beaconBody,
+              });
+          await res.arrayBuffer();
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }
+      };
+      const t0 = performance.now();
+      await Promise.all(Array.from({ length: 64 }, sender));
+      return { ms: performance.now() - t0, statuses };
+    };
+    const pct = (xs, p) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+    };
+    const countBefore = (await all("SELECT coalesce(sum(count), 0) AS n FROM analytics_daily")).results[0].n;
+    let accepted = 0;
+    for (const page of pages) {
+      // Warm the page (and, for the cached one, the edge cache).
+      for (let i = 0; i < 20; i++) await (await fetch(`${origin}${page.path}`, { headers: page.headers })).arrayBuffer();
+      for (const b of bursts) {
+        const alone = [];
+        const during = [];
+        let burstMs = 0;
+        const statuses = new Map();
+        for (let round = 0; round < ROUNDS_FLOOD; round++) {
+          // Past the one address's 10 s window, so every burst meets the same allowance.
+          if (b.id === "one-address") await new Promise((r) => setTimeout(r, 10_000 - (Date.now() % 10_000) + 50));
+          const until = performance.now() + 1500;
+          alone.push(...(await pageLoop(page, () => performance.now() > until)));
+          let finished = false;
+          const loop = pageLoop(page, () => finished);
+          const result = await burst(b);
+          finished = true;
+          during.push(...(await loop));
+          burstMs += result.ms;
+          for (const [status, n] of result.statuses) statuses.set(status, (statuses.get(status) ?? 0) + n);
+        }
+        if (!b.path) accepted += statuses.get(204) ?? 0;
+        flood.push({
+          page: page.label,
+          burst: b.label,
+          aloneP50: pct(alone, 50),
+          aloneP99: pct(alone, 99),
+          duringP50: pct(during, 50),
+          duringP99: pct(during, 99),
+          pagesDuring: during.length,
+          burstMs: burstMs / ROUNDS_FLOOD,
+          statuses: Object.fromEntries(statuses),
+        });
+      }
+    }
+    // Accepted beacons are all counted once the last write is done.
+    let recorded = 0;
+    for (let i = 0; i < 50; i++) {
+      recorded = (await all("SELECT coalesce(sum(count), 0) AS n FROM analytics_daily")).results[0].n - countBefore;
+      if (recorded >= accepted) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    flood.accepted = accepted;
+    flood.recorded = recorded;
+    for (const f of flood) {
+      const ref = flood.find((r) => r.page === f.page && r.burst.startsWith("reference"));
+      f.vsReferenceP50 = f.duringP50 / ref.duringP50;
+      f.vsReferenceP99 = f.duringP99 / ref.duringP99;
+      log(
+        `  flood: ${f.page} during ${f.burst}: p50 ${fmt(f.aloneP50)} → ${fmt(f.duringP50)} ms (${fmt(f.duringP50 / f.aloneP50, 2)}×), ` +
+          `p99 ${fmt(f.aloneP99)} → ${fmt(f.duringP99)} ms (${fmt(f.duringP99 / f.aloneP99, 2)}×); burst ${fmt(f.burstMs, 0)} ms; ` +
+          `answers ${Object.entries(f.statuses).map(([k, v]) => `${v}×${k}`).join(", ")}`,
+      );
+    }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -715,6 +846,33 @@ try {
       );
     }
   }
+  if (flood.length) {
+    log("");
+    log(
+      "Analytics flood: one client's page latency alone vs during a burst of 2,000 requests (64 connections), 3 rounds each (ms); " +
+        "× = during/alone, × ref = during/during the reference burst of edge-cache hits",
+    );
+    log(
+      table(
+        ["page", "burst", "alone p50", "during p50", "p50 ×", "alone p99", "during p99", "p99 ×", "p50 × ref", "p99 × ref", "burst ms", "answers"],
+        flood.map((f) => [
+          f.page,
+          f.burst,
+          fmt(f.aloneP50),
+          fmt(f.duringP50),
+          fmt(f.duringP50 / f.aloneP50, 2),
+          fmt(f.aloneP99),
+          fmt(f.duringP99),
+          fmt(f.duringP99 / f.aloneP99, 2),
+          fmt(f.vsReferenceP50, 2),
+          fmt(f.vsReferenceP99, 2),
+          fmt(f.burstMs, 0),
+          Object.entries(f.statuses).map(([k, v]) => `${v}×${k}`).join(", "),
+        ]),
+      ),
+    );
+    log(`Accepted beacons ${flood.accepted}; counted in D1 ${flood.recorded} (nothing accepted is lost).`);
+  }
   log("");
   log("First-load JavaScript per page type (every /build/ JS the HTML loads or preloads, plus their static imports; gzip -9)");
   log(
@@ -764,6 +922,7 @@ try {
     staticAsset: { path: assetPath, bytes: asset.size, listPageHtmlBytes: pageBytes },
     load: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ...v, ratioToStatic: v.rps / staticRps }])),
     diagnostics: diag,
+    analyticsFlood: { scenarios: flood, accepted: flood.accepted, recorded: flood.recorded },
     firstLoad,
     d1,
     targets: verdicts,

@@ -1,5 +1,6 @@
 // The marketplace Worker: config, security headers, the unsupported-browser and time-out rules,
-// and the edge cache around Remix. Static files are served by Workers Static Assets before this.
+// the edge cache around Remix and the abuse limits. Static files are served by Workers Static Assets
+// before this.
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "virtual:remix/server-build";
 import { ConfigError, parsePortalConfig } from "../app/lib/config.server";
@@ -7,14 +8,17 @@ import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import type { AppContext } from "../app/load-context";
 import { isUnsupportedBrowser } from "../app/lib/browser-support";
 import { verifyCsrf } from "../app/auth/csrf.server";
+import { rateLimitResponse } from "../app/lib/rate-limit.server";
 import { catalogueVersion } from "./catalogue-version";
-import { edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
+import { cacheableRequest, edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
 import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
 import { scheduled } from "./health";
 import { isLoopbackHost } from "./loopback";
 
 const handleRemix = createRequestHandler(build, "production");
+/** The build's route ids: the only ones a single-fetch `_routes=` may name in a cache key. */
+const ROUTE_IDS: ReadonlySet<string> = new Set(Object.keys(build.routes));
 
 /** Spec §9: the server gives a request 50 s before it answers with the time-out page. */
 const SERVER_TIMEOUT_MS = 50_000;
@@ -110,7 +114,11 @@ export default {
       });
       const privateCookies = [config.cookies.session, FLASH_COOKIE];
       const personal = hasAnyCookie(incoming, privateCookies);
-      const cacheKey = replacedRoute || personal || version === null ? null : edgeCacheKey(incoming, version);
+      const cacheable = replacedRoute || personal || version === null ? null : cacheableRequest(incoming, ROUTE_IDS);
+      // Remix renders the canonical address the key is made of, so every address sharing a key gets
+      // the same page, and a parameter outside the route's table (?x=, utm_*) changes nothing.
+      if (cacheable) incoming = cacheable;
+      const cacheKey = cacheable && version !== null ? edgeCacheKey(cacheable, version) : null;
       if (cacheKey) {
         const hit = await caches.default.match(cacheKey);
         if (hit) {
@@ -119,6 +127,11 @@ export default {
           return res;
         }
       }
+
+      // Abuse limits, per client address, for what gets past the edge cache: before Remix runs, so a
+      // flood is refused without reading a body, touching D1 or rendering (docs/decisions/013).
+      const limited = await rateLimitResponse(incoming, env);
+      if (limited) return secure(limited);
 
       const context = (route: AppContext["replacedRoute"]): AppContext => ({
         env,

@@ -1,8 +1,11 @@
 // Read-through edge cache (Cache API) for anonymous GETs. Routes opt in with a public Cache-Control
-// carrying an s-maxage (app/lib/cache-policy.server.ts); keys carry the catalogue version, so an
-// import invalidates every cached page at once, and the cookie-driven variant of the page.
+// carrying an s-maxage (app/lib/cache-policy.server.ts) and an entry in the table of cacheable
+// routes (app/lib/cacheable-routes.ts), which names the parameters each reads; keys carry the
+// catalogue version, so an import invalidates every cached page at once, the cookie-driven variant
+// of the page, and the canonical address (only the route's parameters, normalised, in order).
 import { ANNOUNCEMENT_COOKIE, MODAL_COOKIE_PREFIX } from "../app/features/announcement/visibility";
 import { requestCookies } from "../app/lib/cookie-names";
+import { canonicalUrl } from "../app/lib/cacheable-routes";
 
 /** Cookies that change what an anonymous page shows; each becomes part of the cache key. */
 const VARIANT_COOKIES = ["isAlertTestHidden", ANNOUNCEMENT_COOKIE];
@@ -21,6 +24,18 @@ export function hasAnyCookie(request: Request, names: string[]): boolean {
   return names.some((name) => cookies.has(name));
 }
 
+/**
+ * The request at its canonical address when its route is in the table of cacheable routes, else
+ * null (then the edge cache is not used). The Worker hands this request to Remix, so the page stored
+ * under a key is rendered from exactly what the key holds: an unknown parameter cannot change it.
+ */
+export function cacheableRequest(request: Request, routeIds: ReadonlySet<string>): Request | null {
+  if (request.method !== "GET") return null;
+  const canonical = canonicalUrl(new URL(request.url), routeIds);
+  return canonical ? new Request(canonical, request) : null;
+}
+
+/** The cache key of a (canonical) request: version, cookie variant and address. */
 export function edgeCacheKey(request: Request, version: string): Request | null {
   if (request.method !== "GET") return null;
   const cookies = cookieNames(request);

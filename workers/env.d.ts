@@ -4,6 +4,13 @@ interface Env {
   DB: D1Database;
   KV: KVNamespace;
   ASSETS: Fetcher;
+  // Abuse limits: wrangler.toml [[ratelimits]] (app/lib/rate-limit.server.ts; docs/decisions/013).
+  RATE_LIMIT_ANALYTICS: RateLimit;
+  RATE_LIMIT_SEARCH: RateLimit;
+  RATE_LIMIT_IMAGES: RateLimit;
+  RATE_LIMIT_LOGIN: RateLimit;
+  RATE_LIMIT_HOOKS: RateLimit;
+  RATE_LIMIT_WEBHOOK: RateLimit;
   SERVER_ENVIRONMENT: string;
   RENDER_ENVIRONMENT_WARNING: string;
   EMBEDDED_APPS: string;

@@ -73,7 +73,6 @@ describe("parsePortalConfig", () => {
       webhooks: {
         incomingBotToken: "dev-only-incoming-webhooks-bot-token",
         outgoingBotToken: "dev-only-outgoing-webhooks-bot-token",
-        rateLimitPerMinute: 30,
         deliveryTimeoutMs: 10_000,
         retryBaseSeconds: 30,
         allowPrivateTargets: true,
@@ -206,7 +205,7 @@ describe("parsePortalConfig", () => {
   });
 
   it("lets outgoing webhooks call private addresses only outside production", () => {
-    expect(parsePortalConfig(VALID).webhooks).toMatchObject({ allowPrivateTargets: true, rateLimitPerMinute: 30, retryBaseSeconds: 30 });
+    expect(parsePortalConfig(VALID).webhooks).toMatchObject({ allowPrivateTargets: true, retryBaseSeconds: 30 });
     expect(parsePortalConfig(PRODUCTION).webhooks.allowPrivateTargets).toBe(false);
   });
 

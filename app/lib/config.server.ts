@@ -60,8 +60,6 @@ const envSchema = z.object({
   // incoming webhooks and listen for outgoing ones. Secrets (wrangler secret put) in production.
   INCOMING_WEBHOOKS_BOT_TOKEN: z.string().min(1),
   OUTGOING_WEBHOOKS_BOT_TOKEN: z.string().min(1),
-  /** Posts one incoming webhook accepts per minute before answering 429 with Retry-After. */
-  WEBHOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** How long an outgoing delivery waits for the person's server. */
   WEBHOOK_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   /** First retry delay of a failed outgoing delivery; doubles per attempt. Tests use 0. */
@@ -134,7 +132,6 @@ export type PortalConfig = {
   webhooks: {
     incomingBotToken: string;
     outgoingBotToken: string;
-    rateLimitPerMinute: number;
     deliveryTimeoutMs: number;
     retryBaseSeconds: number;
     /** Outgoing deliveries may reach private and loopback addresses only in local development. */
@@ -185,7 +182,6 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     webhooks: {
       incomingBotToken: e.INCOMING_WEBHOOKS_BOT_TOKEN,
       outgoingBotToken: e.OUTGOING_WEBHOOKS_BOT_TOKEN,
-      rateLimitPerMinute: e.WEBHOOK_RATE_LIMIT_PER_MINUTE,
       deliveryTimeoutMs: e.WEBHOOK_DELIVERY_TIMEOUT_MS,
       retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
       allowPrivateTargets: localDevelopment,

@@ -1,7 +1,8 @@
 // The image proxy behind /getImage (spec §5, §9): loads plain-http images so pages stay on https.
 // It only fetches http(s) URLs on public hosts (never loopback, private or link-local addresses,
-// so it cannot be used to reach internal hosts), only passes images through, caps the size, and
-// gives up after 30 s.
+// nor names that point there by convention: isPrivateHost), so it cannot be used to reach internal
+// hosts; redirects are followed by hand, each hop checked again. It only passes images through,
+// caps the size, and gives up after 30 s.
 import { isPrivateHost } from "./private-host.server";
 import { readCapped } from "./read-capped";
 export const IMAGE_PROXY_TIMEOUT_MS = 30_000;

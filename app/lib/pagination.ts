@@ -26,3 +26,9 @@ export function pageWindow(page: number, from: number | null, pageSize: number):
   const fromPage = from === null ? earliest : Math.min(page, Math.max(earliest, from));
   return { page, fromPage, offset: (fromPage - 1) * pageSize, limit: (page - fromPage + 1) * pageSize };
 }
+
+/** The last page of a list of `total` items; an empty list still has its first page (saying so). */
+export const lastPage = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
+
+/** Whether an address asks for a page past the last: it answers 404 (docs/decisions/013). */
+export const isPastLastPage = (window: PageWindow, total: number, pageSize: number): boolean => window.page > lastPage(total, pageSize);

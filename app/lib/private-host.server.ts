@@ -1,7 +1,13 @@
 // Whether a host is one our server must never call: loopback, private, link-local, multicast and
-// the IPv6 forms that embed them. Used by the image proxy and by outgoing webhook deliveries.
-// `hostname` is as URL parses it (IPs normalised), so numeric tricks (0x7f.1, 2130706433) arrive
-// here already in dotted form.
+// the IPv6 forms that embed them, and names that point there by convention. Used by the image proxy
+// and by outgoing webhook deliveries (docs/decisions/013).
+//
+// We cannot resolve DNS before a fetch in a Worker, so names are judged by what they say: a single
+// label (completed by a local search domain), the special-use and private-use suffixes, well-known
+// public names that answer 127.0.0.1 for everything, and names that carry an address inside them
+// (127.0.0.1.nip.io, 10-0-0-1.sslip.io, app-c0a80001.nip.io, --1.sslip.io). Any spelling of an
+// address literal counts (0x7f000001, 2130706433, 0177.0.0.1, ::1 with or without brackets): the
+// host is first normalised the way a URL parser does.
 
 function ipv4Parts(host: string): number[] | null {
   const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
@@ -62,16 +68,79 @@ function isPrivateIpv6(g: number[]): boolean {
   return false;
 }
 
-/** True for hosts the proxy must never contact. `hostname` is as URL parses it (IPs normalised). */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, "");
-  if (host === "localhost" || /\.(localhost|local|internal|home\.arpa)$/.test(host)) return true;
-  const v4 = ipv4Parts(host);
-  if (v4) return isPrivateIpv4(v4);
-  if (host.startsWith("[")) {
-    const groups = ipv6Groups(host.slice(1, -1).replace(/%.*$/, ""));
-    // An address we cannot read is refused rather than fetched.
-    return groups === null || isPrivateIpv6(groups);
+/** Suffixes of names that mean this machine or a local network (RFC 6761, 6762 appendix G, 8375). */
+const LOCAL_SUFFIXES = ["localhost", "local", "internal", "home.arpa", "lan", "intranet", "corp", "home", "private"];
+/** Public names whose every subdomain resolves to 127.0.0.1 (developer conveniences, by convention). */
+const LOOPBACK_DOMAINS = ["localtest.me", "lvh.me", "vcap.me", "lacolhost.com", "localhost.direct"];
+
+const under = (host: string, suffix: string) => host === suffix || host.endsWith(`.${suffix}`);
+
+/** 10/8, 127/8, 0/8, 169.254/16, 172.16/12, 192.168/16, 100.64/10: what an embedded address may not name. */
+const isLocalIpv4 = ([a, b]: number[]) =>
+  a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168) || (a === 100 && b! >= 64 && b! <= 127);
+
+/** Four consecutive decimal octets anywhere in `tokens` that make a local address. */
+function hasLocalQuad(tokens: string[]): boolean {
+  for (let i = 0; i + 4 <= tokens.length; i++) {
+    const quad = tokens.slice(i, i + 4);
+    if (quad.every((t) => /^\d{1,3}$/.test(t) && Number(t) <= 255) && isLocalIpv4(quad.map(Number))) return true;
   }
   return false;
+}
+
+/** An address inside a name: dotted (127.0.0.1.nip.io), dashed (10-0-0-1.sslip.io), hex (7f000001.nip.io) or IPv6 dashed (--1.sslip.io). */
+function embedsLocalAddress(host: string): boolean {
+  const labels = host.split(".");
+  if (hasLocalQuad(labels)) return true;
+  for (const label of labels) {
+    const tokens = label.split("-");
+    if (hasLocalQuad(tokens)) return true;
+    for (const t of tokens) {
+      if (/^[0-9a-f]{8}$/.test(t)) {
+        const n = parseInt(t, 16);
+        if (isLocalIpv4([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255])) return true;
+      }
+    }
+    // sslip.io writes IPv6 with dashes for colons: "--1" is ::1, "fe80--1" is fe80::1.
+    if (/^[0-9a-f-]+$/.test(label) && (label.includes("--") || label.split("-").length === 8)) {
+      const groups = ipv6Groups(label.replace(/-/g, ":"));
+      if (groups && isPrivateIpv6(groups)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The host as a URL parser normalises it (lower case, IDNA, every IPv4 spelling in dotted form,
+ * IPv6 compressed in brackets), or null when it is not a valid host at all.
+ */
+function normalise(hostname: string): string | null {
+  let host = hostname.trim();
+  if (host.includes(":") && !host.startsWith("[")) host = `[${host}]`;
+  // A zone id (fe80::1%eth0) is ours to drop: it only names the local interface.
+  host = host.replace(/^(\[[^\]%]*)%(?:25)?[^\]]*\]$/, "$1]");
+  try {
+    const url = new URL(`http://${host}/`);
+    return url.hostname === "" || url.port || url.pathname !== "/" ? null : url.hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** True for hosts the proxy must never contact. Takes a host as written or as URL parsed it. */
+export function isPrivateHost(hostname: string): boolean {
+  const normalised = normalise(hostname);
+  // A host we cannot read is refused rather than fetched.
+  if (normalised === null) return true;
+  const host = normalised.replace(/\.+$/, "");
+  if (host.startsWith("[")) {
+    const groups = ipv6Groups(host.slice(1, -1));
+    return groups === null || isPrivateIpv6(groups);
+  }
+  const v4 = ipv4Parts(host);
+  if (v4) return isPrivateIpv4(v4);
+  // A single label is completed by the local resolver's search domain: an internal host.
+  if (!host.includes(".")) return true;
+  if (LOCAL_SUFFIXES.some((s) => under(host, s)) || LOOPBACK_DOMAINS.some((d) => under(host, d))) return true;
+  return embedsLocalAddress(host);
 }

@@ -202,22 +202,41 @@ export async function listApps(
   catalogueVersion?: string,
 ): Promise<AppPage> {
   if (isEmptySearch(query)) return { items: [], total: 0 };
-  const counted = whereClause(query, "count");
-  const from = query.searchQuery !== undefined ? TEXT_FROM : "apps a";
-  const countSql = `SELECT count(*) AS total FROM ${from} ${counted.joins} WHERE ${counted.where}`;
-  const memoKey = `total\u0000${countSql}\u0000${JSON.stringify(counted.params)}`;
-  const known = recall<number>(catalogueVersion, memoKey);
+  const count = countStatement(query);
+  const known = recall<number>(catalogueVersion, count.memoKey);
   if (known !== undefined) {
     const rows = await listStatement(db, query, page).all<AppRow>();
     return { items: rows.results.map(toSummary), total: known };
   }
-  const [rows, count] = await db.batch([
+  const [rows, counted] = await db.batch([
     listStatement(db, query, page),
-    db.prepare(countSql).bind(...counted.params),
+    db.prepare(count.sql).bind(...count.params),
   ]);
   const items = (rows!.results as AppRow[]).map(toSummary);
-  const total = (count!.results[0] as { total: number } | undefined)?.total ?? 0;
-  return { items, total: remember(catalogueVersion, memoKey, total) };
+  const total = (counted!.results[0] as { total: number } | undefined)?.total ?? 0;
+  return { items, total: remember(catalogueVersion, count.memoKey, total) };
+}
+
+function countStatement(query: AppQuery) {
+  const counted = whereClause(query, "count");
+  const from = query.searchQuery !== undefined ? TEXT_FROM : "apps a";
+  const sql = `SELECT count(*) AS total FROM ${from} ${counted.joins} WHERE ${counted.where}`;
+  return { sql, params: counted.params, memoKey: `total\u0000${sql}\u0000${JSON.stringify(counted.params)}` };
+}
+
+/**
+ * How many apps match a query, without listing any: from the memo when this catalogue version has
+ * counted the same filter (listApps remembers every total it reads), else one count. List routes
+ * ask this before a deep page, so a page past the last is refused without its OFFSET query (which
+ * walks every row before the offset).
+ */
+export async function countApps(db: D1Database, query: AppQuery, catalogueVersion?: string): Promise<number> {
+  if (isEmptySearch(query)) return 0;
+  const count = countStatement(query);
+  const known = recall<number>(catalogueVersion, count.memoKey);
+  if (known !== undefined) return known;
+  const row = await db.prepare(count.sql).bind(...count.params).first<{ total: number }>();
+  return remember(catalogueVersion, count.memoKey, row?.total ?? 0);
 }
 
 /** One page of apps without the total (home rows, featured apps): one statement, no count. */

@@ -1,7 +1,8 @@
 // POST /api/analytics: the default analytics endpoint (spec §3 "Analytics config", §9). Browsers
 // post AppHub_ events here with sendBeacon (no custom headers, so it is CSRF-exempt: it only adds
-// to anonymous counts). Each request is size-capped and validated; we keep counts per event and
-// UTC day, never the properties (docs/decisions/009).
+// to anonymous counts). The Worker has already counted the request against the client address's
+// allowance (a flood is refused before its body is read); here each body is size-capped and
+// validated; we keep counts per event and UTC day, never the properties (docs/decisions/009, 013).
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LIMITS } from "~/features/analytics/events";
 import { analyticsBodySchema, describeProblem, eventsOf } from "~/features/analytics/schema.server";
@@ -34,7 +35,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const expected = context.config.analytics.key;
   if (expected && parsed.data.key !== expected) return problem(403, "Unknown analytics key.");
   const events = eventsOf(parsed.data);
-  await recordCounts(context.env.DB, events.map((e) => e.name));
+  // Written after the answer, together with the other beacons this isolate receives meanwhile.
+  recordCounts(context.env.DB, events.map((e) => e.name), context.waitUntil, (error) =>
+    context.logger.error("Recording analytics counts failed (kept for the next write)", { error: String(error) }),
+  );
   return new Response(null, { status: 204, headers: NO_STORE });
 }
 

@@ -55,6 +55,8 @@ describe("POST /api/analytics", () => {
       ],
     });
     expect(batch.status).toBe(204);
+    // Counts are written just after the answer (docs/decisions/013), within one D1 write.
+    await expect.poll(async () => ((await countsToday()).AppHub_pageView ?? 0) - (before.AppHub_pageView ?? 0)).toBe(3);
     const after = await countsToday();
     expect((after.AppHub_pageView ?? 0) - (before.AppHub_pageView ?? 0)).toBe(3);
     expect((after.AppHub_appView ?? 0) - (before.AppHub_appView ?? 0)).toBe(1);
@@ -62,9 +64,12 @@ describe("POST /api/analytics", () => {
     expect(rows.results).toEqual([{ day: today(), name: "AppHub_appView", count: after.AppHub_appView }]);
   });
 
-  it("accepts a text/plain beacon body and ignores unknown fields", async () => {
-    const res = await post(JSON.stringify({ key: KEY, name: "AppHub_modalView", props: { modalId: "m1" }, extra: { a: 1 } }), { "Content-Type": "text/plain;charset=UTF-8" });
+  it("accepts a text/plain beacon body, and refuses unknown fields (issue 12: well-formed events only)", async () => {
+    const res = await post(JSON.stringify({ key: KEY, name: "AppHub_modalView", props: { modalId: "m1" } }), { "Content-Type": "text/plain;charset=UTF-8" });
     expect(res.status).toBe(204);
+    const extra = await post(JSON.stringify({ key: KEY, name: "AppHub_modalView", props: { modalId: "m1" }, extra: { a: 1 } }), { "Content-Type": "text/plain;charset=UTF-8" });
+    expect(extra.status).toBe(400);
+    expect(((await extra.json()) as { message: string }).message).toMatch(/unknown field "extra"/);
   });
 
   it.each([

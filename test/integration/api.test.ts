@@ -126,8 +126,9 @@ describe("/api/search", () => {
     const second = await search("max=5&offset=5");
     expect(second.items.map((a) => a.id)).toEqual(ten.items.slice(5).map((a) => a.id));
     expect(second.total).toBe(ten.total);
-    const past = await search(`offset=${cat.published.length}`);
-    expect(past).toEqual({ items: [], total: cat.published.length });
+    // Issue 12: paging past the last result is a 404 (it used to be an empty page).
+    const past = await w.fetch(`/api/search?offset=${cat.published.length}`);
+    expect(past.status).toBe(404);
   });
 
   it.each([

@@ -65,6 +65,29 @@ export function wranglerVars(env: "development" | "staging" | "production" = "de
   return Object.fromEntries(Object.entries(config.vars).map(([k, v]) => [k, String(v)]));
 }
 
+export type RateLimitBinding = { name: string; namespace_id: string; simple: { limit: number; period: 10 | 60 } };
+
+/** wrangler.toml's `[[ratelimits]]` bindings (docs/decisions/013), as the Worker gets them in production. */
+export function rateLimitBindings(env: "development" | "staging" | "production" = "development"): RateLimitBinding[] {
+  const config = unstable_readConfig({ config: `${root}/wrangler.toml`, env }, { hideWarnings: true });
+  return config.ratelimits as RateLimitBinding[];
+}
+
+/**
+ * Miniflare bindings for wrangler.toml's rate limits. `limits` lowers (or raises) a named binding's
+ * limit for one test file, so a test can reach it in a few requests; a name that is not in
+ * wrangler.toml is an error, so tests cannot drift from the real bindings.
+ */
+export function rateLimitEnv(limits: Record<string, number> = {}, env: "development" | "staging" | "production" = "development") {
+  const bindings = rateLimitBindings(env);
+  for (const name of Object.keys(limits)) {
+    if (!bindings.some((b) => b.name === name)) throw new Error(`No [[ratelimits]] binding named ${name} in wrangler.toml`);
+  }
+  return Object.fromEntries(
+    bindings.map((b) => [b.name, { type: "rate-limit", namespace: b.namespace_id, simple: { limit: limits[b.name] ?? b.simple.limit, period: b.simple.period } }]),
+  );
+}
+
 /** Applies a folder of numbered D1 migrations (the app's by default; the emulator has its own). */
 export async function applyMigrations(db: D1Database, dir = `${root}/migrations`): Promise<void> {
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
@@ -114,6 +137,8 @@ export async function startWorker(
     environment?: "development" | "staging" | "production";
     /** Every line the Worker logs (console.*), as workerd reports it. */
     onLog?: (log: { level: string; message: string }) => void;
+    /** Limits for some of wrangler.toml's rate-limit bindings in this Worker (see rateLimitEnv). */
+    rateLimits?: Record<string, number>;
   } = {},
 ): Promise<TestWorker> {
   const script = readFileSync(`${root}/dist/app.js`, "utf8");
@@ -138,6 +163,7 @@ export async function startWorker(
             DB: { type: "d1", id: "test-db" },
             KV: { type: "kv", id: "test-kv" },
             ASSETS: { type: "assets" },
+            ...rateLimitEnv(options.rateLimits, environment),
             ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
           },
           assets: { directory: `${root}/public`, hasUserWorker: true },

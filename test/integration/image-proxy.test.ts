@@ -18,6 +18,12 @@ function stub(request: Request): Response {
       return new Response(PNG, { headers: { "Content-Type": "image/png", "Content-Length": String(500 * 1024 * 1024) } });
     case "/to-metadata.png":
       return new Response(null, { status: 302, headers: { Location: "http://169.254.169.254/latest/meta-data/" } });
+    case "/to-nip.png":
+      return new Response(null, { status: 302, headers: { Location: "http://127.0.0.1.nip.io/secret.png" } });
+    case "/to-intranet.png":
+      return new Response(null, { status: 307, headers: { Location: "http://intranet/logo.png" } });
+    case "/to-relative.png":
+      return new Response(null, { status: 301, headers: { Location: "/logo.png" } });
     case "/moved.png":
       return new Response(null, { status: 301, headers: { Location: "http://cdn.example.test/logo.png" } });
     default:
@@ -80,6 +86,63 @@ describe("/getImage refusals", () => {
     const res = await proxy("http://images.example.test/to-metadata.png");
     expect(res.status).toBe(403);
     expect(outbound).toEqual(["http://images.example.test/to-metadata.png"]);
+  });
+});
+
+describe("/getImage refuses names that point at this machine or a private network (issue 12)", () => {
+  it.each([
+    "http://intranet/logo.png",
+    "http://printer/logo.png",
+    "http://localhost.:8080/logo.png",
+    "http://api.localhost/logo.png",
+    "http://printer.local/logo.png",
+    "http://metadata.google.internal/computeMetadata/v1/",
+    "http://router.home.arpa/logo.png",
+    "http://nas.lan/logo.png",
+    "http://app.localtest.me/logo.png",
+    "http://127.0.0.1.nip.io/logo.png",
+    "http://app.10.0.0.1.nip.io/logo.png",
+    "http://10-0-0-1.sslip.io/logo.png",
+    "http://169-254-169-254.sslip.io/latest/meta-data/",
+    "http://7f000001.nip.io/logo.png",
+    "http://--1.sslip.io/logo.png",
+    "http://0177.0.0.1/logo.png",
+    "http://0x7f.1/logo.png",
+    "http://[fd00::1]/logo.png",
+    "http://[fe80::1]/logo.png",
+    "http://[::ffff:10.0.0.1]/logo.png",
+  ])("%s: 403 without fetching anything", async (url) => {
+    const res = await proxy(url);
+    expect(res.status).toBe(403);
+    expect(outbound).toEqual([]);
+  });
+
+  it("checks every redirect itself: a public host cannot send the proxy to such a name", async () => {
+    for (const path of ["/to-nip.png", "/to-intranet.png"]) {
+      outbound.length = 0;
+      const res = await proxy(`http://images.example.test${path}`);
+      expect(res.status).toBe(403);
+      expect(outbound).toEqual([`http://images.example.test${path}`]);
+    }
+  });
+
+  it("follows a relative redirect on the same public host", async () => {
+    const res = await proxy("http://images.example.test/to-relative.png");
+    expect(res.status).toBe(200);
+    expect(outbound).toEqual(["http://images.example.test/to-relative.png", "http://images.example.test/logo.png"]);
+  });
+});
+
+describe("/getImage with the explicit local relaxation (IMAGE_PROXY_ALLOW_PRIVATE)", () => {
+  it("fetches a private name only when the relaxation is on", async () => {
+    const relaxed = await startWorker({ apps: 5, vars: { IMAGE_PROXY_ALLOW_PRIVATE: "true" }, outboundService: stub });
+    try {
+      const res = await relaxed.fetch(`/getImage?imageUrl=${encodeURIComponent("http://127.0.0.1.nip.io/logo.png")}`);
+      expect(res.status).toBe(200);
+      expect(outbound).toEqual(["http://127.0.0.1.nip.io/logo.png"]);
+    } finally {
+      await relaxed.dispose();
+    }
   });
 });
 

@@ -6,9 +6,9 @@ import { startWorker, type TestWorker } from "./harness.ts";
 
 export type World = { app: TestWorker; platform: PlatformHarness; dispose: () => Promise<void> };
 
-export async function startWorld(vars: Record<string, string> = {}, options: { listen?: boolean } = {}): Promise<World> {
+export async function startWorld(vars: Record<string, string> = {}, options: { listen?: boolean; rateLimits?: Record<string, number> } = {}): Promise<World> {
   const platform = await startPlatform();
-  const app = await startWorker({ vars: { PLATFORM_API_BASE: `${platform.origin}/v1`, ...vars }, listen: options.listen });
+  const app = await startWorker({ vars: { PLATFORM_API_BASE: `${platform.origin}/v1`, ...vars }, listen: options.listen, rateLimits: options.rateLimits });
   return { app, platform, dispose: async () => void (await Promise.all([app.dispose(), platform.dispose()])) };
 }
 

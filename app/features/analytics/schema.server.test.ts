@@ -16,9 +16,15 @@ describe("analytics body", () => {
     expect(eventsOf(batch).map((e) => e.name)).toEqual([...ANALYTICS_EVENTS]);
   });
 
-  it("drops unknown fields instead of refusing them", () => {
-    const parsed = analyticsBodySchema.parse({ name: "AppHub_login", extra: 1, events2: [] });
-    expect(parsed).toEqual({ name: "AppHub_login" });
+  // Issue 12: only well-formed events (unknown fields used to be dropped silently).
+  it.each([
+    [{ name: "AppHub_login", extra: 1 }, /body: unknown field "extra"/],
+    [{ key: "k", events: [{ name: "AppHub_login" }], events2: [] }, /body: unknown field "events2"/],
+    [{ events: [{ name: "AppHub_login", when: 1 }] }, /events\.0: unknown field "when"/],
+    [{ name: "AppHub_login", key: "x".repeat(201) }, /key/],
+    [{ name: "AppHub_login", props: { k: "v" }, name2: "AppHub_login" }, /unknown field "name2"/],
+  ])("refuses unknown fields and oversized values: %j", (body, message) => {
+    expect(problemOf(body)).toMatch(message);
   });
 
   it.each([

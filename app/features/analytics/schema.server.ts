@@ -1,5 +1,7 @@
 // zod schemas of what /api/analytics accepts: one event or a batch, AppHub_ names only, props a
-// small flat record of strings, numbers and booleans. Unknown fields are dropped, not refused.
+// small flat record of strings, numbers and booleans. Only well-formed events: an unknown field is
+// refused (400), not dropped, so a sender learns at once that it sends something we do not read
+// (docs/decisions/013). Sizes are bounded everywhere (LIMITS; the body itself at 16 KB).
 import { z } from "zod";
 import { ANALYTICS_EVENTS, LIMITS } from "./events";
 
@@ -14,15 +16,17 @@ const name = z
   .refine((n) => n.startsWith("AppHub_"), "event names start with AppHub_")
   .pipe(z.enum(ANALYTICS_EVENTS, { errorMap: () => ({ message: `unknown event; known: ${ANALYTICS_EVENTS.join(", ")}` }) }));
 
-export const analyticsEventSchema = z.object({ name, props: props.optional() });
+export const analyticsEventSchema = z.object({ name, props: props.optional() }).strict();
 
 const key = z.string().max(200).optional();
 
-const batchSchema = z.object({
-  key,
-  events: z.array(analyticsEventSchema).min(1, "events is empty").max(LIMITS.maxEvents, `at most ${LIMITS.maxEvents} events per request`),
-});
-const singleSchema = analyticsEventSchema.extend({ key });
+const batchSchema = z
+  .object({
+    key,
+    events: z.array(analyticsEventSchema).min(1, "events is empty").max(LIMITS.maxEvents, `at most ${LIMITS.maxEvents} events per request`),
+  })
+  .strict();
+const singleSchema = analyticsEventSchema.extend({ key }).strict();
 
 export type AnalyticsBody = z.infer<typeof batchSchema> | z.infer<typeof singleSchema>;
 
@@ -45,5 +49,6 @@ export const eventsOf = (body: AnalyticsBody) => ("events" in body ? body.events
 /** A message naming the first problem: the field path and what is wrong with it. */
 export function describeProblem(error: z.ZodError): string {
   const issue = error.issues[0]!;
-  return `${issue.path.join(".") || "body"}: ${issue.message}`;
+  const message = issue.code === "unrecognized_keys" ? `unknown field ${JSON.stringify(issue.keys[0])}` : issue.message;
+  return `${issue.path.join(".") || "body"}: ${message}`;
 }

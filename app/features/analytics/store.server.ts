@@ -3,18 +3,66 @@ import type { AnalyticsEventName } from "./events";
 
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
-/** Adds the events to today's counts: one upsert per distinct name, all in one batch. */
-export async function recordCounts(db: D1Database, names: AnalyticsEventName[], now = new Date()): Promise<void> {
-  const counts = new Map<string, number>();
-  for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
-  const day = utcDay(now);
+/**
+ * Counts not yet written, per UTC day and event name, in this isolate. A beacon only adds to them;
+ * one write at a time per isolate carries everything gathered meanwhile, so a burst of a thousand
+ * beacons becomes a handful of D1 writes instead of a thousand (D1 runs one query at a time per
+ * database: a write queue would slow every page's reads). The keys are day × known event name, so
+ * the map stays tiny whatever arrives.
+ */
+const pending = new Map<string, number>();
+let flushing = false;
+
+const add = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
+
+/** One upsert per day and name, all in one batch (one D1 round trip). */
+export async function writeCounts(db: D1Database, counts: ReadonlyMap<string, number>): Promise<void> {
   await db.batch(
-    [...counts].map(([name, count]) =>
-      db
+    [...counts].map(([key, count]) => {
+      const [day, name] = key.split("\u0000");
+      return db
         .prepare("INSERT INTO analytics_daily (day, name, count) VALUES (?1, ?2, ?3) ON CONFLICT (day, name) DO UPDATE SET count = count + excluded.count")
-        .bind(day, name, count),
-    ),
+        .bind(day, name, count);
+    }),
   );
+}
+
+async function flush(db: D1Database): Promise<void> {
+  try {
+    while (pending.size) {
+      const batch = new Map(pending);
+      pending.clear();
+      try {
+        await writeCounts(db, batch);
+      } catch (error) {
+        // Kept for the next beacon's write; the map cannot grow past day × event name.
+        for (const [key, n] of batch) add(pending, key, n);
+        throw error;
+      }
+    }
+  } finally {
+    flushing = false;
+  }
+}
+
+/**
+ * Adds the events to today's counts. The answer does not wait for D1: when no write is under way in
+ * this isolate, one starts in `waitUntil` (after the response) and writes these counts and any that
+ * arrive before it ends; otherwise the write under way picks them up. Counts reach D1 within one
+ * write's time; an isolate that dies in between loses them (they are aggregate analytics).
+ */
+export function recordCounts(
+  db: D1Database,
+  names: readonly AnalyticsEventName[],
+  waitUntil: (promise: Promise<unknown>) => void,
+  onError: (error: unknown) => void,
+  now = new Date(),
+): void {
+  const day = utcDay(now);
+  for (const name of names) add(pending, `${day}\u0000${name}`, 1);
+  if (flushing) return;
+  flushing = true;
+  waitUntil(flush(db).catch(onError));
 }
 
 export type DailyCounts = { day: string; events: Record<string, number>; total: number };

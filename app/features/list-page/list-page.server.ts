@@ -1,11 +1,12 @@
 // The loader behind every list page: reads page/sort from the URL, asks the catalogue, and marks
 // the response cacheable. Routes hand it their query from the list-route table.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
 import { cacheControl } from "~/lib/cache-policy.server";
-import { pageWindowFromUrl } from "~/lib/pagination";
+import { isPastLastPage, pageWindowFromUrl } from "~/lib/pagination";
 import { isSortChoice, sortFromChoice, type SortChoice } from "~/lib/sort";
 import type { NavLink } from "~/lib/side-nav";
-import { listApps, type AppQuery } from "~/models/catalogue.server";
+import { countApps, listApps, type AppQuery } from "~/models/catalogue.server";
 import type { AppType } from "~/models/enums";
 import type { AppSummary } from "~/models/types";
 
@@ -33,19 +34,19 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
   // Out-of-range or malformed paging and sort values fall back to the first page and the default sort.
   const { sort, pageSize, window } = listWindow(url, context, spec.defaultSort);
 
+  const query: AppQuery = { ...spec.query, excludeTypes: hiddenAppTypes(context.config), sort: sortFromChoice(sort) };
   let result;
   try {
-    result = await listApps(
-      context.env.DB,
-      { ...spec.query, excludeTypes: hiddenAppTypes(context.config), sort: sortFromChoice(sort) },
-      { offset: window.offset, limit: window.limit },
-      context.catalogueVersion,
-    );
+    // A page past the first: count first (remembered per catalogue version), so a page past the last
+    // is a 404 without the OFFSET query, which would walk every row before the offset.
+    const past = window.page > 1 && isPastLastPage(window, await countApps(context.env.DB, query, context.catalogueVersion), pageSize);
+    result = past ? null : await listApps(context.env.DB, query, { offset: window.offset, limit: window.limit }, context.catalogueVersion);
   } catch (error) {
     context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
     throw error;
   }
 
+  if (!result) throw await notFoundWithOverlays(request, context);
   return listPageData(context, spec, result, window, pageSize, sort);
 }
 
@@ -86,8 +87,9 @@ function listPageData(
  * so they are sorted and paged here, with the same sort choices and paging as every list page.
  * By name ("a-z"/"z-a") means by the name the card shows (a coming-soon item's title).
  */
-export function loadListPageFromItems(request: Request, context: AppLoadContext, spec: Omit<ListPageSpec, "query">, items: AppSummary[]) {
+export async function loadListPageFromItems(request: Request, context: AppLoadContext, spec: Omit<ListPageSpec, "query">, items: AppSummary[]) {
   const { sort, pageSize, window } = listWindow(new URL(request.url), context, spec.defaultSort);
+  if (isPastLastPage(window, items.length, pageSize)) throw await notFoundWithOverlays(request, context);
   const byName = (a: AppSummary, b: AppSummary) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
   const sorted = [...items].sort(
     sort === "a-z" ? byName : sort === "z-a" ? (a, b) => byName(b, a) : (a, b) => b.submittedAt.localeCompare(a.submittedAt),

@@ -1,16 +1,17 @@
 // The loader behind /search (spec §2.1 SEARCH, §2.5): the typed text, sort and filters all live in
 // the URL, so every result list can be linked, reloaded and used without JavaScript.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { cacheControl } from "~/lib/cache-policy.server";
-import { pageWindowFromUrl } from "~/lib/pagination";
+import { isPastLastPage, pageWindowFromUrl } from "~/lib/pagination";
 import { sideNavCategories } from "~/lib/side-nav";
 import { DEFAULT_SORT, sortFromChoice, type SortChoice } from "~/lib/sort";
-import { listAppItems, listApps, listCategories } from "~/models/catalogue.server";
+import { countApps, listAppItems, listApps, listCategories, type AppQuery } from "~/models/catalogue.server";
 import { APP_TYPE_LABELS, APP_TYPES, PRODUCT_TYPE_LABELS, type AppType, type ProductType } from "~/models/enums";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import type { AppSummary } from "~/models/types";
-import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
+import { SEARCH_SORT_CHOICES, searchText, type FilterOption } from "./search-options";
 
 export const FEATURED_MAX = 8;
 
@@ -19,9 +20,7 @@ export type SearchFilters = { type: AppType | null; product: string | null; cate
 const productByPath = new Map<string, ProductType>(PRODUCT_NAV.map((p) => [p.path, p.categoryType]));
 
 /** The search text from `q`: trimmed, whitespace runs collapsed, at most SEARCH_TEXT_MAX characters. */
-export function searchTextFrom(url: URL): string {
-  return (url.searchParams.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, SEARCH_TEXT_MAX).trim();
-}
+export const searchTextFrom = (url: URL): string => searchText(url.searchParams.get("q"));
 
 export async function loadSearchPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
@@ -50,27 +49,27 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
 
   const pageSize = context.config.appsPaginationLimit;
   const window = pageWindowFromUrl(url, pageSize);
-  let result: { items: AppSummary[]; total: number } = { items: [], total: 0 };
+  let result: { items: AppSummary[]; total: number } | null = { items: [], total: 0 };
   if (q !== "") {
+    const query: AppQuery = {
+      searchQuery: q,
+      sort: sortFromChoice(sort),
+      appType: type ?? undefined,
+      productTypes: productType ? [productType] : undefined,
+      categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
+      excludeTypes: hidden,
+    };
     try {
-      result = await listApps(
-        db,
-        {
-          searchQuery: q,
-          sort: sortFromChoice(sort),
-          appType: type ?? undefined,
-          productTypes: productType ? [productType] : undefined,
-          categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
-          excludeTypes: hidden,
-        },
-        { offset: window.offset, limit: window.limit },
-        context.catalogueVersion,
-      );
+      // As on every list: a page past the last is a 404, decided from the (remembered) count alone.
+      const past = window.page > 1 && isPastLastPage(window, await countApps(db, query, context.catalogueVersion), pageSize);
+      result = past ? null : await listApps(db, query, { offset: window.offset, limit: window.limit }, context.catalogueVersion);
     } catch (error) {
       context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
       throw error;
     }
   }
+  // No text has no results: its first page says so, a second does not exist.
+  if (!result || isPastLastPage(window, result.total, pageSize)) throw await notFoundWithOverlays(request, context);
 
   // Ways on when there is nothing to show: featured apps (spec §2.1 SEARCH loads them).
   const featured =

@@ -3,6 +3,7 @@
 // Webhooks bot under the webhook's name. Callers are scripts, so every refusal says why in JSON.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { rateLimitFor } from "~/lib/rate-limit.server";
 import { readCapped } from "~/lib/read-capped";
 import { PlatformError } from "~/platform/client.server";
 import { hookError, hookReply } from "./hook-response.server";
@@ -44,30 +45,8 @@ export function parseIncomingBody(raw: string): Parsed {
   return { ok: true, ...(text?.trim() ? { text } : {}), ...(markdown?.trim() ? { markdown } : {}) };
 }
 
-/**
- * Counts a post against the webhook's per-minute allowance. Returns the seconds to wait when over.
- * One D1 upsert per post: atomic, so parallel posts cannot slip past the limit.
- */
-async function overLimit(db: D1Database, webhookId: string, limit: number, nowMs: number): Promise<number | null> {
-  const now = Math.floor(nowMs / 1000);
-  const window = now - (now % 60);
-  const row = await db
-    .prepare(
-      `INSERT INTO webhook_rate (webhook_id, window_start, count) VALUES (?, ?, 1)
-       ON CONFLICT (webhook_id, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
-    )
-    .bind(webhookId, window)
-    .first<{ count: number }>();
-  if ((row?.count ?? 0) <= limit) return null;
-  return Math.max(1, window + 60 - now);
-}
-
-/** Past minutes' counts are only history: the Cron Trigger drops them (workers/health.ts). */
-export const pruneRateWindows = (db: D1Database, nowMs = Date.now()) =>
-  db.prepare("DELETE FROM webhook_rate WHERE window_start < ?").bind(Math.floor(nowMs / 1000) - 120).run();
-
 export async function handleIncomingPost(request: Request, context: AppLoadContext, token: string): Promise<Response> {
-  const { env, config, logger } = context;
+  const { env, logger } = context;
   const row = /^[A-Za-z0-9_-]{20,100}$/.test(token)
     ? await env.DB.prepare("SELECT * FROM webhooks WHERE token = ? AND type = 'incoming'").bind(token).first<WebhookRow>()
     : null;
@@ -85,12 +64,10 @@ export async function handleIncomingPost(request: Request, context: AppLoadConte
   const parsed = parseIncomingBody(new TextDecoder().decode(bytes));
   if (!parsed.ok) return hookError(400, parsed.message);
 
-  const wait = await overLimit(env.DB, row.id, config.webhooks.rateLimitPerMinute, Date.now());
-  if (wait !== null) {
-    return hookError(429, `Too many messages: this webhook takes ${config.webhooks.rateLimitPerMinute} a minute. Try again in ${wait} s.`, {
-      "Retry-After": String(wait),
-    });
-  }
+  // Per webhook, whoever posts (the Worker already limits each sender's address): the
+  // RATE_LIMIT_WEBHOOK binding, 30 a minute (wrangler.toml; docs/decisions/013).
+  const limited = await rateLimitFor(env, "RATE_LIMIT_WEBHOOK", row.id);
+  if (limited) return limited;
 
   try {
     const message = await botClient(context, "incoming").sendMessage({

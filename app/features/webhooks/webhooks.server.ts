@@ -270,7 +270,6 @@ export async function deleteWebhook(context: AppLoadContext, auth: Auth, kind: W
   }
   await env.DB.batch([
     env.DB.prepare("DELETE FROM webhook_deliveries WHERE webhook_id = ?").bind(row.id),
-    env.DB.prepare("DELETE FROM webhook_rate WHERE webhook_id = ?").bind(row.id),
     env.DB.prepare("DELETE FROM webhooks WHERE id = ?").bind(row.id),
   ]);
   // The owner's sealed tokens are kept only while they own a webhook.
