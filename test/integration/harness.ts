@@ -74,6 +74,19 @@ export function rateLimitBindings(env: "development" | "staging" | "production" 
 }
 
 /**
+ * Miniflare counts rate limits in windows aligned to the clock (10 or 60 s): a test that must see
+ * a limit reached starts its burst early in a window, so the window cannot roll over (and reset the
+ * count) in the middle of it.
+ */
+export async function freshRateWindow(binding: string): Promise<void> {
+  const period = rateLimitBindings().find((b) => b.name === binding)?.simple.period;
+  if (!period) throw new Error(`No [[ratelimits]] binding named ${binding} in wrangler.toml`);
+  const ms = period * 1000;
+  const left = ms - (Date.now() % ms);
+  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/**
  * Miniflare bindings for wrangler.toml's rate limits. `limits` lowers (or raises) a named binding's
  * limit for one test file, so a test can reach it in a few requests; a name that is not in
  * wrangler.toml is an error, so tests cannot drift from the real bindings.

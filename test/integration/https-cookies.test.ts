@@ -8,7 +8,8 @@ import { startPlatform } from "../platform/harness.ts";
 import { startWorker } from "./harness.ts";
 import { acceptAtPlatform, beginLogin, Jar, postForm, visit, type World } from "./login.ts";
 
-const ORIGIN = "https://apphub.test";
+// https on a loopback name: the development config serves loopback hosts only (docs/decisions/015).
+const ORIGIN = "https://localhost";
 const riley = USERS.riley;
 
 let world: World;

@@ -4,7 +4,7 @@
 // namespaces and periods as wrangler.toml), so a few requests reach them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeId } from "../../workers/platform/ids.ts";
-import { rateLimitBindings, startWorker, wranglerVars, type TestWorker } from "./harness.ts";
+import { freshRateWindow, rateLimitBindings, startWorker, wranglerVars, type TestWorker } from "./harness.ts";
 import { MODERN_BROWSER, sleep } from "./html.ts";
 
 const LIMIT = 3;
@@ -45,16 +45,6 @@ beforeAll(async () => {
 });
 afterAll(() => w?.dispose());
 
-/**
- * Miniflare counts in windows aligned to the clock (10 or 60 s): start a burst early in a window,
- * so the window cannot roll over (and reset the count) in the middle of it.
- */
-async function freshWindow(binding: string): Promise<void> {
-  const ms = periods[binding]! * 1000;
-  const left = ms - (Date.now() % ms);
-  if (left < 5_000) await sleep(left + 50);
-}
-
 let n = 0;
 const unique = () => `${Date.now().toString(36)}${++n}`;
 const from = (address: string | undefined, init: RequestInit = {}): RequestInit => ({
@@ -85,7 +75,7 @@ async function expectPage429(res: Response, binding: string): Promise<void> {
 
 /** Sends `make()` LIMIT times (each must pass), then once more: the answer past the limit. */
 async function pastTheLimit(binding: string, make: () => Promise<Response>, limit = LIMIT): Promise<Response> {
-  await freshWindow(binding);
+  await freshRateWindow(binding);
   for (let i = 0; i < limit; i++) {
     const res = await make();
     expect(res.status, `request ${i + 1} of ${limit}`).not.toBe(429);
@@ -116,7 +106,7 @@ describe("429 with Retry-After past the limit, per client address", () => {
 
   it("search and suggest APIs share the search allowance (JSON), and so do client-side navigations", async () => {
     const address = "198.51.100.12";
-    await freshWindow("RATE_LIMIT_SEARCH");
+    await freshRateWindow("RATE_LIMIT_SEARCH");
     const calls = [`/api/search?searchQuery=${unique()}`, `/api/suggest?q=${unique()}`, `/search.data?q=${unique()}`];
     for (const path of calls) expect((await w.fetch(path, from(address))).status).not.toBe(429);
     await expectJson429(await w.fetch(`/api/suggest?q=${unique()}`, from(address)), "RATE_LIMIT_SEARCH");
@@ -132,7 +122,7 @@ describe("429 with Retry-After past the limit, per client address", () => {
 
   it("login: /auth and the OAuth callback share one allowance (HTML page)", async () => {
     const address = "198.51.100.30";
-    await freshWindow("RATE_LIMIT_LOGIN");
+    await freshRateWindow("RATE_LIMIT_LOGIN");
     for (const path of ["/auth?last=/", "/auth/callback?code=x&state=y", "/auth?last=/bots"]) {
       expect((await w.fetch(path, from(address))).status).not.toBe(429);
     }
@@ -143,7 +133,7 @@ describe("429 with Retry-After past the limit, per client address", () => {
 
   it("paths are matched as Remix matches them (case, trailing slash, escapes)", async () => {
     const address = "198.51.100.40";
-    await freshWindow("RATE_LIMIT_SEARCH");
+    await freshRateWindow("RATE_LIMIT_SEARCH");
     for (const path of [`/API/Search?searchQuery=${unique()}`, `/api/suggest/?q=${unique()}`, `/api/sugges%74?q=${unique()}`]) {
       expect((await w.fetch(path, from(address))).status).not.toBe(429);
     }
@@ -153,7 +143,7 @@ describe("429 with Retry-After past the limit, per client address", () => {
   it("counts work, not cache hits: a page from the edge cache is served past the limit", async () => {
     const address = "198.51.100.50";
     const path = `/api/search?appType=bot&searchQuery=${unique()}`;
-    await freshWindow("RATE_LIMIT_SEARCH");
+    await freshRateWindow("RATE_LIMIT_SEARCH");
     for (let i = 0; i < 40; i++) {
       const res = await w.fetch(path, from(address));
       expect(res.status).toBe(200);
@@ -191,7 +181,7 @@ describe("incoming webhooks: per address, and per webhook", () => {
   });
 
   it("one address posting to many webhooks (or guessing tokens) meets the per-address limit", async () => {
-    await freshWindow("RATE_LIMIT_HOOKS");
+    await freshRateWindow("RATE_LIMIT_HOOKS");
     const address = "198.51.100.70";
     for (let i = 0; i < HOOKS_PER_ADDRESS; i++) expect((await post(i % 2 ? await webhook() : token(), address)).status).not.toBe(429);
     await expectJson429(await post(await webhook(), address), "RATE_LIMIT_HOOKS");

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => world?.dispose());
 beforeEach(async () => {
   await world.platform.reset();
-  for (const table of ["webhooks", "webhook_deliveries", "webhook_rate", "webhook_owners"]) await world.app.db.prepare(`DELETE FROM ${table}`).run();
+  for (const table of ["webhooks", "webhook_deliveries", "webhook_owners"]) await world.app.db.prepare(`DELETE FROM ${table}`).run();
 });
 
 const refusalOf = async (res: Response) => [res.status, ((await res.json()) as { message: string }).message];
@@ -68,7 +68,6 @@ describe("an incoming webhook whose owner leaves the space", () => {
     // Any membership lookup from now on would say the bot is gone from the space (404).
     await world.platform.fault({ method: "GET", path: "/v1/memberships", kind: "status", status: 404, times: -1 });
     for (let i = 0; i < 3; i++) expect((await postHook(hook, { text: `ping ${i}` })).status).toBe(200);
-    await world.app.db.prepare("DELETE FROM webhook_rate").run();
     await ageStandings();
     expect(await refusalOf(await postHook(hook, { text: "checked" }))).toEqual([403, inactiveRefusal("bot_removed", "incoming")]);
     await world.platform.clearFaults();

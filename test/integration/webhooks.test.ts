@@ -9,6 +9,7 @@ import { encodeId } from "../../workers/platform/ids.ts";
 import { ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { api, login } from "../platform/helpers.ts";
 import { Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+import { freshRateWindow } from "./harness.ts";
 import { WEBHOOK_MESSAGES as M } from "../../app/features/webhooks/webhook-form.ts";
 
 let world: World;
@@ -21,7 +22,6 @@ beforeEach(async () => {
   await world.platform.reset();
   await world.app.db.prepare("DELETE FROM webhooks").run();
   await world.app.db.prepare("DELETE FROM webhook_deliveries").run();
-  await world.app.db.prepare("DELETE FROM webhook_rate").run();
 });
 
 const room = (key: keyof typeof ROOMS) => encodeId("ROOM", ROOMS[key].uuid);
@@ -216,6 +216,7 @@ describe("an incoming webhook's URL", () => {
 
   it("answers 429 with Retry-After past the per-minute limit (3 in this test)", async () => {
     const path = hookPath(await incoming());
+    await freshRateWindow("RATE_LIMIT_WEBHOOK");
     for (let i = 0; i < 3; i++) expect((await postHook(path, JSON.stringify({ text: `ping ${i}` }))).status).toBe(200);
     const limited = await postHook(path, JSON.stringify({ text: "one too many" }));
     expect(limited.status).toBe(429);
