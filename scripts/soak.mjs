@@ -5,7 +5,7 @@
 //   npm run soak [-- --minutes 10] [--clients 6] [--people riley,ada,sam,max] [--posters 2]
 //                [--posts-per-minute 240] [--bust 0.3] [--app-port 8797] [--platform-port 8798]
 //                [--app-url http://127.0.0.1:PORT --platform-url http://127.0.0.1:PORT]
-//                [--json .wrangler/soak-results.json] [--settle 30] [--timeout 30] [--seed N] [--build] [--keep]
+//                [--json .wrangler/soak-results.json] [--settle 75] [--timeout 30] [--seed N] [--build] [--keep]
 //
 // Servers: by default it seeds fresh local state in its own folders (.wrangler/soak-state-<app port>,
 // .wrangler/soak-platform-state-<platform port>) and starts `wrangler dev` for the platform emulator
@@ -83,7 +83,7 @@ const { values: args } = parseArgs({
     "app-url": { type: "string" },
     "platform-url": { type: "string" },
     json: { type: "string" },
-    settle: { type: "string", default: "30" },
+    settle: { type: "string", default: "75" },
     timeout: { type: "string", default: "30" },
     seed: { type: "string" },
     build: { type: "boolean", default: false },
@@ -279,12 +279,26 @@ function runStep(label, command, argv) {
   }
   log(`soak: ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+/** Resident memory of a server's whole process group (wrangler, workerd), in MB; Linux ps. */
+function groupRssMb(child) {
+  const ps = spawnSync("ps", ["-eo", "pgid=,rss="], { encoding: "utf8" });
+  if (ps.status !== 0) return NaN;
+  let kb = 0;
+  for (const line of ps.stdout.split("\n")) {
+    const [pgid, rss] = line.trim().split(/\s+/).map(Number);
+    if (pgid === child.pid) kb += rss;
+  }
+  return kb / 1024;
+}
+const serverMemory = () => Object.fromEntries(children.map((c) => [c.label, groupRssMb(c)]));
+
 function startServer(label, argv, logFile) {
   const out = createWriteStream(logFile);
   // Own process group: stopServers() signals wrangler and workerd together.
   const child = spawn("npx", argv, { cwd: root, env: serverEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.pipe(out);
   child.stderr.pipe(out);
+  child.label = label;
   children.push(child);
   child.on("exit", (code, signal) => {
     if (!stopping) process.stderr.write(`soak: ${label} exited unexpectedly (${signal ?? `code ${code}`}); see ${path.relative(root, logFile)}\n`);
@@ -310,7 +324,7 @@ async function startOwnServers() {
   const common = ["--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
   // One after the other: two `wrangler dev` starting at the same instant can race for a socket.
   const platformLog = path.join(logs, `platform-${PLATFORM_PORT}.log`);
-  const platform = startServer("platform emulator", ["wrangler", "dev", "-c", "workers/platform/wrangler.toml", "--port", PLATFORM_PORT, "--persist-to", platformState, ...common], platformLog);
+  const platform = startServer("platform", ["wrangler", "dev", "-c", "workers/platform/wrangler.toml", "--port", PLATFORM_PORT, "--persist-to", platformState, ...common], platformLog);
   await waitFor(`${PLATFORM}/_emulator/state`, "the platform emulator", platform);
   const appLog = path.join(logs, `app-${APP_PORT}.log`);
   const app = startServer(
@@ -424,6 +438,29 @@ async function request(kind, url, { method = "GET", headers = {}, body, jar, exp
 async function respect(key, until) {
   const wait = (blockedUntil.get(key) ?? 0) - Date.now();
   if (wait > 0) await sleep(Math.min(wait, Math.max(0, until - Date.now())));
+}
+
+/**
+ * The Cron Trigger (wrangler.toml: every minute) as production runs it: `wrangler dev` does not, so
+ * the soak asks for a run through wrangler's local endpoint (health checks, outgoing retries that
+ * are due, pruning incoming rate windows). Not counted in the figures.
+ */
+const cron = { runs: 0, failed: 0, unavailable: false };
+async function runCron() {
+  if (cron.unavailable) return;
+  const status = await fetch(`${APP}/cdn-cgi/local/scheduled`, { signal: AbortSignal.timeout(TIMEOUT_MS) }).then(
+    async (res) => (await res.arrayBuffer(), res.status),
+    () => 0,
+  );
+  if (status === 404) cron.unavailable = true;
+  else if (status === 200) cron.runs++;
+  else cron.failed++;
+}
+async function cronLoop(until) {
+  for (let next = Date.now() + 60_000; next < until; next += 60_000) {
+    await sleep(next - Date.now());
+    await runCron();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -917,7 +954,7 @@ async function posterLoop(until) {
       limitKey: `hook:${hook.id}`,
       expect,
       // A post racing its webhook's deletion may find it gone.
-      isExpected: (status) => expect.includes(status) || (status === 404 && what === "post" && hook.deleteStartedAt !== null),
+      isExpected: (status) => expect.includes(status) || (status === 404 && what !== "deleted" && hook.deleteStartedAt !== null),
     });
     let messageId = null;
     if (res.status === 200) {
@@ -1133,7 +1170,13 @@ async function audit(people, analyticsBefore) {
     }
     const settleUntil = Date.now() + SETTLE_MS;
     const deliveredIds = () => new Set(deliveries.map((d) => d.headers["x-apphub-delivery"]));
-    while (Date.now() < settleUntil && expected.some((e) => !deliveredIds().has(e.id))) await sleep(500);
+    // A failed first attempt is retried by the Cron Trigger after WEBHOOK_RETRY_BASE_SECONDS (30).
+    for (let lastCron = Date.now(); Date.now() < settleUntil && expected.some((e) => !deliveredIds().has(e.id)); await sleep(500)) {
+      if (Date.now() - lastCron >= 10_000) {
+        await runCron();
+        lastCron = Date.now();
+      }
+    }
     const byDelivery = new Map();
     for (const d of deliveries) {
       const id = d.headers["x-apphub-delivery"];
@@ -1182,6 +1225,7 @@ async function audit(people, analyticsBefore) {
     const notMember = [];
     const refusedButMember = [];
     const addedTwice = [];
+    let unverified = 0;
     for (const [key, list] of pairs) {
       const [roomId, bot] = key.split("\u0000");
       if (!members.has(roomId)) {
@@ -1194,6 +1238,7 @@ async function audit(people, analyticsBefore) {
       }
       const set = members.get(roomId);
       const inRoom = set ? set.has(bot) : null;
+      if (inRoom === null) unverified++;
       const good = list.filter((a) => a.outcome === "added" || a.outcome === "already");
       if (list.filter((a) => a.outcome === "added").length > 1) addedTwice.push(`${bot} → ${list[0].roomTitle}`);
       if (good.length && inRoom === false) notMember.push(`${bot} → ${list[0].roomTitle}`);
@@ -1204,7 +1249,7 @@ async function audit(people, analyticsBefore) {
     check(
       `bots: ${botAdds.length} add-to-space posts (${Object.entries(outcomes).map(([k, n]) => `${n} ${k}`).join(", ") || "none"}); added ones are members, refused ones are not`,
       notMember.length === 0 && refusedButMember.length === 0 && !outcomes.other,
-      [notMember.length ? `not members: ${notMember.slice(0, 5).join(", ")}` : "", refusedButMember.length ? `refused but members: ${refusedButMember.slice(0, 5).join(", ")}` : "", outcomes.other ? `${outcomes.other} with an unknown notice` : ""].filter(Boolean).join("; "),
+      [notMember.length ? `not members: ${notMember.slice(0, 5).join(", ")}` : "", refusedButMember.length ? `refused but members: ${refusedButMember.slice(0, 5).join(", ")}` : "", outcomes.other ? `${outcomes.other} with an unknown notice` : "", unverified ? `${unverified} pairs in spaces the audit could not read` : ""].filter(Boolean).join("; "),
     );
     check(`bots: no bot was added twice to the same space`, addedTwice.length === 0, addedTwice.slice(0, 5).join(", "));
   } catch (error) {
@@ -1310,6 +1355,7 @@ try {
 
   // Load.
   phase = "load";
+  const memoryBefore = serverMemory();
   const cpuBefore = process.cpuUsage();
   const loadAvgBefore = loadavg()[0];
   loadStarted = Date.now();
@@ -1325,10 +1371,12 @@ try {
     ...Array.from({ length: CLIENTS }, () => anonymousLoop(site, until)),
     ...people.map((p) => personLoop(p, site, until)),
     ...Array.from({ length: POSTERS }, () => posterLoop(until)),
+    cronLoop(until),
   ]);
   loadEnded = Date.now();
   const cpu = process.cpuUsage(cpuBefore);
   const loadAvgAfter = loadavg()[0];
+  const memoryAfter = serverMemory();
   clearInterval(progress);
   phase = "audit";
 
@@ -1343,6 +1391,10 @@ try {
   log(`Status classes: ${Object.entries(load.classes).map(([k, n]) => `${k} ${n}`).join(", ")}`);
   log(`Setup (logins, discovery, long-lived webhooks; not in the figures above): ${setup.total} requests, ${Object.entries(setup.classes).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(", ")}`);
   const generatorCpu = (cpu.user + cpu.system) / 1e6;
+  if (children.length) {
+    log(`Server memory (RSS of each process group, load start → end): ${Object.keys(memoryAfter).map((k) => `${k} ${fmt(memoryBefore[k], 0)} → ${fmt(memoryAfter[k], 0)} MB`).join(", ")}`);
+  }
+  log(`Cron Trigger runs asked of wrangler dev: ${cron.unavailable ? "not available on this server" : `${cron.runs}${cron.failed ? `, ${cron.failed} failed` : ""}`}`);
   log(`Machine: 1-min load average ${fmt(loadAvgBefore)} → ${fmt(loadAvgAfter)} on ${availableParallelism()} CPUs; the soak itself used ${fmt(generatorCpu)} s of CPU (${fmt((100 * generatorCpu) / seconds, 0)} % of one core)`);
   log("");
   log(
@@ -1379,7 +1431,7 @@ try {
       run: RUN,
       seed: SEED,
       node: process.version,
-      machine: { cpus: availableParallelism(), loadAverage1mStart: loadAtStart, loadAverage1mLoadStart: loadAvgBefore, loadAverage1mLoadEnd: loadAvgAfter, loadAverage1mEnd: loadavg()[0], soakCpuSeconds: generatorCpu },
+      machine: { cpus: availableParallelism(), loadAverage1mStart: loadAtStart, loadAverage1mLoadStart: loadAvgBefore, loadAverage1mLoadEnd: loadAvgAfter, loadAverage1mEnd: loadavg()[0], soakCpuSeconds: generatorCpu, serverRssMb: { loadStart: memoryBefore, loadEnd: memoryAfter } },
       settings: { minutes: MINUTES, clients: CLIENTS, people: PEOPLE, posters: POSTERS, postsPerMinute: POSTS_PER_MINUTE, bust: BUST, app: APP, platform: PLATFORM, reused: REUSE, settleSeconds: SETTLE_MS / 1000, timeoutSeconds: TIMEOUT_MS / 1000 },
       load: { seconds, requests: load.total, rps: load.total / seconds, p50: load.p50, p95: load.p95, p99: load.p99, max: load.max, classes: load.classes, limitedPerKind: load.limited, bustShare: bust / Math.max(1, anonGets), perKind: load.rows },
       setup: { requests: setup.total, classes: setup.classes, perKind: setup.rows },
@@ -1393,6 +1445,7 @@ try {
         deliveriesReceived: deliveries.length,
         botAdds: botAdds.length,
         beacons,
+        cron,
       },
       audit: { passed: failed.length === 0, checks },
       samples,
