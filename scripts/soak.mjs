@@ -43,7 +43,7 @@
 // carried Retry-After; no 5xx. Exit code 1 when a check fails (2 when the run itself fails).
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
@@ -317,6 +317,9 @@ async function startOwnServers() {
   const platformState = `.wrangler/soak-platform-state-${PLATFORM_PORT}`;
   const logs = path.join(root, ".wrangler/soak-logs");
   mkdirSync(logs, { recursive: true });
+  // Fresh state: the soak's own folders go entirely (seeding --reset keeps the edge cache and
+  // wrangler's trace store, which grow by hundreds of MB per run).
+  for (const dir of [state, platformState]) rmSync(path.join(root, dir), { recursive: true, force: true });
   // As the Playwright config: the app's seed writes the catalogue file the emulator's seed reads.
   const catalogue = `seed/generated/catalogue${APP_PORT === "8787" ? "" : `-${APP_PORT}`}.json`;
   runStep(`seeding ${state} (catalogue, content)`, process.execPath, ["scripts/seed-local.mjs", "--reset", "--persist-to", state, "--port", APP_PORT]);
