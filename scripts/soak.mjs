@@ -333,7 +333,8 @@ async function startOwnServers() {
   const app = startServer(
     "app",
     [
-      "wrangler", "dev", "--port", APP_PORT, "--persist-to", state, ...common,
+      // The development environment (wrangler.toml [env.development]), as `npm run dev` runs it.
+      "wrangler", "dev", "--env", "development", "--port", APP_PORT, "--persist-to", state, ...common,
       "--var", `PLATFORM_API_BASE:${PLATFORM}/v1`, "--var", `OEMBED_ENDPOINT:${PLATFORM}/oembed`, "--var", `PORTAL_URL:${APP}`,
     ],
     appLog,
