@@ -49,6 +49,7 @@ import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { mulberry32 } from "./lib/catalogue-generator.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -154,18 +155,9 @@ const LOAD_MS = MINUTES * 60_000;
 // Small helpers
 // ---------------------------------------------------------------------------------------------
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-/** mulberry32: the mix's choices come from --seed (the interleaving of clients still varies). */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = prng(SEED);
+// The mix's choices come from --seed (the interleaving of clients still varies); the catalogue
+// generator's PRNG.
+const random = mulberry32(SEED);
 const pick = (list) => list[Math.floor(random() * list.length)];
 const chance = (p) => random() < p;
 const junk = () => Math.floor(random() * 36 ** 6).toString(36);
