@@ -49,6 +49,7 @@ import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { unstable_readConfig } from "wrangler";
 import { mulberry32 } from "./lib/catalogue-generator.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -1312,7 +1313,8 @@ function summarize(bucket) {
 // ---------------------------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------------------------
-const ANALYTICS_KEY = /^ANALYTICS_KEY\s*=\s*"([^"]*)"/m.exec(readFileSync(path.join(root, "wrangler.toml"), "utf8"))?.[1] ?? "";
+// The key the development environment's pages label their beacons with (wrangler.toml [env.development]).
+const ANALYTICS_KEY = String(unstable_readConfig({ config: path.join(root, "wrangler.toml"), env: "development" }, { hideWarnings: true }).vars.ANALYTICS_KEY ?? "");
 let exitCode = 0;
 const runStarted = Date.now();
 const loadAtStart = loadavg()[0];
