@@ -3,7 +3,8 @@
 // and delete. Each project names its webhooks apart, so both can run at once as the same person.
 // Issue 12: a webhook turns inactive (with why) once its owner leaves the space; deleting one that
 // is already gone says it was not found.
-import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { unstable_readConfig } from "wrangler";
 import type { APIRequestContext } from "@playwright/test";
 import { HUB_CLIENT_ID, HUB_CLIENT_SECRET, ROOMS, USERS } from "../workers/platform/demo-data";
 import { encodeId } from "../workers/platform/ids";
@@ -79,7 +80,7 @@ test("create and delete an outgoing webhook, with the URL checks of the spec", a
 // --- Issue 12 ------------------------------------------------------------------------------------
 
 /** The hub's scopes, as a real login asks for them (so the grant a helper login leaves is the same). */
-const HUB_SCOPES = /^OAUTH_SCOPES = "([^"]+)"/m.exec(readFileSync(new URL("../wrangler.toml", import.meta.url), "utf8"))![1]!;
+const HUB_SCOPES = String(unstable_readConfig({ config: fileURLToPath(new URL("../wrangler.toml", import.meta.url)), env: "development" }, { hideWarnings: true }).vars.OAUTH_SCOPES);
 
 /** A person's own platform token, as their own client would hold it (the emulator's consent, accepted). */
 async function platformToken(request: APIRequestContext, email: string): Promise<string> {
