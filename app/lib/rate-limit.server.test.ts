@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
-import { clientKey, NO_ADDRESS_KEY, RATE_LIMITED_PATHS, RATE_LIMITS, rateLimitResponse, routePath, tooManyRequests, withinLimit } from "./rate-limit.server";
+import { createHash } from "node:crypto";
+import { clientKey, NO_ADDRESS_KEY, PAGE_CSP, PAGE_STYLE, RATE_LIMITED_PATHS, RATE_LIMITS, rateLimitResponse, routePath, tooManyRequests, withinLimit } from "./rate-limit.server";
 
 const wranglerToml = fileURLToPath(new URL("../../wrangler.toml", import.meta.url));
 const withAddress = (address?: string) => new Request("https://apphub.example/search", { headers: address === undefined ? {} : { "CF-Connecting-IP": address } });
@@ -151,5 +152,16 @@ describe("the check and its answers", () => {
       const text = await res.text();
       expect(text).toContain(String(RATE_LIMITS[name].period));
     }
+  });
+});
+
+describe("the 429 page", () => {
+  it("allows exactly its own style, and nothing else", async () => {
+    const hash = createHash("sha256").update(PAGE_STYLE).digest("base64");
+    expect(PAGE_CSP).toContain(`style-src 'sha256-${hash}'`);
+    expect(PAGE_CSP).toContain("default-src 'none'");
+    const res = tooManyRequests("RATE_LIMIT_SEARCH", "page");
+    expect(res.headers.get("Content-Security-Policy")).toBe(PAGE_CSP);
+    expect(await res.text()).toContain(`<style>${PAGE_STYLE}</style>`);
   });
 });

@@ -115,6 +115,10 @@ const NO_STORE = "private, no-store";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The 429 page's only style; its hash is the one style the page's CSP allows (a unit test checks it). */
+export const PAGE_STYLE = 'body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#0f172a;margin:0}main{max-width:36rem;margin:12vh auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.2;margin:0 0 1rem}a{color:#0b5cad;font-weight:600}';
+export const PAGE_CSP = "default-src 'none'; style-src 'sha256-QqpPEnkFKe5MG7dWr843czcx1pUXJK4lJmwldziGlKM='; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 /** The 429 answer of a binding's limit: JSON for scripts and the app's own fetches, HTML for people. */
 export function tooManyRequests(name: RateLimitName, answer: "page" | "json"): Response {
   const { period, what } = RATE_LIMITS[name];
@@ -126,14 +130,15 @@ export function tooManyRequests(name: RateLimitName, answer: "page" | "json"): R
         : `Too many ${what} from your network address in a short time. Try again in ${period} s.`;
     return Response.json({ error: "too_many_requests", message }, { status: 429, headers });
   }
-  // Plain HTML, no scripts, no styles (the CSP allows neither inline): cheap to send a thousand times.
+  // Plain HTML, no scripts, one small fixed style allowed by its hash: cheap to send a thousand
+  // times, and still readable as a page of ours.
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Too many requests | App Hub</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Too many requests | App Hub</title><style>${PAGE_STYLE}</style></head>
 <body><main><h1>Too many requests</h1>
 <p>We received more ${escapeHtml(what)} from your network address in a short time than we answer. Wait ${period} seconds, then try again.</p>
 <p>If you share this address with many people (an office or a school network), one of them may have reached the limit for everyone.</p>
 <p><a href="/">Return Home</a></p></main></body></html>`;
-  return new Response(html, { status: 429, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
+  return new Response(html, { status: 429, headers: { ...headers, "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": PAGE_CSP } });
 }
 
 /**
