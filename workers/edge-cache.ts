@@ -15,12 +15,11 @@ const VARIANT_COOKIES = ["isAlertTestHidden", ANNOUNCEMENT_COOKIE];
  */
 const VARIANT_COOKIE_PREFIXES = [MODAL_COOKIE_PREFIX];
 
-// By bare name, read as the app reads them (only __Host- ones on https: app/lib/cookie-names.ts).
-const cookieNames = (request: Request) => requestCookies(request);
 
 /** A request with a session or a one-time notice is personal and never touches the shared cache. */
 export function hasAnyCookie(request: Request, names: string[]): boolean {
-  const cookies = cookieNames(request);
+  // By bare name, read as the app reads them (only __Host- ones on https: app/lib/cookie-names.ts).
+  const cookies = requestCookies(request);
   return names.some((name) => cookies.has(name));
 }
 
@@ -38,7 +37,8 @@ export function cacheableRequest(request: Request, routeIds: ReadonlySet<string>
 /** The cache key of a (canonical) request: version, cookie variant and address. */
 export function edgeCacheKey(request: Request, version: string): Request | null {
   if (request.method !== "GET") return null;
-  const cookies = cookieNames(request);
+  // By bare name, read as the app reads them (only __Host- ones on https: app/lib/cookie-names.ts).
+  const cookies = requestCookies(request);
   const prefixed = [...cookies.keys()].filter((name) => VARIANT_COOKIE_PREFIXES.some((p) => name.startsWith(p))).sort();
   // Names and values are encoded, so one holding "&" or "=" cannot pass for another cookie.
   const variant = [...VARIANT_COOKIES, ...prefixed].map((name) => `${encodeURIComponent(name)}=${encodeURIComponent(cookies.get(name) ?? "")}`).join("&");

@@ -9,7 +9,7 @@
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import type { Cookie } from "@remix-run/cloudflare";
 import type { PortalConfig } from "~/lib/config.server";
-import { cookieName, cookieNameFor } from "~/lib/cookie-names";
+import { cookieName, cookieNameFor, isHttps } from "~/lib/cookie-names";
 import { cookieFromHeader, readCookie } from "~/lib/cookies.server";
 import { CSRF_FORM_FIELD } from "./csrf";
 import { sessionIdOf } from "./session.server";
@@ -57,7 +57,7 @@ function csrfFor(config: PortalConfig, secret: string, secure: boolean, sessionI
   return new CSRF({ cookie: plainCookie(cookieName(config.cookies.csrf, secure), secure), formDataKey: CSRF_FORM_FIELD, secret: bound });
 }
 
-const isSecure = (request: Request) => new URL(request.url).protocol === "https:";
+const isSecure = (request: Request) => isHttps(request.url);
 const cookieAttributes = (request: Request) => `Path=/; SameSite=Lax${isSecure(request) ? "; Secure" : ""}`;
 
 /**

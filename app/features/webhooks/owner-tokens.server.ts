@@ -4,18 +4,12 @@
 // SESSION_SECRETS seals; every one of them opens, so rotating the secrets keeps stored values
 // readable until the next seal.
 
+import { base64url, fromBase64url } from "~/lib/random-token.server";
+
 const PREFIX = "v1";
 const SALT = new TextEncoder().encode("apphub/webhook-owner-tokens");
 const INFO = new TextEncoder().encode("AES-GCM key v1");
 
-function b64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function unb64url(text: string): Uint8Array<ArrayBuffer> {
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  return Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
-}
 
 async function keyFor(secret: string): Promise<CryptoKey> {
   const base = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]);
@@ -29,7 +23,7 @@ export async function seal(secrets: readonly string[], owner: string, plaintext:
   const data = new Uint8Array(
     await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: new TextEncoder().encode(owner) }, key, new TextEncoder().encode(plaintext)),
   );
-  return `${PREFIX}.${b64url(iv)}.${b64url(data)}`;
+  return `${PREFIX}.${base64url(iv)}.${base64url(data)}`;
 }
 
 /** The plaintext, or null when no secret opens it (tampered, another owner's, a retired secret). */
@@ -39,9 +33,9 @@ export async function unseal(secrets: readonly string[], owner: string, sealed: 
   for (const secret of secrets) {
     try {
       const plain = await crypto.subtle.decrypt(
-        { name: "AES-GCM", iv: unb64url(iv), additionalData: new TextEncoder().encode(owner) },
+        { name: "AES-GCM", iv: fromBase64url(iv), additionalData: new TextEncoder().encode(owner) },
         await keyFor(secret),
-        unb64url(data),
+        fromBase64url(data),
       );
       return new TextDecoder().decode(plain);
     } catch {

@@ -18,6 +18,7 @@
 import { tokensFrom, type Tokens } from "~/auth/session.server";
 import { PlatformError } from "~/platform/client.server";
 import { mapPool } from "~/lib/map-pool";
+import { base64url } from "~/lib/random-token.server";
 import { seal, unseal } from "./owner-tokens.server";
 import { botClient, tokenClient, type HookContext } from "./webhook-bots.server";
 import type { InactiveReason, WebhookKind } from "./webhook-form";
@@ -46,7 +47,7 @@ export const standingOfRow = (row: Pick<StandingRow, "status" | "status_reason">
   row.status === "inactive" ? { status: "inactive", reason: (row.status_reason ?? "left_space") as InactiveReason } : ACTIVE;
 
 /** The platform's encoded person id of a person uuid (PEOPLE ids always use the `us` cluster). */
-export const personIdOf = (uuid: string) => btoa(`ciscospark://us/PEOPLE/${uuid}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const personIdOf = (uuid: string) => base64url(new TextEncoder().encode(`ciscospark://us/PEOPLE/${uuid}`));
 
 type Membership = "member" | Exclude<InactiveReason, "grant_revoked"> | "unknown";
 
