@@ -11,7 +11,7 @@ import {
   type SessionStorage,
 } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { createPlatformClient, PlatformError, type PlatformClient } from "~/platform/client.server";
+import { createPlatformClient, isSessionRefused, PlatformError, type PlatformClient, type PlatformCredential } from "~/platform/client.server";
 import type { TokenResponse } from "~/platform/schemas";
 import { loginPath } from "~/components/auth-links";
 import { cookieNameFor } from "~/lib/cookie-names";
@@ -263,13 +263,19 @@ export async function requireAuth(request: Request, context: AppLoadContext): Pr
  * The one way the app makes a platform client: with the session's token, or without one for the
  * token endpoint (login, refresh).
  */
-export function platformClientFor(context: AppLoadContext, auth: { trackingSession: string; tokens?: Pick<Tokens, "accessToken"> }): PlatformClient {
+export function platformClientFor(
+  context: AppLoadContext,
+  auth: { trackingSession: string; tokens?: Pick<Tokens, "accessToken"> },
+  /** "service" when the token is one of the hub's own (a bot's), not the person's session. */
+  credential: PlatformCredential = "session",
+): PlatformClient {
   return createPlatformClient({
     apiBase: context.config.platform.apiBase,
     timeoutMs: context.config.platform.timeoutMs,
     trackingSession: auth.trackingSession,
     logger: context.logger,
     accessToken: auth.tokens?.accessToken,
+    credential,
   });
 }
 
@@ -277,11 +283,17 @@ export function platformClientFor(context: AppLoadContext, auth: { trackingSessi
 export const newTrackingSession = () => crypto.randomUUID().slice(0, 8);
 
 /**
- * Spec §6/§8: a 401 from the platform ends the session and sends the browser to the site root.
+ * Spec §6/§8: a 401 from the platform on the person's own token ends the session and sends the
+ * browser to the site root. A 401 on one of the hub's service tokens (a bot's) says nothing about
+ * the person (issue 13): it is logged as the operator's problem and the session stays.
  * Returns the redirect to throw, or null when the error is something else.
  */
 export async function endSessionOn401(request: Request, context: AppLoadContext, error: unknown): Promise<Response | null> {
-  if (error instanceof PlatformError && error.status === 401) {
+  if (error instanceof PlatformError && error.status === 401 && !isSessionRefused(error)) {
+    context.logger.error("A service token was refused (401): check the hub's bot tokens", { trackingId: error.trackingId, message: error.message });
+    return null;
+  }
+  if (error instanceof PlatformError && isSessionRefused(error)) {
     return sessionExpiredRedirect(request, context, "/", `The platform answered 401: ${error.message}`);
   }
   return null;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "~/lib/logger.server";
-import { createPlatformClient, PlatformError } from "./client.server.ts";
+import { createPlatformClient, isSessionRefused, PlatformError, type PlatformCredential } from "./client.server.ts";
 
 const person = { id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS8x", emails: ["a@b.example"], orgId: "Y2lzY29zcGFyazovL3VzL09SR0FOSVpBVElPTi8x" };
 
-function clientWith(handler: (req: Request) => Response | Promise<Response>, timeoutMs = 1000) {
+function clientWith(handler: (req: Request) => Response | Promise<Response>, timeoutMs = 1000, credential: PlatformCredential = "session") {
   const seen: Request[] = [];
   const client = createPlatformClient({
     apiBase: "https://platform.example/v1",
@@ -12,6 +12,7 @@ function clientWith(handler: (req: Request) => Response | Promise<Response>, tim
     trackingSession: `t${Math.random().toString(36).slice(2, 8)}`,
     logger: createLogger("error"),
     accessToken: "tok",
+    credential,
     fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const req = new Request(input, init);
       seen.push(req);
@@ -80,5 +81,37 @@ describe("platform client", () => {
     expect(req.headers.get("Authorization")).toBeNull();
     const form = new URLSearchParams(await req.text());
     expect(Object.fromEntries(form)).toMatchObject({ grant_type: "authorization_code", code: "x", code_verifier: "v", redirect_uri: "http://h/cb" });
+  });
+
+  it("records whose credential a refused call carried: only the session's 401 is the person's (issue 13)", async () => {
+    const refuse = () => Response.json({ message: "The request requires a valid access token" }, { status: 401 });
+    const session = await failure(clientWith(refuse).client.getMe());
+    expect(session.credential).toBe("session");
+    expect(isSessionRefused(session)).toBe(true);
+    const service = await failure(clientWith(refuse, 1000, "service").client.getMe());
+    expect(service).toMatchObject({ status: 401, credential: "service" });
+    expect(isSessionRefused(service)).toBe(false);
+    // A time-out or a 403 on the session is not a refusal of the session either.
+    const forbidden = await failure(clientWith(() => Response.json({ message: "no" }, { status: 403 })).client.getMe());
+    expect(isSessionRefused(forbidden)).toBe(false);
+  });
+
+  it("lists and revives platform webhooks (GET /webhooks, PUT /webhooks/{id} with status active)", async () => {
+    const hook = {
+      id: "Y2lzY29zcGFyazovL3VzL1dFQkhPT0svMQ",
+      name: "n",
+      targetUrl: "https://h/x",
+      resource: "messages",
+      event: "created",
+      status: "active",
+      created: "2024-01-01T00:00:00.000Z",
+    };
+    const { client, seen } = clientWith((req) => Response.json(req.method === "GET" ? { items: [{ ...hook, status: "inactive" }] } : hook));
+    expect((await client.listWebhooks({ max: 100 })).items[0]!.status).toBe("inactive");
+    expect(await client.updateWebhook(hook.id, { name: "n", targetUrl: "https://h/x", secret: "s", status: "active" })).toMatchObject({ status: "active" });
+    expect(seen[0]!.url).toBe("https://platform.example/v1/webhooks?max=100");
+    expect(seen[1]!.method).toBe("PUT");
+    expect(seen[1]!.url).toBe(`https://platform.example/v1/webhooks/${hook.id}`);
+    expect(await seen[1]!.json()).toEqual({ name: "n", targetUrl: "https://h/x", secret: "s", status: "active" });
   });
 });

@@ -11,6 +11,7 @@ import {
   messageSchema,
   personSchema,
   platformErrorSchema,
+  platformWebhookListSchema,
   platformWebhookSchema,
   roomListSchema,
   roomSchema,
@@ -20,9 +21,18 @@ import {
 
 export type PlatformErrorKind = "http" | "timeout" | "network" | "invalid-response";
 
+/**
+ * Whose credential a client carries: the logged-in person's own session token, or one of the hub's
+ * service tokens (a bot's, a webhook owner's stored token). A 401 means "log in again" only for
+ * the session: a refused service token is the operator's problem and must not log anyone out.
+ */
+export type PlatformCredential = "session" | "service";
+
 /** A failed platform call, normalised to `{status, message}` (spec §8). */
 export class PlatformError extends Error {
   override name = "PlatformError";
+  /** Whose credential the failed call carried (set by the client that made it). */
+  credential: PlatformCredential = "session";
   constructor(
     readonly kind: PlatformErrorKind,
     readonly status: number,
@@ -34,6 +44,10 @@ export class PlatformError extends Error {
   }
 }
 
+/** A 401 on the person's own session token: the one platform answer that ends their session. */
+export const isSessionRefused = (error: unknown): boolean =>
+  error instanceof PlatformError && error.status === 401 && error.credential === "session";
+
 export type PlatformClientOptions = {
   apiBase: string;
   timeoutMs: number;
@@ -41,6 +55,8 @@ export type PlatformClientOptions = {
   trackingSession: string;
   logger: Logger;
   accessToken?: string;
+  /** Whose token `accessToken` is; recorded on every PlatformError this client throws. */
+  credential: PlatformCredential;
   /** For tests of the client itself; the Worker's global fetch otherwise. */
   fetch?: typeof fetch;
 };
@@ -87,6 +103,15 @@ export function createPlatformClient(options: PlatformClientOptions) {
   const doFetch = options.fetch ?? fetch;
 
   async function request<T extends z.ZodTypeAny>(method: string, path: string, opts: RequestOptions<T>): Promise<z.infer<T>> {
+    try {
+      return await send(method, path, opts);
+    } catch (error) {
+      if (error instanceof PlatformError) error.credential = options.credential;
+      throw error;
+    }
+  }
+
+  async function send<T extends z.ZodTypeAny>(method: string, path: string, opts: RequestOptions<T>): Promise<z.infer<T>> {
     const url = new URL(options.apiBase + path);
     for (const [key, value] of Object.entries(opts.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
     const trackingId = nextTrackingId(options.trackingSession);
@@ -183,12 +208,15 @@ export function createPlatformClient(options: PlatformClientOptions) {
       toPersonEmail?: string;
       text?: string;
       markdown?: string;
-      /** A bot posting for a named sender: the hub's incoming webhooks (docs/decisions/010). */
-      senderDisplayName?: string;
     }) => request("POST", "/messages", { json, schema: messageSchema }),
     getMessage: (messageId: string) => request("GET", `/messages/${encodeURIComponent(messageId)}`, { schema: messageSchema }),
     createWebhook: (json: { name: string; targetUrl: string; resource: string; event: string; filter?: string; secret?: string }) =>
       request("POST", "/webhooks", { json, schema: platformWebhookSchema }),
+    /** The caller's platform webhooks (one page of at most `max`). */
+    listWebhooks: (query: { max?: number } = {}) => request("GET", "/webhooks", { query, schema: platformWebhookListSchema }),
+    /** Changes a platform webhook; `status: "active"` revives one the platform set inactive. */
+    updateWebhook: (webhookId: string, json: { name: string; targetUrl: string; secret?: string; status?: "active" }) =>
+      request("PUT", `/webhooks/${encodeURIComponent(webhookId)}`, { json, schema: platformWebhookSchema }),
     deleteWebhook: (webhookId: string) => request("DELETE", `/webhooks/${encodeURIComponent(webhookId)}`, { schema: null }),
     listAuthorizations: (personId: string) => request("GET", "/authorizations", { query: { personId }, schema: authorizationListSchema }),
     revokeAuthorization: (clientId: string) => request("DELETE", "/authorizations", { query: { clientId }, schema: null }),

@@ -4,7 +4,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Notice } from "~/components/notice";
 import { endSessionOn401, platformClientFor, type Auth } from "~/auth/session.server";
-import { PlatformError } from "~/platform/client.server";
+import { isSessionRefused, PlatformError } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
 import { addBotStatus, type AddBotOffer, type SpaceOption } from "./add-bot";
 import { ADD_APP_MESSAGES as M, DIRECT_MESSAGE_GREETING, ROOMS_MAX } from "./messages";
@@ -53,8 +53,9 @@ export async function listSpaces(context: AppLoadContext, auth: Auth, type?: "gr
   }));
 }
 
+/** Only a 401 on the person's own token is rethrown (the caller ends the session; issue 13). */
 const rethrowAuth = (error: unknown) => {
-  if (!(error instanceof PlatformError) || error.status === 401) throw error;
+  if (!(error instanceof PlatformError) || isSessionRefused(error)) throw error;
   return error;
 };
 

@@ -37,6 +37,8 @@ export async function apiPlatformError(request: Request, context: AppLoadContext
   }
   if (!(error instanceof PlatformError)) throw error;
   context.logger.error(`${action} failed`, { status: error.status, message: error.message, trackingId: error.trackingId });
+  // A service token's refusal (a bot's 401) is ours, not the caller's: never a 401 that reads as "log in again".
+  if (error.credential === "service" && error.status === 401) return apiError(502, `${action} failed`, { trackingId: error.trackingId });
   const status = error.kind === "timeout" ? 504 : error.status >= 400 && error.status < 500 ? error.status : 502;
   const headers: Record<string, string> = {};
   if (error.retryAfterSeconds !== null) headers["Retry-After"] = String(error.retryAfterSeconds);

@@ -21,7 +21,7 @@ export async function joinSupportSpace(context: AppLoadContext, auth: Auth): Pro
     return { outcome: "unavailable", status: 503, notice: { title: M.failedTitle, message: M.unavailable, level: "error" } };
   }
   const { roomId, botToken } = config.supportSpace;
-  const bot = platformClientFor(context, { trackingSession: auth.trackingSession, tokens: { accessToken: botToken } });
+  const bot = platformClientFor(context, { trackingSession: auth.trackingSession, tokens: { accessToken: botToken } }, "service");
   const spaceName = async () => {
     try {
       return (await bot.getRoom(roomId)).title;

@@ -1,6 +1,6 @@
 // An incoming webhook's secret URL (PLATFORM-API.md "Incoming webhooks"; docs/decisions/010):
 // POST JSON {"text": …} or {"markdown": …}, posted into the webhook's space by the Incoming
-// Webhooks bot under the webhook's name. Callers are scripts, so every refusal says why in JSON.
+// Webhooks bot, the webhook's name in bold leading the message (issue 13). Callers are scripts, so every refusal says why in JSON.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { rateLimitFor } from "~/lib/rate-limit.server";
@@ -20,10 +20,40 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 const bodySchema = z.object({ text: z.string().optional(), markdown: z.string().optional() }).passthrough();
 
-type Parsed = { ok: true; text?: string; markdown?: string } | { ok: false; message: string };
+/**
+ * Escapes plain text for markdown so it shows exactly as typed (issue 13): characters that start
+ * emphasis, code, links, HTML or mention markup (`<@…>`) are backslash-escaped anywhere, and
+ * characters that start a heading, list, quote or rule only at the start of a line. Line breaks
+ * stay line breaks (a backslash before the newline is markdown's hard break); blank lines stay
+ * paragraph breaks.
+ */
+export function escapeMarkdown(text: string): string {
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((line) => line.replace(/[\\`*_[\]<>&~|]/g, "\\$&").replace(/^(\s*)([#>+=-]|\d+(?=[.)]))/, (_, space: string, lead: string) => (/^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`)));
+  return lines.map((line, i) => (i < lines.length - 1 && line.trim() && lines[i + 1]!.trim() ? `${line}\\` : line)).join("\n");
+}
 
-/** Reads and checks a post's body: JSON, an object, a non-empty text or markdown, within the limit. */
-export function parseIncomingBody(raw: string): Parsed {
+/**
+ * What the Incoming Webhooks bot posts (docs/decisions/010, issue 13): the platform's messages
+ * have no sender-name field, so the webhook's name leads the message itself, in bold, as a
+ * paragraph of its own; the body follows. Markdown is sent as given; text is escaped so it shows
+ * literally. Always markdown.
+ */
+export function incomingMessage(name: string, body: { text?: string; markdown?: string }): string {
+  return `${namePrefix(name)}${body.markdown ?? escapeMarkdown(body.text ?? "")}`;
+}
+const namePrefix = (name: string) => `**${escapeMarkdown(name).replace(/\\-/g, "-")}**\n\n`;
+
+type Parsed = { ok: true; markdown: string } | { ok: false; message: string };
+
+/**
+ * Reads and checks a post's body: JSON, an object, a non-empty text or markdown, and the message
+ * it becomes (the webhook's name, then the body) within the platform's limit: the bytes counted are
+ * those actually sent.
+ */
+export function parseIncomingBody(raw: string, name: string): Parsed {
   if (!raw.trim()) return { ok: false, message: 'The body is empty. Send JSON such as {"text": "Hello"}.' };
   let json: unknown;
   try {
@@ -35,14 +65,23 @@ export function parseIncomingBody(raw: string): Parsed {
   if (!parsed.success) return { ok: false, message: 'The body must be a JSON object with "text" or "markdown" as a string.' };
   const { text, markdown } = parsed.data;
   if (!text?.trim() && !markdown?.trim()) return { ok: false, message: 'Send a non-empty "text" or "markdown".' };
+  // Markdown wins when both are sent (it is what the space shows).
+  const field = markdown?.trim() ? "markdown" : "text";
+  const message = field === "markdown" ? incomingMessage(name, { markdown }) : incomingMessage(name, { text });
   const encoder = new TextEncoder();
-  for (const [field, value] of [["text", text], ["markdown", markdown]] as const) {
-    const bytes = value ? encoder.encode(value).length : 0;
-    if (bytes > MAX_MESSAGE_BYTES) {
-      return { ok: false, message: `"${field}" is ${bytes.toLocaleString("en-US")} bytes; a message can be at most 7,439 bytes.` };
-    }
+  const bytes = encoder.encode(message).length;
+  if (bytes > MAX_MESSAGE_BYTES) {
+    const room = MAX_MESSAGE_BYTES - encoder.encode(namePrefix(name)).length;
+    const count = (n: number) => n.toLocaleString("en-US");
+    return {
+      ok: false,
+      message:
+        `The message would be ${count(bytes)} bytes with the webhook's name; a message can be at most 7,439 bytes. ` +
+        `"${field}" has room for ${count(room)} bytes` +
+        (field === "text" ? " (markdown characters such as * _ ` < > count twice: they are escaped so the text shows as typed)." : "."),
+    };
   }
-  return { ok: true, ...(text?.trim() ? { text } : {}), ...(markdown?.trim() ? { markdown } : {}) };
+  return { ok: true, markdown: message };
 }
 
 export async function handleIncomingPost(request: Request, context: AppLoadContext, token: string): Promise<Response> {
@@ -61,7 +100,7 @@ export async function handleIncomingPost(request: Request, context: AppLoadConte
   }
   const bytes = request.body ? await readCapped(request.body, MAX_BODY_BYTES) : new Uint8Array();
   if (!bytes) return hookError(400, "The body is too large; a message can be at most 7,439 bytes.");
-  const parsed = parseIncomingBody(new TextDecoder().decode(bytes));
+  const parsed = parseIncomingBody(new TextDecoder().decode(bytes), row.display_name);
   if (!parsed.ok) return hookError(400, parsed.message);
 
   // Per webhook, whoever posts (the Worker already limits each sender's address): the
@@ -70,11 +109,8 @@ export async function handleIncomingPost(request: Request, context: AppLoadConte
   if (limited) return limited;
 
   try {
-    const message = await botClient(context, "incoming").sendMessage({
-      roomId: row.room_id,
-      ...(parsed.markdown ? { markdown: parsed.markdown } : { text: parsed.text }),
-      senderDisplayName: row.display_name,
-    });
+    // The webhook's name travels in the message itself (the platform has no sender-name field).
+    const message = await botClient(context, "incoming").sendMessage({ roomId: row.room_id, markdown: parsed.markdown });
     return hookReply(200, { id: message.id, roomId: message.roomId, created: message.created });
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

@@ -21,6 +21,8 @@ export function tokenClient(context: HookContext, trackingSession: string, acces
     trackingSession,
     logger: context.logger,
     accessToken,
+    // Never the person's session: a 401 here must not log anyone out (issue 13).
+    credential: "service",
   });
 }
 

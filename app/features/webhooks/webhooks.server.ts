@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { platformClientFor, type Auth } from "~/auth/session.server";
 import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
-import { PlatformError, type PlatformClient } from "~/platform/client.server";
+import { isSessionRefused, PlatformError, type PlatformClient } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
 import {
   inactiveMessage,
@@ -97,10 +97,23 @@ const findSame = (db: D1Database, userId: string, kind: WebhookKind, roomId: str
 const countOf = async (db: D1Database, userId: string) =>
   (await db.prepare("SELECT COUNT(*) AS n FROM webhooks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
 
-/** 401 goes to the caller (it ends the session); other platform errors become a result. */
+/**
+ * A 401 on the person's own token goes to the caller (it ends the session); every other platform
+ * error, a bot's 401 included (issue 13), becomes a result.
+ */
 function platformFailure(error: unknown): PlatformError {
-  if (!(error instanceof PlatformError) || error.status === 401) throw error;
+  if (!(error instanceof PlatformError) || isSessionRefused(error)) throw error;
   return error;
+}
+
+/** Logs a refused bot token as the operator's problem (never the person's; issue 13). */
+function logServiceFailure(context: AppLoadContext, what: string, error: PlatformError) {
+  const level = error.status === 401 || error.status === 403 || error.status >= 500 ? "error" : "warn";
+  context.logger[level](what, {
+    status: error.status,
+    trackingId: error.trackingId,
+    ...(error.status === 401 ? { hint: "the platform refused a service bot's token: check INCOMING/OUTGOING_WEBHOOKS_BOT_TOKEN" } : {}),
+  });
 }
 
 /**
@@ -139,7 +152,14 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
   // The platform would refuse the bot with a 400 that reads like an organisation's restriction.
   if (room.type === "direct") return { ok: false, status: 400, errors: { roomId: M.directSpace } };
 
-  const bot = await botIdentity(context, kind);
+  let bot;
+  try {
+    bot = await botIdentity(context, kind);
+  } catch (thrown) {
+    const error = platformFailure(thrown);
+    logServiceFailure(context, "Unable to identify the webhook bot", error);
+    return { ok: false, status: 502, errors: {}, message: ADD_APP_MESSAGES.unknown };
+  }
   const joined = await addBotToRoom(client, bot.email, input.roomId);
   if (!joined.ok) {
     logger.warn("Webhook bot could not join the space", { kind, status: joined.error.status, trackingId: joined.error.trackingId });
@@ -188,8 +208,8 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
       });
       row.platform_webhook_id = registered.id;
     } catch (thrown) {
-      const error = thrown instanceof PlatformError ? thrown : null;
-      logger.error("Registering the platform webhook failed", { status: error?.status, message: String(thrown) });
+      if (!(thrown instanceof PlatformError)) throw thrown;
+      logServiceFailure(context, "Registering the platform webhook failed", thrown);
       return { ok: false, status: 502, errors: {}, message: ADD_APP_MESSAGES.unknown };
     }
   }
@@ -208,7 +228,12 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
   if (inserted.meta.changes === 0) {
     // Two identical submits raced and the other one won, or the limit was reached meanwhile.
     // Either way undo ours on the platform.
-    if (row.platform_webhook_id) await unregister(context, row.platform_webhook_id);
+    if (row.platform_webhook_id) {
+      // Left over upstream if this fails; the Cron's upkeep removes platform webhooks no row owns.
+      await unregister(context, row.platform_webhook_id).catch((error: unknown) =>
+        logger.error("Removing a raced platform webhook failed", { message: String(error) }),
+      );
+    }
     const winner = await findSame(env.DB, userId, kind, row.room_id, input.displayName);
     if (winner) {
       await seen();
