@@ -1,18 +1,23 @@
 // The Cron Trigger handler (wrangler.toml [triggers], every minute). Two jobs, each failing alone:
 // - spec §9 health monitor (interval 60000 ms): checks each upstream service and records the
 //   latest state in D1 for /healthz;
-// - webhook upkeep (docs/decisions/010): outgoing deliveries due for a retry. (Incoming posts are
-//   counted by the RATE_LIMIT_WEBHOOK binding, which needs no upkeep; docs/decisions/013.)
+// - webhook upkeep (docs/decisions/010): outgoing deliveries due for a retry, and the outgoing
+//   bot's platform webhooks revived when the platform set them inactive (issue 13). (Incoming posts
+//   are counted by the RATE_LIMIT_WEBHOOK binding, which needs no upkeep; docs/decisions/013.)
 import { parsePortalConfig } from "../app/lib/config.server";
 import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import { recordHealth, runHealthChecks } from "../app/lib/health.server";
 import { retryDueDeliveries } from "../app/features/webhooks/outgoing.server";
+import { reviveOutgoingWebhooks } from "../app/features/webhooks/revival.server";
 
 export async function scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   const logger = createLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "info");
   const config = parsePortalConfig(env as unknown as Record<string, unknown>);
   const hooks = { env, config, logger, waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
-  const webhooks = retryDueDeliveries(hooks).catch((error) => logger.error("Webhook upkeep failed (retries)", { error: String(error) }));
+  const webhooks = Promise.all([
+    retryDueDeliveries(hooks).catch((error) => logger.error("Webhook upkeep failed (retries)", { error: String(error) })),
+    reviveOutgoingWebhooks(hooks).catch((error) => logger.error("Webhook upkeep failed (revival)", { error: String(error) })),
+  ]);
   const services = await runHealthChecks(env, config.platform.apiBase);
   const down = Object.entries(services).filter(([, s]) => !s.ok);
   if (down.length) logger.warn("Health check: services down", { services: down.map(([name, s]) => `${name}: ${s.error ?? "down"}`).join("; ") });

@@ -106,12 +106,18 @@ describe("platform client", () => {
       status: "active",
       created: "2024-01-01T00:00:00.000Z",
     };
-    const { client, seen } = clientWith((req) => Response.json(req.method === "GET" ? { items: [{ ...hook, status: "inactive" }] } : hook));
-    expect((await client.listWebhooks({ max: 100 })).items[0]!.status).toBe("inactive");
+    const { client, seen } = clientWith((req) => {
+      if (req.method !== "GET") return Response.json(hook);
+      // Two pages, joined by a Link header; a foreign next link is never followed.
+      const second = new URL(req.url).searchParams.has("cursor");
+      const link = second ? '<https://evil.example/v1/webhooks?cursor=3>; rel="next"' : '<https://platform.example/v1/webhooks?max=100&cursor=2>; rel="next"';
+      return Response.json({ items: [{ ...hook, status: second ? "active" : "inactive" }] }, { headers: { Link: link } });
+    });
+    expect((await client.listWebhooks()).map((h) => h.status)).toEqual(["inactive", "active"]);
+    expect(seen.map((r) => r.url)).toEqual(["https://platform.example/v1/webhooks?max=100", "https://platform.example/v1/webhooks?max=100&cursor=2"]);
     expect(await client.updateWebhook(hook.id, { name: "n", targetUrl: "https://h/x", secret: "s", status: "active" })).toMatchObject({ status: "active" });
-    expect(seen[0]!.url).toBe("https://platform.example/v1/webhooks?max=100");
-    expect(seen[1]!.method).toBe("PUT");
-    expect(seen[1]!.url).toBe(`https://platform.example/v1/webhooks/${hook.id}`);
-    expect(await seen[1]!.json()).toEqual({ name: "n", targetUrl: "https://h/x", secret: "s", status: "active" });
+    expect(seen[2]!.method).toBe("PUT");
+    expect(seen[2]!.url).toBe(`https://platform.example/v1/webhooks/${hook.id}`);
+    expect(await seen[2]!.json()).toEqual({ name: "n", targetUrl: "https://h/x", secret: "s", status: "active" });
   });
 });

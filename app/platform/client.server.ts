@@ -16,6 +16,7 @@ import {
   roomListSchema,
   roomSchema,
   tokenResponseSchema,
+  type PlatformWebhook,
   type TokenResponse,
 } from "./schemas";
 
@@ -68,7 +69,18 @@ type RequestOptions<T extends z.ZodTypeAny> = {
   schema: T | null;
   /** Token endpoints authenticate with the client secret, not a bearer token. */
   anonymous?: boolean;
+  /** A page's `Link: <…>; rel="next"` (RFC 5988), when the answer has one. */
+  onNext?: (next: string) => void;
 };
+
+/** The `rel="next"` target of a Link header, if any. */
+function nextLink(header: string | null): string | null {
+  for (const part of header?.split(",") ?? []) {
+    const match = /<([^>]+)>\s*;(?:[^,]*;)?\s*rel="?next"?/i.exec(part.trim());
+    if (match) return match[1]!;
+  }
+  return null;
+}
 
 // Per isolate: tracking ids keep counting across the requests of one session that land here.
 const sequences = new Map<string, number>();
@@ -153,6 +165,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
         await res.body?.cancel();
         return undefined;
       }
+      const next = nextLink(res.headers.get("Link"));
+      if (next && opts.onNext) opts.onNext(next);
       const parsed = opts.schema.safeParse(await res.json().catch(() => undefined));
       if (!parsed.success) {
         options.logger.error("Platform answer did not match its schema", { method, path, trackingId, issue: parsed.error.issues[0] });
@@ -212,8 +226,24 @@ export function createPlatformClient(options: PlatformClientOptions) {
     getMessage: (messageId: string) => request("GET", `/messages/${encodeURIComponent(messageId)}`, { schema: messageSchema }),
     createWebhook: (json: { name: string; targetUrl: string; resource: string; event: string; filter?: string; secret?: string }) =>
       request("POST", "/webhooks", { json, schema: platformWebhookSchema }),
-    /** The caller's platform webhooks (one page of at most `max`). */
-    listWebhooks: (query: { max?: number } = {}) => request("GET", "/webhooks", { query, schema: platformWebhookListSchema }),
+    /**
+     * The caller's platform webhooks, every page (the platform pages with a Link header; at most
+     * `maxPages` pages of 100 are read).
+     */
+    async listWebhooks(maxPages = 20): Promise<PlatformWebhook[]> {
+      const items: PlatformWebhook[] = [];
+      let query: Record<string, string> = { max: "100" };
+      for (let page = 0; page < maxPages; page++) {
+        let next: string | null = null;
+        const list = await request("GET", "/webhooks", { query, schema: platformWebhookListSchema, onNext: (link) => (next = link) });
+        items.push(...list.items);
+        // Only a next page on the platform's own webhooks path is followed.
+        const url: URL | null = next ? new URL(next, options.apiBase) : null;
+        if (!url || url.origin + url.pathname !== new URL(options.apiBase + "/webhooks").href) break;
+        query = Object.fromEntries(url.searchParams);
+      }
+      return items;
+    },
     /** Changes a platform webhook; `status: "active"` revives one the platform set inactive. */
     updateWebhook: (webhookId: string, json: { name: string; targetUrl: string; secret?: string; status?: "active" }) =>
       request("PUT", `/webhooks/${encodeURIComponent(webhookId)}`, { json, schema: platformWebhookSchema }),

@@ -142,8 +142,9 @@ export async function handlePlatformEvent(request: Request, context: AppLoadCont
   context.waitUntil(
     (async () => {
       const bot = await botIdentity(context, "outgoing");
-      // The bot's own messages and messages not mentioning it are not the person's business.
-      if (event.data.personId === bot.id || !(event.data.mentionedPeople ?? []).includes(bot.id)) return;
+      // The bot's own messages are not the person's business. Whether the bot was mentioned is
+      // decided from the message itself below: deliveries may omit mentionedPeople (issue 13).
+      if (event.data.personId === bot.id) return;
       // Nor is anything said after they lost their standing in the space (standing.server.ts).
       const standing = await standingOf(context, row);
       if (standing.status === "inactive") {
@@ -155,6 +156,11 @@ export async function handlePlatformEvent(request: Request, context: AppLoadCont
         message = await botClient(context, "outgoing").getMessage(event.data.id);
       } catch (error) {
         logger.error("Reading a mentioned message failed", { webhookId, status: error instanceof PlatformError ? error.status : undefined });
+        return;
+      }
+      // Only a mention (markup in the message; plain "@Name" text is none) is forwarded.
+      if (message.personId === bot.id || !(message.mentionedPeople ?? []).includes(bot.id)) {
+        logger.debug("Message not forwarded: it does not mention the bot", { webhookId });
         return;
       }
       const deliveryId = `${event.data.id}:${row.id}`;
