@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
 import { encodeId } from "../../workers/platform/ids.ts";
-import { ROOMS, USERS } from "../../workers/platform/demo-data.ts";
+import { HUB_CLIENT_ID, ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { api, login } from "../platform/helpers.ts";
 import { Jar, logIn, visit, type World } from "./login.ts";
 
@@ -13,6 +13,10 @@ export const INCOMING = "/applications/incoming-webhooks";
 export const OUTGOING = "/applications/outgoing-webhooks";
 export const room = (key: keyof typeof ROOMS) => encodeId("ROOM", ROOMS[key].uuid);
 export const personId = (user: keyof typeof USERS) => encodeId("PEOPLE", USERS[user].uuid);
+/** Mentions the Outgoing Webhooks bot the only way the platform knows: markup in markdown. */
+export const MENTION = `<@personEmail:${SERVICE_BOTS.outgoing.email}|${SERVICE_BOTS.outgoing.name}>`;
+/** The markdown an incoming webhook posts: its name in bold, then the body (docs/decisions/010). */
+export const asPostedBy = (name: string, body: string) => `**${name}**\n\n${body}`;
 
 export type Hook = {
   id: string;
@@ -59,12 +63,30 @@ export function helpers(world: () => World) {
     const list = (await (await api(world().platform, token, `/v1/memberships?roomId=${room(key)}&personId=${personId(user)}`)).json()) as { items: { id: string }[] };
     expect((await api(world().platform, token, `/v1/memberships/${list.items[0]!.id}`, { method: "DELETE" })).status).toBe(204);
   };
+  /** The bodies posted into a space under a webhook's name (its name leads the message's markdown), newest first. */
+  const postedAs = async (key: keyof typeof ROOMS, name: string) =>
+    (await roomMessages(key))
+      .map((m) => m.markdown)
+      .filter((md): md is string => typeof md === "string" && md.startsWith(asPostedBy(name, "")))
+      .map((md) => md.slice(asPostedBy(name, "").length));
+  /** The person says something in a space, as markdown (mention the bot with MENTION). */
+  const say = async (user: keyof typeof USERS, key: keyof typeof ROOMS, markdown: string) =>
+    api(world().platform, await platformToken(user), "/v1/messages", { method: "POST", body: { roomId: room(key), markdown } });
+  /** The person revokes App Hub on the platform's own token page (the emulator's control for it). */
+  const revokeHub = async (user: keyof typeof USERS) => {
+    const res = await world().platform.fetch("/_emulator/revoke", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: USERS[user].email, clientId: HUB_CLIENT_ID }),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+  };
   /** As if the standing cached for every webhook were older than its time to live (a minute on). */
   const ageStandings = async () => {
     await world().app.db.prepare("UPDATE webhooks SET standing_checked_at = 0").run();
     await world().app.db.prepare("UPDATE webhook_owners SET grant_checked_at = 0").run();
   };
-  return { as, send, myWebhooks, create, postHook, roomMessages, platformToken, leave, ageStandings };
+  return { as, send, myWebhooks, create, postHook, roomMessages, postedAs, say, revokeHub, platformToken, leave, ageStandings };
 }
 
 /** A local receiver for outgoing deliveries: answers 200, or never (hangs) when told to. */

@@ -5,15 +5,15 @@
 // flood of posts does not ask the platform per post); tests age it instead of waiting.
 // Also: at most 25 webhooks per person, incoming and outgoing together.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HUB_CLIENT_ID, ORGS, ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
+import { ORGS, ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { encodeId } from "../../workers/platform/ids.ts";
 import { api } from "../platform/helpers.ts";
 import { postForm, visit, type World, startWorld } from "./login.ts";
-import { helpers, INCOMING, OUTGOING, room, startReceiver, type Hook } from "./webhook-helpers.ts";
+import { helpers, INCOMING, MENTION, OUTGOING, room, startReceiver, type Hook } from "./webhook-helpers.ts";
 import { inactiveMessage, inactiveRefusal, WEBHOOK_LIMIT, WEBHOOK_MESSAGES as M } from "../../app/features/webhooks/webhook-form.ts";
 
 let world: World;
-const { as, send, myWebhooks, create, postHook, roomMessages, platformToken, leave, ageStandings } = helpers(() => world);
+const { as, send, myWebhooks, create, postHook, postedAs, say, revokeHub, platformToken, leave, ageStandings } = helpers(() => world);
 
 beforeAll(async () => {
   world = await startWorld({ WEBHOOK_RETRY_BASE_SECONDS: "0", WEBHOOK_DELIVERY_TIMEOUT_MS: "1000" }, { listen: true });
@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 
 const refusalOf = async (res: Response) => [res.status, ((await res.json()) as { message: string }).message];
-const posted = async (name: string) => (await roomMessages("marketingLaunch")).filter((m) => m.senderDisplayName === name).map((m) => m.text);
+const posted = (name: string) => postedAs("marketingLaunch", name);
 const orgPolicy = (disabled: boolean, bot = SERVICE_BOTS.incoming.email) =>
   world.platform.fetch("/_emulator/org-policy", {
     method: "POST",
@@ -112,11 +112,9 @@ describe("an incoming webhook whose owner revokes App Hub at the platform", () =
   it("is refused, and works again once the owner logs in and opens My Webhooks", async () => {
     const riley = await as(USERS.riley.email);
     const hook = await create(riley, "incoming", { roomId: room("marketingLaunch"), displayName: "Nightly" });
-    // The person's own grant page at the platform: revoking App Hub ends every token it holds.
-    const token = await platformToken("riley");
-    const grants = (await (await api(world.platform, token, "/v1/authorizations")).json()) as { items: { id: string; clientId: string }[] };
-    const hub = grants.items.find((g) => g.clientId === HUB_CLIENT_ID)!;
-    expect((await api(world.platform, token, `/v1/authorizations/${hub.id}`, { method: "DELETE" })).status).toBe(204);
+    // The person's own token page at the platform (regular people cannot use the admin
+    // authorizations API): revoking App Hub ends every token it holds.
+    await revokeHub("riley");
     await ageStandings();
     expect(await refusalOf(await postHook(hook, { text: "revoked" }))).toEqual([403, inactiveRefusal("grant_revoked", "incoming")]);
     expect(await posted("Nightly")).toEqual([]);
@@ -133,9 +131,8 @@ describe("an outgoing webhook whose owner leaves the space", () => {
     try {
       const riley = await as(USERS.riley.email);
       const hook = await create(riley, "outgoing", { roomId: room("designTeam"), displayName: "Deploy-Bot", webhookUrl: receiver.url });
-      const ada = await platformToken("ada");
-      const say = (text: string) => api(world.platform, ada, "/v1/messages", { method: "POST", body: { roomId: room("designTeam"), text } });
-      expect((await say("@Outgoing Webhooks while Riley is here")).status).toBe(200);
+      const mention = (text: string) => say("ada", "designTeam", `${MENTION} ${text}`);
+      expect((await mention("while Riley is here")).status).toBe(200);
       await receiver.waitFor(1);
       expect(receiver.received).toHaveLength(1);
 
@@ -146,7 +143,7 @@ describe("an outgoing webhook whose owner leaves the space", () => {
         .run();
       await leave("riley", "designTeam");
       await ageStandings();
-      expect((await say("@Outgoing Webhooks after Riley left")).status).toBe(200);
+      expect((await mention("after Riley left")).status).toBe(200);
       // The mention's forwarding (after the platform's delivery is answered) checks the standing...
       for (let i = 0; i < 100; i++) {
         const row = await world.app.db.prepare("SELECT status FROM webhooks WHERE id = ?").bind(hook.id).first<{ status: string }>();

@@ -11,6 +11,7 @@ import { api, login } from "../platform/helpers.ts";
 import { Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
 import { freshRateWindow } from "./harness.ts";
 import { WEBHOOK_MESSAGES as M } from "../../app/features/webhooks/webhook-form.ts";
+import { asPostedBy, MENTION } from "./webhook-helpers.ts";
 
 let world: World;
 beforeAll(async () => {
@@ -177,15 +178,18 @@ describe("an incoming webhook's URL", () => {
     return (await myWebhooks(jar, "incoming"))[0]!;
   }
 
-  it("posts text and markdown into the space as the webhook's name", async () => {
+  it("posts text and markdown into the space with the webhook's name in the message (the platform has no sender-name field)", async () => {
     const hook = await incoming();
-    const res = await postHook(hookPath(hook), JSON.stringify({ text: "Build 42 passed" }));
+    const res = await postHook(hookPath(hook), JSON.stringify({ text: "Build 42 passed: *not bold*" }));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ roomId: room("marketingLaunch") });
     expect((await postHook(hookPath(hook), JSON.stringify({ markdown: "**Deployed** to production" }))).status).toBe(200);
     const [latest, before] = await roomMessages("marketingLaunch");
-    expect(latest).toMatchObject({ markdown: "**Deployed** to production", senderDisplayName: "CI-Status", personEmail: SERVICE_BOTS.incoming.email });
-    expect(before).toMatchObject({ text: "Build 42 passed", senderDisplayName: "CI-Status" });
+    // Read back from the platform: the name leads the message; text is escaped to show as typed.
+    expect(latest).toMatchObject({ markdown: asPostedBy("CI-Status", "**Deployed** to production"), personEmail: SERVICE_BOTS.incoming.email });
+    expect(before).toMatchObject({ markdown: asPostedBy("CI-Status", "Build 42 passed: \\*not bold\\*"), personEmail: SERVICE_BOTS.incoming.email });
+    expect(latest).not.toHaveProperty("senderDisplayName");
+    expect(before!.text).toContain("CI-Status");
   });
 
   it("answers 400 with the reason for bad JSON, an empty body, a non-JSON type and too many bytes", async () => {
@@ -199,12 +203,18 @@ describe("an incoming webhook's URL", () => {
       400,
       "Send the body as JSON, with the header Content-Type: application/json.",
     ]);
-    expect(await reason(await postHook(path, JSON.stringify({ text: "é".repeat(3720) })))).toEqual([
+    // The limit counts what is sent: the webhook's name ("**CI-Status**" and a blank line, 15 bytes) and the body.
+    const room = 7439 - asPostedBy("CI-Status", "").length;
+    expect(await reason(await postHook(path, JSON.stringify({ text: "é".repeat(3713) })))).toEqual([
       400,
-      '"text" is 7,440 bytes; a message can be at most 7,439 bytes.',
+      `The message would be 7,441 bytes with the webhook's name; a message can be at most 7,439 bytes. "text" has room for 7,424 bytes (markdown characters such as * _ \` < > count twice: they are escaped so the text shows as typed).`,
     ]);
-    // Exactly at the limit is fine.
-    expect((await postHook(path, JSON.stringify({ text: "x".repeat(7439) }))).status).toBe(200);
+    expect(await reason(await postHook(path, JSON.stringify({ markdown: "x".repeat(room + 1) })))).toEqual([
+      400,
+      `The message would be 7,440 bytes with the webhook's name; a message can be at most 7,439 bytes. "markdown" has room for 7,424 bytes.`,
+    ]);
+    // Exactly at the limit is fine, and the platform takes it.
+    expect((await postHook(path, JSON.stringify({ text: "x".repeat(room) }))).status).toBe(200);
   });
 
   it("is 404 for an unknown token and 405 for GET", async () => {
@@ -223,7 +233,7 @@ describe("an incoming webhook's URL", () => {
     const wait = Number(limited.headers.get("Retry-After"));
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);
-    expect((await roomMessages("marketingLaunch")).filter((m) => m.senderDisplayName === "CI-Status")).toHaveLength(3);
+    expect((await roomMessages("marketingLaunch")).filter((m) => String(m.markdown).startsWith(asPostedBy("CI-Status", "")))).toHaveLength(3);
   });
 });
 
@@ -312,12 +322,13 @@ describe("an outgoing webhook", () => {
     const { access_token } = await login(world.platform, USERS.riley.email);
     return { jar, hook, token: access_token };
   }
-  const say = (token: string, text: string) => api(world.platform, token, "/v1/messages", { method: "POST", body: { roomId: room("designTeam"), text } });
+  /** Markdown, so that a mention is markup (`MENTION`), as on the platform. */
+  const say = (token: string, markdown: string) => api(world.platform, token, "/v1/messages", { method: "POST", body: { roomId: room("designTeam"), markdown } });
 
   it("forwards a message that mentions the bot, signed with the webhook's secret; others stay put", async () => {
     const { hook, token } = await outgoing();
     expect((await say(token, "no mention here")).status).toBe(200);
-    expect((await say(token, "@Outgoing Webhooks deploy main")).status).toBe(200);
+    expect((await say(token, `${MENTION} deploy main`)).status).toBe(200);
     const [delivery] = await waitFor(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(received).toHaveLength(1);
@@ -330,14 +341,56 @@ describe("an outgoing webhook", () => {
     expect(JSON.parse(delivery!.body)).toMatchObject({
       webhook: { id: hook.id, name: "Deploy-Bot", roomId: room("designTeam") },
       event: "message.mentioned",
-      data: { roomId: room("designTeam"), personEmail: USERS.riley.email, text: "@Outgoing Webhooks deploy main" },
+      data: { roomId: room("designTeam"), personEmail: USERS.riley.email, markdown: `${MENTION} deploy main` },
     });
+    expect(JSON.parse(delivery!.body).data.text).toContain("deploy main");
+  });
+
+  it("does not take plain '@Outgoing Webhooks' text for a mention (the platform does not)", async () => {
+    const { token } = await outgoing();
+    expect((await say(token, "@Outgoing Webhooks deploy main")).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received).toEqual([]);
+  });
+
+  it("forwards a mention whose platform delivery omits mentionedPeople, deciding from the message itself", async () => {
+    const { hook, token } = await outgoing();
+    const sent = (await (await say(token, `${MENTION} from a lean delivery`)).json()) as { id: string; personId: string };
+    await waitFor(1);
+    received = [];
+    const plain = (await (await say(token, "said without a mention")).json()) as { id: string; personId: string };
+    await new Promise((r) => setTimeout(r, 300));
+    received = [];
+    // What a real delivery carries (no mentionedPeople in data), signed as the platform signs it.
+    const { platform_secret: secret } = (await world.app.db.prepare("SELECT platform_secret FROM webhooks WHERE id = ?").bind(hook.id).first<{ platform_secret: string }>())!;
+    const deliver = (message: { id: string; personId: string }) => {
+      const body = JSON.stringify({
+        id: "Y2lzY29zcGFyazovL3VzL1dFQkhPT0svMQ",
+        name: `App Hub outgoing webhook ${hook.id}`,
+        resource: "messages",
+        event: "created",
+        actorId: message.personId,
+        created: new Date().toISOString(),
+        data: { id: message.id, roomId: room("designTeam"), roomType: "group", personId: message.personId, personEmail: USERS.riley.email, created: new Date().toISOString() },
+      });
+      return world.app.fetch(`/api/hooks/outgoing/${hook.id}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Spark-Signature": createHmac("sha1", secret).update(body).digest("hex") },
+        body,
+      });
+    };
+    expect((await deliver(plain)).status).toBe(204);
+    expect((await deliver(sent)).status).toBe(204);
+    await waitFor(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(received).toHaveLength(1);
+    expect(JSON.parse(received[0]!.body)).toMatchObject({ data: { id: sent.id, markdown: `${MENTION} from a lean delivery` } });
   });
 
   it("retries a failed delivery from the Cron Trigger, and stops once the webhook is deleted", async () => {
     const { jar, hook, token } = await outgoing();
     failNext = 1;
-    await say(token, "@Outgoing Webhooks first try fails");
+    await say(token, `${MENTION} first try fails`);
     await waitFor(1);
     for (let i = 0; i < 50; i++) {
       const pending = await world.app.db.prepare("SELECT attempts FROM webhook_deliveries").all<{ attempts: number }>();
@@ -353,11 +406,11 @@ describe("an outgoing webhook", () => {
 
     // A failure waiting for its retry is dropped with the webhook; later mentions go nowhere.
     failNext = 1;
-    await say(token, "@Outgoing Webhooks fails again");
+    await say(token, `${MENTION} fails again`);
     await waitFor(3);
     expect((await send(jar, "DELETE", `/api/webhooks?webhookId=${hook.id}&type=outgoing`)).status).toBe(204);
     expect((await world.app.db.prepare("SELECT * FROM webhook_deliveries").all()).results).toEqual([]);
-    await say(token, "@Outgoing Webhooks anyone there?");
+    await say(token, `${MENTION} anyone there?`);
     await new Promise((r) => setTimeout(r, 500));
     expect(received).toHaveLength(3);
   });
