@@ -46,6 +46,16 @@ describe("/api/rooms", () => {
     expect([...times].sort().reverse()).toEqual(times);
     expect(items[0]!.title).toBe(ROOMS.marketingLaunch.title);
   });
+
+  it("offers only group spaces for 'Add to a space' (the platform refuses memberships of a direct space)", async () => {
+    const jar = await as(USERS.riley.email);
+    const { items } = (await (await visit(world, jar, "/api/rooms")).json()) as { items: { id: string }[] };
+    expect(items.map((r) => r.id)).not.toContain(room("directRileyAda"));
+    const bot = freeBot();
+    const page = await (await visit(world, jar, `/applications/${bot.friendlyId ?? bot.id}?add=group-space`)).text();
+    expect(page).toContain(ROOMS.marketingLaunch.title);
+    expect(page).not.toContain(`value="${room("directRileyAda")}"`);
+  });
 });
 
 describe("/api/create-membership", () => {
@@ -110,7 +120,9 @@ describe("/api/create-membership", () => {
 });
 
 describe("/api/send-direct-message", () => {
-  it("greets the bot, which answers in the direct space", async () => {
+  // The hub sends the person's greeting; whether the bot answers is the bot's own code (the
+  // platform, and the strict emulator, greet nobody), so nothing here waits for a reply.
+  it("sends the bot the person's greeting and says it will say hello", async () => {
     const jar = await as(USERS.riley.email);
     const bot = freeBot();
     const res = await post(jar, "/api/send-direct-message", { appId: bot.friendlyId ?? bot.id });
