@@ -889,7 +889,8 @@ async function anonymousLoop(site, until) {
 // Incoming webhook posters
 // ---------------------------------------------------------------------------------------------
 let postSeq = 0;
-const markerRe = new RegExp(`\\[${RUN}:p(\\d+)\\]`);
+// Text posts reach the space escaped for markdown (issue 13: "\\[" for "["), so either spelling counts.
+const markerRe = new RegExp(`\\\\?\\[${RUN}:p(\\d+)\\\\?\\]`);
 
 async function posterLoop(until) {
   const interval = (60_000 / POSTS_PER_MINUTE) * POSTERS;
@@ -939,9 +940,14 @@ async function posterLoop(until) {
       expect = [404];
       body = JSON.stringify({ text: `to a deleted webhook ${marker}` });
     } else {
-      const text = `${mention ? "@Outgoing Webhooks " : ""}Build ${seq} of ${hook.name} passed ${marker}`;
-      // Markdown sometimes (a mention must lead the text, so those stay plain).
-      body = !mention && chance(0.2) ? JSON.stringify({ markdown: `**${text}**` }) : JSON.stringify({ text });
+      const text = `Build ${seq} of ${hook.name} passed ${marker}`;
+      // Markdown sometimes; a mention is markup, so it is always markdown (issue 13: plain
+      // "@Outgoing Webhooks" text mentions nobody, and a text post is escaped to show as typed).
+      body = mention
+        ? JSON.stringify({ markdown: `<@personEmail:outgoing-webhooks@lumen.bot|Outgoing Webhooks> ${text}` })
+        : chance(0.2)
+          ? JSON.stringify({ markdown: `**${text}**` })
+          : JSON.stringify({ text });
     }
     const sentAt = Date.now();
     const res = await request(kind, `${APP}${hook.path}`, {
@@ -1136,7 +1142,8 @@ async function audit(people, analyticsBefore) {
       else {
         const [{ roomId, message }] = seen;
         if (roomId !== p.roomId || (p.messageId && message.id !== p.messageId)) misplaced.push(p);
-        else if (message.senderDisplayName !== undefined && message.senderDisplayName !== p.hookName) misnamed.push(p);
+        // The webhook's name leads the message's markdown (docs/decisions/010).
+        else if (!String(message.markdown ?? "").startsWith(`**${p.hookName}**\n\n`)) misnamed.push(p);
       }
     }
     const leaked = refused.filter((p) => (found.get(p.seq) ?? []).length > 0);
