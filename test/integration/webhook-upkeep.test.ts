@@ -58,17 +58,27 @@ describe("an outgoing webhook whose platform webhook went inactive", () => {
     }
   });
 
-  it("leaves alone a platform webhook that belongs to no hub webhook when it may be a create under way", async () => {
+  it("removes a platform webhook that belongs to no hub webhook only when it is certainly this hub's and not a create under way", async () => {
     const riley = await as(USERS.riley.email);
-    await create(riley, "outgoing", { roomId: room("designTeam"), displayName: "Kept", webhookUrl: "https://example.com/kept" });
-    const id = crypto.randomUUID();
-    const made = await api(world.platform, SERVICE_BOTS.outgoing.token, "/v1/webhooks", {
-      method: "POST",
-      body: { name: `App Hub outgoing webhook ${id}`, targetUrl: `${world.app.origin}/api/hooks/outgoing/${id}`, resource: "messages", event: "created" },
-    });
-    expect(made.status).toBe(200);
+    const kept = await create(riley, "outgoing", { roomId: room("designTeam"), displayName: "Kept", webhookUrl: "https://example.com/kept" });
+    const orphan = async (origin: string) => {
+      const id = crypto.randomUUID();
+      const made = await api(world.platform, SERVICE_BOTS.outgoing.token, "/v1/webhooks", {
+        method: "POST",
+        body: { name: `App Hub outgoing webhook ${id}`, targetUrl: `${origin}/api/hooks/outgoing/${id}`, resource: "messages", event: "created" },
+      });
+      expect(made.status).toBe(200);
+      return id;
+    };
+    const ours = await orphan(world.app.origin);
+    const elsewhere = await orphan("https://staging.example"); // another deployment sharing the bot
+    const names = async () => (await botHooks()).map((h) => h.name.slice("App Hub outgoing webhook ".length)).sort();
     await cron();
-    expect((await botHooks()).map((h) => h.name).sort()).toHaveLength(2); // younger than 10 minutes: kept
+    expect(await names()).toEqual([kept.id, ours, elsewhere].sort()); // younger than 10 minutes: kept
+    // An hour on, the orphan at our origin goes; the other deployment's and our live one stay.
+    await world.platform.db.prepare("UPDATE webhooks SET created = ?").bind(new Date(Date.now() - 3_600_000).toISOString()).run();
+    await cron();
+    expect(await names()).toEqual([kept.id, elsewhere].sort());
   });
 });
 
