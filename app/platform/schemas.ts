@@ -73,6 +73,15 @@ export const membershipSchema = z.object({
 export type Membership = z.infer<typeof membershipSchema>;
 export const membershipListSchema = z.object({ items: z.array(membershipSchema) });
 
+/**
+ * Mentioned person ids. The platform's published examples put several ids in one comma-joined
+ * string (`["id1,id2"]`), so both forms are accepted and split into one id per item.
+ */
+const mentionedPeople = z
+  .array(z.string())
+  .transform((ids) => ids.flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(hydraId));
+
 export const messageSchema = z.object({
   id: hydraId,
   roomId: hydraId,
@@ -83,9 +92,7 @@ export const messageSchema = z.object({
   markdown: z.string().optional(),
   personId: hydraId,
   personEmail: z.string(),
-  /** Set when a bot posted under another name (the emulator's stand-in for incoming webhooks). */
-  senderDisplayName: z.string().optional(),
-  mentionedPeople: z.array(hydraId).optional(),
+  mentionedPeople: mentionedPeople.optional(),
   created: isoDate,
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -120,7 +127,8 @@ export const webhookEventSchema = z.object({
       roomId: hydraId,
       personId: hydraId,
       personEmail: z.string(),
-      mentionedPeople: z.array(hydraId).optional(),
+      /** Deliveries may omit it: read the message (GET /v1/messages/{id}) to be sure. */
+      mentionedPeople: mentionedPeople.optional(),
     })
     .passthrough(),
 });
@@ -130,15 +138,13 @@ export const authorizationSchema = z.object({
   id: hydraId,
   applicationId: hydraId,
   applicationName: z.string(),
+  /** In the platform's reference text but not in its published example, hence optional. */
+  orgId: hydraId.optional(),
   personId: hydraId,
   clientId: z.string(),
   created: isoDate,
   type: z.enum(["refresh", "access"]),
-  /**
-   * Not in PLATFORM-API.md: the emulator adds the scopes granted, which is how My Integrations
-   * tells full from partial access. Optional, so the real platform's answers still parse.
-   */
-  scopes: z.array(z.string()).optional(),
+  // No `scopes`: the platform does not say which scopes were granted (PLATFORM-API.md).
 });
 export type Authorization = z.infer<typeof authorizationSchema>;
 export const authorizationListSchema = z.object({ items: z.array(authorizationSchema) });

@@ -6,11 +6,14 @@ import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
 import { type PlatformErrorBody, platformErrorSchema, tokenResponseSchema } from "../../app/platform/schemas.ts";
 import type { TokenResponse } from "../../app/platform/schemas.ts";
-import { HUB_CLIENT_ID, HUB_CLIENT_SECRET } from "../../workers/platform/demo-data.ts";
+import { HUB_CLIENT_ID, HUB_CLIENT_SECRET, HUB_FIRST_PARTY_CLIENT_ID, HUB_FIRST_PARTY_CLIENT_SECRET } from "../../workers/platform/demo-data.ts";
 import type { PlatformHarness } from "./harness.ts";
 
 export const REDIRECT_URI = "http://127.0.0.1:3999/auth/callback";
-export const HUB_SCOPES = "spark:people_read spark:rooms_read spark:memberships_write spark:messages_write spark:kms";
+/** A login scope set the hub's ordinary integration registered (demo-data HUB_REGISTERED_SCOPES). */
+export const HUB_SCOPES = "spark:people_read spark:rooms_read spark:memberships_write spark:messages_write";
+/** The same plus the tokens scopes (the authorizations API). */
+export const TOKENS_SCOPES = `${HUB_SCOPES} identity:tokens_read identity:tokens_write`;
 
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString("base64url");
@@ -49,6 +52,25 @@ export async function login(h: PlatformHarness, email: string): Promise<TokenRes
   return tokenResponseSchema.parse(await res.json());
 }
 
+/** The hub's first-party client (its scopes include the platform-only ones). */
+export const FIRST_PARTY = { client_id: HUB_FIRST_PARTY_CLIENT_ID, client_secret: HUB_FIRST_PARTY_CLIENT_SECRET } as const;
+
+/** The flow for a demo user with another scope set and/or the first-party client. */
+export async function loginWith(h: PlatformHarness, email: string, opts: { scope: string; firstParty?: boolean }): Promise<TokenResponse> {
+  const client = opts.firstParty ? { client_id: FIRST_PARTY.client_id } : {};
+  const back = await consent(h, email, { scope: opts.scope, ...client });
+  const code = back.searchParams.get("code");
+  expect(code, back.toString()).toBeTruthy();
+  const res = await exchange(h, { grant_type: "authorization_code", code: code!, ...(opts.firstParty ? FIRST_PARTY : {}) });
+  expect(res.status).toBe(200);
+  return tokenResponseSchema.parse(await res.json());
+}
+
+/** POST to a /_emulator/ control with a JSON body. */
+export function control(h: PlatformHarness, path: string, body: unknown): Promise<Response> {
+  return h.fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+}
+
 /** An authorised JSON call. */
 export function api(h: PlatformHarness, token: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
   return h.fetch(path, {
@@ -77,14 +99,14 @@ export async function expectOk<T>(res: Response, schema: { parse: (v: unknown) =
 export type Delivery = { headers: IncomingHttpHeaders; body: string };
 
 /** A local HTTP server that records POSTs (webhook deliveries). */
-export async function startTarget(): Promise<{ url: string; deliveries: Delivery[]; waitFor: (n: number, ms?: number) => Promise<Delivery[]>; close: () => Promise<void> }> {
+export async function startTarget(status = 200): Promise<{ url: string; deliveries: Delivery[]; waitFor: (n: number, ms?: number) => Promise<Delivery[]>; close: () => Promise<void> }> {
   const deliveries: Delivery[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       deliveries.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
-      res.writeHead(200).end("ok");
+      res.writeHead(status).end("ok");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

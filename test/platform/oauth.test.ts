@@ -2,9 +2,10 @@
 // replay and expiry, and when a bearer token stops working (401).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authorizationListSchema, personSchema, tokenResponseSchema } from "../../app/platform/schemas.ts";
-import { HUB_CLIENT_ID, LEGACY_SYNC, USERS } from "../../workers/platform/demo-data.ts";
+import { HUB_CLIENT_ID, HUB_FIRST_PARTY_CLIENT_ID, LEGACY_SYNC, USERS, vendorRegistration } from "../../workers/platform/demo-data.ts";
+import { encodeId } from "../../workers/platform/ids.ts";
 import { type PlatformHarness, startPlatform } from "./harness.ts";
-import { REDIRECT_URI, api, authorizeQuery, consent, exchange, expectError, expectOk, login, pkcePair } from "./helpers.ts";
+import { FIRST_PARTY, REDIRECT_URI, TOKENS_SCOPES, api, authorizeQuery, consent, control, exchange, expectError, expectOk, login, loginWith, pkcePair } from "./helpers.ts";
 
 let h: PlatformHarness;
 beforeAll(async () => {
@@ -42,9 +43,39 @@ describe("GET /v1/authorize", () => {
     expect(missing.status).toBe(400);
   });
 
-  it("accepts localhost redirects on any port and path for the hub, and HUB_REDIRECT_URIS", async () => {
-    const res = await h.fetch(`/v1/authorize?${authorizeQuery({ redirect_uri: "http://localhost:5173/x/y?z=1" })}`);
-    expect(res.status).toBe(200);
+  it("hub clients: loopback http(s) on any port with the path exactly /auth/callback (RFC 8252 §7.3), nothing else", async () => {
+    for (const client_id of [HUB_CLIENT_ID, HUB_FIRST_PARTY_CLIENT_ID]) {
+      for (const redirect_uri of ["http://localhost:5173/auth/callback", "https://127.0.0.1:8443/auth/callback", "http://127.0.0.1/auth/callback"]) {
+        expect((await h.fetch(`/v1/authorize?${authorizeQuery({ client_id, redirect_uri })}`)).status, redirect_uri).toBe(200);
+      }
+      for (const redirect_uri of ["http://localhost:5173/x/y?z=1", "http://127.0.0.1:3999/auth/callback/", "http://127.0.0.1:3999/auth/callback?x=1", "http://127.0.0.2:3999/auth/callback", "https://apphub.example/auth/callback"]) {
+        const res = await h.fetch(`/v1/authorize?${authorizeQuery({ client_id, redirect_uri })}`);
+        expect(res.status, redirect_uri).toBe(400);
+        expect(res.headers.get("Location")).toBeNull();
+      }
+    }
+  });
+
+  it("invalid_scope for unknown or unregistered scopes: Identity:one_time_password, first-party-only scopes for an ordinary client", async () => {
+    for (const scope of ["spark:people_read spark:nonsense", "spark:people_read Identity:one_time_password", "spark:people_read spark:bots_read", "spark:applications_read", "spark:webhooks_write", "spark:all"]) {
+      const res = await h.fetch(`/v1/authorize?${authorizeQuery({ scope })}`);
+      expect(res.status, scope).toBe(302);
+      const location = new URL(res.headers.get("Location")!);
+      expect(location.searchParams.get("error"), scope).toBe("invalid_scope");
+      expect(location.searchParams.get("state")).toBe("st-123");
+    }
+    // The same decision on the POST (a forged form cannot widen the scopes).
+    const forged = await h.fetch("/v1/authorize", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `${authorizeQuery({ scope: "spark:bots_read" })}&decision=accept&email=riley%40acme.example`,
+    });
+    expect(new URL(forged.headers.get("Location")!).searchParams.get("error")).toBe("invalid_scope");
+    // The first-party client registered the platform-only scopes; Identity:one_time_password stays refused.
+    const firstParty = "spark:people_read spark:bots_read spark:applications_read spark:applications_write spark:webhooks_read spark:webhooks_write identity:tokens_read";
+    expect((await h.fetch(`/v1/authorize?${authorizeQuery({ client_id: HUB_FIRST_PARTY_CLIENT_ID, scope: firstParty })}`)).status).toBe(200);
+    const otp = await h.fetch(`/v1/authorize?${authorizeQuery({ client_id: HUB_FIRST_PARTY_CLIENT_ID, scope: "spark:people_read Identity:one_time_password" })}`);
+    expect(new URL(otp.headers.get("Location")!).searchParams.get("error")).toBe("invalid_scope");
   });
 
   it("sends other request errors back to the validated redirect_uri with the state", async () => {
@@ -152,39 +183,143 @@ describe("401s", () => {
     await expectError(await api(h, "not-a-token", "/v1/people/me"), 401);
   });
 
-  it("revoking the hub's own authorization makes its access token 401", async () => {
+  it("revoking the hub on the platform's token page (POST /_emulator/revoke) makes its tokens 401 / invalid_grant", async () => {
     const tokens = await login(h, USERS.riley.email);
-    const list = await expectOk(await api(h, tokens.access_token, "/v1/authorizations"), authorizationListSchema);
-    expect(list.items.map((a) => a.clientId)).toContain(HUB_CLIENT_ID);
-    const res = await api(h, tokens.access_token, `/v1/authorizations?clientId=${HUB_CLIENT_ID}`, { method: "DELETE" });
-    expect(res.status).toBe(204);
+    const revoked = await control(h, "/_emulator/revoke", { email: USERS.riley.email, clientId: HUB_CLIENT_ID });
+    expect(await revoked.json()).toEqual({ revoked: true });
     await expectError(await api(h, tokens.access_token, "/v1/people/me"), 401);
     await expectError(await exchange(h, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }), 400);
+    expect(await (await control(h, "/_emulator/revoke", { email: USERS.riley.email, clientId: HUB_CLIENT_ID })).json()).toEqual({ revoked: false });
+  });
+
+  it("first-party: revoking the hub's own grant by id (DELETE /v1/authorizations/{id}) ends its tokens", async () => {
+    const tokens = await loginWith(h, USERS.riley.email, { scope: TOKENS_SCOPES, firstParty: true });
+    const list = await expectOk(await api(h, tokens.access_token, `/v1/authorizations?personId=${encodeId("PEOPLE", USERS.riley.uuid)}`), authorizationListSchema);
+    const own = list.items.find((a) => a.clientId === HUB_FIRST_PARTY_CLIENT_ID)!;
+    expect((await api(h, tokens.access_token, `/v1/authorizations/${own.id}`, { method: "DELETE" })).status).toBe(204);
+    await expectError(await api(h, tokens.access_token, "/v1/people/me"), 401);
+    await expectError(await exchange(h, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, ...FIRST_PARTY }), 400);
   });
 });
 
-describe("catalogue integrations as OAuth clients", () => {
-  it("any http(s) redirect is fine; consent creates the authorization; tokens cannot be exchanged", async () => {
-    const integration = h.reference.applications.find((a) => a.name)!;
-    const query = authorizeQuery({ client_id: integration.clientId, redirect_uri: "https://apphub.example/applications/x", scope: "spark:all" });
-    const page = await h.fetch(`/v1/authorize?${query}`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Full access to your account");
-    const back = await h.fetch("/v1/authorize", {
+describe("grants exist only after a code exchange", () => {
+  const grantRow = (email: string, clientId: string) =>
+    h.db.prepare("SELECT a.uuid FROM authorizations a JOIN people p ON p.uuid = a.person_uuid WHERE p.email = ? AND a.client_id = ?").bind(email, clientId).first();
+
+  it("consent alone records nothing; the exchange does", async () => {
+    const code = (await consent(h, USERS.sam.email)).searchParams.get("code")!;
+    expect(await grantRow(USERS.sam.email, HUB_CLIENT_ID)).toBeNull();
+    expect((await exchange(h, { grant_type: "authorization_code", code })).status).toBe(200);
+    expect(await grantRow(USERS.sam.email, HUB_CLIENT_ID)).not.toBeNull();
+  });
+
+  it("a vendor's client accepts only its registered redirect URI and scopes: never the hub's pages", async () => {
+    const integration = h.reference.applications[0]!;
+    const registered = vendorRegistration(integration.clientId);
+    const hubPage = await h.fetch(`/v1/authorize?${authorizeQuery({ client_id: integration.clientId, redirect_uri: "https://apphub.example/applications/x", scope: "spark:people_read" })}`);
+    expect(hubPage.status).toBe(400);
+    expect(hubPage.headers.get("Location")).toBeNull();
+    const callback = `${h.origin}/vendors/${integration.clientId}/callback`;
+    const ok = await h.fetch(`/v1/authorize?${authorizeQuery({ client_id: integration.clientId, redirect_uri: callback, scope: registered.scopes.join(" ") })}`);
+    expect(ok.status).toBe(200);
+    const unregistered = ["spark:kms", "spark:rooms_write", "spark:all", "spark:rooms_read", "spark:messages_write"].find((s) => !registered.scopes.includes(s))!;
+    const wide = await h.fetch(`/v1/authorize?${authorizeQuery({ client_id: integration.clientId, redirect_uri: callback, scope: `spark:people_read ${unregistered}` })}`);
+    expect(new URL(wide.headers.get("Location")!).searchParams.get("error")).toBe("invalid_scope");
+  });
+
+  it("registered scopes are deterministic, always with spark:people_read, and varied across the catalogue", () => {
+    const sets = h.reference.applications.map((a) => vendorRegistration(a.clientId).scopes.join(" "));
+    expect(sets.every((s) => s.startsWith("spark:people_read"))).toBe(true);
+    expect(new Set(sets).size).toBeGreaterThan(5);
+    expect(sets.some((s) => s.includes("spark:all"))).toBe(true);
+    expect(vendorRegistration(h.reference.applications[0]!.clientId)).toEqual(vendorRegistration(h.reference.applications[0]!.clientId));
+  });
+});
+
+describe("the demo vendor (/vendors/<clientId>/start and /callback)", () => {
+  const accept = async (authorizeUrl: string, email: string) => {
+    const url = new URL(authorizeUrl);
+    return h.fetch("/v1/authorize", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: `${query}&decision=accept&email=${encodeURIComponent(USERS.max.email)}`,
+      body: `${url.searchParams.toString()}&decision=accept&email=${encodeURIComponent(email)}`,
     });
-    expect(back.status).toBe(302);
-    const code = new URL(back.headers.get("Location")!).searchParams.get("code")!;
-    const res = await exchange(h, { grant_type: "authorization_code", code, client_id: integration.clientId, client_secret: "x", redirect_uri: "https://apphub.example/applications/x" });
-    expect((await expectError(res, 401)).message).toContain("knows no client secret");
+  };
 
-    const tokens = await login(h, USERS.max.email);
-    const list = await expectOk(await api(h, tokens.access_token, "/v1/authorizations"), authorizationListSchema);
-    const grant = list.items.find((a) => a.clientId === integration.clientId)!;
-    expect(grant.applicationName).toBe(integration.name);
-    expect(grant.scopes).toEqual(["spark:all"]);
+  it("start → consent → callback: the vendor exchanges the code, then the grant exists; Return to App Hub", async () => {
+    const integration = h.reference.applications[5]!;
+    const returnTo = "http://127.0.0.1:3999/applications/some-app/connected";
+    const start = await h.fetch(`/vendors/${integration.clientId}/start?return_to=${encodeURIComponent(returnTo)}`);
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get("Location")!);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${h.origin}/v1/authorize`);
+    expect(authorize.searchParams.get("client_id")).toBe(integration.clientId);
+    expect(authorize.searchParams.get("redirect_uri")).toBe(`${h.origin}/vendors/${integration.clientId}/callback`);
+    expect(authorize.searchParams.get("scope")).toBe(vendorRegistration(integration.clientId).scopes.join(" "));
+    const state = authorize.searchParams.get("state")!;
+    expect(state.length).toBeGreaterThan(20);
+
+    const back = await accept(authorize.toString(), USERS.sam.email);
+    const callback = new URL(back.headers.get("Location")!);
+    expect(callback.pathname).toBe(`/vendors/${integration.clientId}/callback`);
+    const before = await h.db.prepare("SELECT COUNT(*) AS n FROM authorizations WHERE client_id = ?").bind(integration.clientId).first<{ n: number }>();
+    expect(before!.n).toBe(0);
+    const page = await h.fetch(callback.pathname + callback.search);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(html).toContain(`${integration.name} is connected to your account`);
+    expect(html).toContain(`<a href="${returnTo}">Return to App Hub</a>`);
+    const after = await h.db.prepare("SELECT COUNT(*) AS n FROM authorizations WHERE client_id = ?").bind(integration.clientId).first<{ n: number }>();
+    expect(after!.n).toBe(1);
+    // The state is single-use.
+    expect((await h.fetch(callback.pathname + callback.search)).status).toBe(400);
+  });
+
+  it("declined → an honest page and no grant; return_to only when http(s); unknown client → 404 page", async () => {
+    const integration = h.reference.applications[6]!;
+    const start = await h.fetch(`/vendors/${integration.clientId}/start?return_to=${encodeURIComponent("javascript:alert(1)")}`);
+    const authorize = new URL(start.headers.get("Location")!);
+    const declined = await h.fetch("/v1/authorize", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `${authorize.searchParams.toString()}&decision=decline`,
+    });
+    const callback = new URL(declined.headers.get("Location")!);
+    const html = await (await h.fetch(callback.pathname + callback.search)).text();
+    expect(html).toContain(`${integration.name} is not connected`);
+    expect(html).not.toContain("Return to App Hub");
+    expect(html).not.toContain("javascript:");
+    expect((await h.db.prepare("SELECT COUNT(*) AS n FROM authorizations WHERE client_id = ?").bind(integration.clientId).first<{ n: number }>())!.n).toBe(0);
+    expect((await h.fetch(`/vendors/${HUB_CLIENT_ID}/start`)).status).toBe(404);
+    expect((await h.fetch("/vendors/Cnope/start")).status).toBe(404);
+    expect((await h.fetch(`/vendors/${integration.clientId}/callback?code=x&state=forged`)).status).toBe(400);
+  });
+});
+
+describe("the platform's own token page (/account/authorized-apps)", () => {
+  it("a demo-user picker, then the person's grants with a Revoke button each; Revoke ends the grant", async () => {
+    const picker = await h.fetch("/account/authorized-apps");
+    expect(picker.status).toBe(200);
+    expect(picker.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    const pickerHtml = await picker.text();
+    expect(pickerHtml).toContain('<html lang="en">');
+    expect(pickerHtml).toContain(`?email=${encodeURIComponent(USERS.riley.email)}`);
+
+    const page = await (await h.fetch(`/account/authorized-apps?email=${encodeURIComponent(USERS.riley.email)}`)).text();
+    expect(page).toContain("Apps Riley Regular has authorized");
+    expect(page).toContain(LEGACY_SYNC.name);
+    expect(page).toContain('aria-label="Revoke Legacy Sync"');
+    const revoke = await h.fetch("/account/authorized-apps", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: USERS.riley.email, clientId: LEGACY_SYNC.clientId }).toString(),
+    });
+    expect(revoke.status).toBe(303);
+    const after = await (await h.fetch(revoke.headers.get("Location")!)).text();
+    expect(after).toContain("Legacy Sync can no longer access your account.");
+    expect(after).not.toContain('aria-label="Revoke Legacy Sync"');
+    expect((await h.fetch("/account/authorized-apps?email=nobody%40acme.example")).status).toBe(404);
   });
 });
 

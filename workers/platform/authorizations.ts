@@ -1,43 +1,56 @@
-// Authorizations (connected applications): GET /v1/authorizations and the two DELETE forms, which
-// revoke the application's tokens for the person. Each item carries `scopes`, an emulator
-// extension (see docs/decisions/005) the hub uses to tell full from partial access.
+// Authorizations (connected applications), an ADMIN API as on the platform: GET /v1/authorizations,
+// DELETE /v1/authorizations/{id} and the org-wide DELETE /v1/authorizations?clientId=.
+//
+// - Listing needs a token with identity:tokens_read from an administrator of the person's org;
+//   deleting needs identity:tokens_write, likewise.
+// - First-party exception: a token of one of the platform's own first-party clients may list, and
+//   delete one by one, the grants of the token's OWN person with those scopes, admin or not.
+// - `DELETE ?clientId=` revokes that client for EVERY person of the organisation.
+// Answers carry no `scopes` (the platform does not say which scopes were granted).
 import { z } from "zod";
-import { ApiError, notFound } from "./errors.ts";
+import { ApiError, badRequest, notFound } from "./errors.ts";
 import type { Ctx } from "./http.ts";
 import { json, noContent, parseQuery } from "./http.ts";
 import { decodeId, encodeId } from "./ids.ts";
+import { findClient } from "./oauth.ts";
 import type { PersonRow } from "./people.ts";
-import { findPerson } from "./people.ts";
+import { findPerson, findPersonByEmail } from "./people.ts";
 
-type AuthorizationRow = { uuid: string; person_uuid: string; client_id: string; scopes: string; created: string; application_name: string | null };
+type AuthorizationRow = { uuid: string; person_uuid: string; client_id: string; created: string; org_uuid: string; application_name: string | null };
+
+const AUTHORIZATION_SELECT = `SELECT a.uuid, a.person_uuid, a.client_id, a.created, p.org_uuid, app.name AS application_name
+  FROM authorizations a JOIN people p ON p.uuid = a.person_uuid LEFT JOIN applications app ON app.client_id = a.client_id`;
 
 function authorizationJson(row: AuthorizationRow): Record<string, unknown> {
   return {
     id: encodeId("AUTHORIZATION", row.uuid),
     applicationId: encodeId("APPLICATION", row.client_id),
     applicationName: row.application_name ?? row.client_id,
+    orgId: encodeId("ORGANIZATION", row.org_uuid),
     personId: encodeId("PEOPLE", row.person_uuid),
     clientId: row.client_id,
     created: row.created,
     // One item per grant; upstream lists one per token kind. A grant outlives its access tokens
     // through the refresh token, hence "refresh".
     type: "refresh",
-    scopes: row.scopes.split(" ").filter(Boolean),
   };
 }
 
-/** The caller, or a person in the caller's org when the caller is that org's admin; else 403/404. */
-async function visiblePerson(c: Ctx, me: PersonRow, personUuid: string): Promise<PersonRow> {
-  if (personUuid === me.uuid) return me;
-  const person = await findPerson(c.db, personUuid);
-  if (!person) throw notFound();
-  if (!(me.is_org_admin === 1 && person.org_uuid === me.org_uuid)) {
-    throw new ApiError(403, "Only an administrator of the person's organization can see their authorizations.");
-  }
-  return person;
+export const NOT_ADMIN_MESSAGE = "Only a Full, User or Device administrator of the person's organization can manage authorizations.";
+
+/**
+ * Whether the caller may read (identity:tokens_read) or change (identity:tokens_write) the grants
+ * of `person`; a 403 naming what is missing otherwise.
+ */
+async function requireAccess(c: Ctx, me: PersonRow, person: PersonRow, scope: "identity:tokens_read" | "identity:tokens_write"): Promise<void> {
+  const scopes = c.auth?.scopes ?? [];
+  if (!scopes.includes(scope)) throw new ApiError(403, `The access token lacks the ${scope} scope needed for authorizations.`);
+  if (me.is_org_admin === 1 && me.org_uuid === person.org_uuid) return;
+  if (person.uuid === me.uuid && c.auth && (await findClient(c, c.auth.clientId))?.firstParty) return;
+  throw new ApiError(403, NOT_ADMIN_MESSAGE);
 }
 
-/** Deletes a person's grant of a client and every token it issued. Returns whether anything went. */
+/** Deletes a person's grant of a client and every token and code it issued. Returns whether anything went. */
 export async function revokeGrant(db: D1Database, personUuid: string, clientId: string): Promise<boolean> {
   const results = await db.batch([
     db.prepare("DELETE FROM authorizations WHERE person_uuid = ? AND client_id = ?").bind(personUuid, clientId),
@@ -47,24 +60,41 @@ export async function revokeGrant(db: D1Database, personUuid: string, clientId: 
   return results.some((r) => r.meta.changes > 0);
 }
 
-export async function listAuthorizations(c: Ctx, me: PersonRow): Promise<Response> {
-  const q = parseQuery(c.url, z.object({ personId: z.string().optional() }));
-  const personUuid = q.personId ? decodeId("PEOPLE", q.personId) : me.uuid;
-  if (!personUuid) throw notFound();
-  const person = await visiblePerson(c, me, personUuid);
-  const { results } = await c.db
-    .prepare(
-      `SELECT a.*, app.name AS application_name FROM authorizations a LEFT JOIN applications app ON app.client_id = a.client_id
-       WHERE a.person_uuid = ? ORDER BY a.created, a.uuid`,
-    )
-    .bind(person.uuid)
-    .all<AuthorizationRow>();
-  return json({ items: results.map(authorizationJson) });
+/** A person's grants, oldest first (also the platform's own token page). */
+export async function grantsOf(db: D1Database, personUuid: string): Promise<AuthorizationRow[]> {
+  const { results } = await db.prepare(`${AUTHORIZATION_SELECT} WHERE a.person_uuid = ? ORDER BY a.created, a.uuid`).bind(personUuid).all<AuthorizationRow>();
+  return results;
 }
 
+export async function listAuthorizations(c: Ctx, me: PersonRow): Promise<Response> {
+  const q = parseQuery(c.url, z.object({ personId: z.string().optional(), personEmail: z.string().optional() }));
+  // Upstream requires personId or personEmail; without either the emulator answers for the caller.
+  let person: PersonRow | null = me;
+  if (q.personId) {
+    const uuid = decodeId("PEOPLE", q.personId);
+    person = uuid ? await findPerson(c.db, uuid) : null;
+  } else if (q.personEmail) {
+    person = await findPersonByEmail(c.db, q.personEmail);
+  }
+  if (!person) throw notFound();
+  await requireAccess(c, me, person, "identity:tokens_read");
+  return json({ items: (await grantsOf(c.db, person.uuid)).map(authorizationJson) });
+}
+
+/** Org-wide: the client loses every grant (and token) of every person in the organisation. */
 export async function deleteAuthorizationsByClient(c: Ctx, me: PersonRow): Promise<Response> {
-  const q = parseQuery(c.url, z.object({ clientId: z.string().min(1) }));
-  if (!(await revokeGrant(c.db, me.uuid, q.clientId))) throw notFound();
+  const q = parseQuery(c.url, z.object({ clientId: z.string().min(1), orgId: z.string().optional() }));
+  const orgUuid = q.orgId ? decodeId("ORGANIZATION", q.orgId) : me.org_uuid;
+  if (!orgUuid) throw badRequest("orgId is not an organization id.");
+  if (!(c.auth?.scopes ?? []).includes("identity:tokens_write")) throw new ApiError(403, "The access token lacks the identity:tokens_write scope needed for authorizations.");
+  if (!(me.is_org_admin === 1 && me.org_uuid === orgUuid)) throw new ApiError(403, NOT_ADMIN_MESSAGE);
+  const inOrg = "person_uuid IN (SELECT uuid FROM people WHERE org_uuid = ?)";
+  const results = await c.db.batch([
+    c.db.prepare(`DELETE FROM authorizations WHERE client_id = ? AND ${inOrg}`).bind(q.clientId, orgUuid),
+    c.db.prepare(`DELETE FROM tokens WHERE client_id = ? AND ${inOrg}`).bind(q.clientId, orgUuid),
+    c.db.prepare(`DELETE FROM auth_codes WHERE client_id = ? AND ${inOrg}`).bind(q.clientId, orgUuid),
+  ]);
+  if (results[0]!.meta.changes === 0) throw notFound("No authorization of this client in the organization.");
   return noContent();
 }
 
@@ -72,7 +102,9 @@ export async function deleteAuthorization(c: Ctx, me: PersonRow): Promise<Respon
   const uuid = decodeId("AUTHORIZATION", c.params.id!);
   const row = uuid ? await c.db.prepare("SELECT person_uuid, client_id FROM authorizations WHERE uuid = ?").bind(uuid).first<{ person_uuid: string; client_id: string }>() : null;
   if (!row) throw notFound();
-  await visiblePerson(c, me, row.person_uuid);
+  const person = await findPerson(c.db, row.person_uuid);
+  if (!person) throw notFound();
+  await requireAccess(c, me, person, "identity:tokens_write");
   await revokeGrant(c.db, row.person_uuid, row.client_id);
   return noContent();
 }

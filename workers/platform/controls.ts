@@ -1,6 +1,8 @@
 // /_emulator/* test controls (only when EMULATOR_CONTROLS is "true"; no auth): reset to the demo
-// seed, faults, token expiry, a peek at a space's messages and a state summary.
+// seed, faults, token expiry, a peek at a space's messages, a state summary, revoking a person's
+// grant (as the platform's token page does) and turning a platform webhook inactive.
 import { z } from "zod";
+import { revokeControl } from "./account.ts";
 import { notFound } from "./errors.ts";
 import { addFault, clearFaults } from "./faults.ts";
 import type { Ctx } from "./http.ts";
@@ -8,6 +10,7 @@ import { Router, json, maxParam, parseJsonBody, parseQuery } from "./http.ts";
 import { decodeId, encodeId } from "./ids.ts";
 import { messageJson, roomMessages } from "./messages.ts";
 import { demoStatements } from "./seed.ts";
+import { deactivateWebhookControl } from "./webhooks.ts";
 import type { PlatformReference } from "./seed.ts";
 
 async function reset(c: Ctx): Promise<Response> {
@@ -63,7 +66,7 @@ async function peekMessages(c: Ctx): Promise<Response> {
 }
 
 async function state(c: Ctx): Promise<Response> {
-  const tables = ["orgs", "people", "applications", "rooms", "memberships", "messages", "webhooks", "auth_codes", "tokens", "authorizations", "faults", "org_disabled_bots"];
+  const tables = ["orgs", "people", "applications", "rooms", "memberships", "messages", "webhooks", "auth_codes", "tokens", "authorizations", "faults", "org_disabled_bots", "vendor_states"];
   const rows = await c.db.batch(tables.map((t) => c.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)));
   const counts = Object.fromEntries(tables.map((t, i) => [t, (rows[i]!.results[0] as { n: number }).n]));
   return json({ counts });
@@ -76,4 +79,6 @@ export const controls = new Router()
   .on("POST", "/_emulator/tokens/expire", expireTokens)
   .on("POST", "/_emulator/org-policy", orgPolicy)
   .on("GET", "/_emulator/messages", peekMessages)
-  .on("GET", "/_emulator/state", state);
+  .on("GET", "/_emulator/state", state)
+  .on("POST", "/_emulator/revoke", revokeControl)
+  .on("POST", "/_emulator/webhooks/deactivate", deactivateWebhookControl);

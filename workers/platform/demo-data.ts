@@ -8,11 +8,42 @@ export const HUB_CLIENT_ID = "Cc7e229d00fb7e3cda2ddd3f972ac84e3bfce2f94ad3b40cc8
 export const HUB_CLIENT_SECRET = "app-hub-demo-client-secret";
 export const HUB_APPLICATION_NAME = "App Hub";
 
+/**
+ * Scopes registered on the hub's ordinary (third-party) integration: what any integration may
+ * register. Login asks for a subset; asking for anything else is `invalid_scope`.
+ */
+export const HUB_REGISTERED_SCOPES = [
+  "spark:people_read",
+  "spark:rooms_read",
+  "spark:rooms_write",
+  "spark:memberships_read",
+  "spark:memberships_write",
+  "spark:messages_read",
+  "spark:messages_write",
+  "spark:organizations_read",
+  "identity:tokens_read",
+  "identity:tokens_write",
+] as const;
+
+/** Scopes only the platform's own first-party clients can hold. */
+export const FIRST_PARTY_ONLY_SCOPES = ["spark:bots_read", "spark:applications_read", "spark:applications_write", "spark:webhooks_read", "spark:webhooks_write"] as const;
+
+// --- The hub as a first-party client (wrangler.toml HUB_FIRST_PARTY_CLIENT_ID / _SECRET) ------
+export const HUB_FIRST_PARTY_CLIENT_ID = "C85cc2ff56ca0e4fe376be9e7b038c4a062453d5f1992decf0596e6a6c94c176d";
+export const HUB_FIRST_PARTY_CLIENT_SECRET = "app-hub-first-party-demo-secret";
+export const HUB_FIRST_PARTY_APPLICATION_NAME = "App Hub (first-party)";
+export const HUB_FIRST_PARTY_SCOPES = [...HUB_REGISTERED_SCOPES, ...FIRST_PARTY_ONLY_SCOPES] as const;
+
+/** The only path a hub client may be sent back to on a loopback host (any port, RFC 8252 §7.3). */
+export const HUB_CALLBACK_PATH = "/auth/callback";
+
 /** An application that is not in the catalogue (My Integrations must still list it). */
 export const LEGACY_SYNC = {
   clientId: "C07d5105b21d00a8e6fe4d7d06b26d1fd18bf161e3561cba584dc65efd71f0287",
   name: "Legacy Sync",
   secret: "legacy-sync-demo-secret",
+  scopes: ["spark:people_read", "spark:messages_read"],
+  redirectUri: "https://legacy-sync.example/oauth/callback",
 } as const;
 
 // --- The hub's own service bots (docs/decisions/010) ------------------------------------------
@@ -303,25 +334,54 @@ export function presentBotEmail(botEmails: readonly string[]): string | undefine
   return byEmail(botEmails).find((email) => !disabled.has(email));
 }
 
+// --- Catalogue integrations as registered clients (the demo vendor, workers/platform/vendors.ts) --
+
+/** FNV-1a, 32 bits: a deterministic spread for per-client choices. */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const VENDOR_OPTIONAL_SCOPES = ["spark:rooms_read", "spark:messages_read", "spark:messages_write", "spark:memberships_read"] as const;
+
+/**
+ * What a catalogue integration registered with the platform, chosen deterministically from its
+ * client id: always `spark:people_read`, a varied subset of four more, and `spark:all` for about
+ * one in four. Its only redirect URI is the demo vendor's callback on the emulator's own origin
+ * (`vendorRedirectUri`), and its secret is known to the demo vendor.
+ */
+export function vendorRegistration(clientId: string): { scopes: string[]; secret: string; redirectPath: string } {
+  const bits = hash32(`vendor:${clientId}`);
+  const scopes = ["spark:people_read", ...VENDOR_OPTIONAL_SCOPES.filter((_, i) => bits & (1 << i))];
+  if ((bits >>> 8) % 4 === 0) scopes.push("spark:all");
+  return { scopes, secret: `vendor-demo-secret-${hash32(`secret:${clientId}`).toString(16).padStart(8, "0")}`, redirectPath: vendorCallbackPath(clientId) };
+}
+
+export function vendorCallbackPath(clientId: string): string {
+  return `/vendors/${encodeURIComponent(clientId)}/callback`;
+}
+
+/** The demo vendor's registered redirect URI on an emulator origin (e.g. http://127.0.0.1:8788). */
+export function vendorRedirectUri(origin: string, clientId: string): string {
+  return `${origin}${vendorCallbackPath(clientId)}`;
+}
+
 export type SeededGrant = { user: UserKey; clientId: string; name: string; scopes: string[]; created: string };
 
 /**
- * Starting authorizations: Riley has three catalogue integrations (the first by clientId with full
- * access, `spark:all`; the next two with narrower scopes) and Legacy Sync; Ada has the fourth.
+ * Starting authorizations, standing for grants whose codes the vendors have already exchanged:
+ * Riley has three catalogue integrations (the first three by clientId) and Legacy Sync; Ada has
+ * the fourth. Each grant holds the scopes its client registered.
  */
 export function seededGrants(applications: readonly ReferenceApplication[]): SeededGrant[] {
   const sorted = [...applications].sort((a, b) => (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0));
-  const plan: { user: UserKey; scopes: string[] }[] = [
-    { user: "riley", scopes: ["spark:all", "spark:kms"] },
-    { user: "riley", scopes: ["spark:people_read", "spark:rooms_read"] },
-    { user: "riley", scopes: ["spark:rooms_read", "spark:messages_write"] },
-    { user: "ada", scopes: ["spark:all"] },
-  ];
-  const grants: SeededGrant[] = plan.flatMap((p, i) => {
+  const plan: UserKey[] = ["riley", "riley", "riley", "ada"];
+  const grants: SeededGrant[] = plan.flatMap((user, i) => {
     const app = sorted[i];
-    return app ? [{ user: p.user, clientId: app.clientId, name: app.name, scopes: p.scopes, created: `2026-05-0${i + 1}T12:00:00.000Z` }] : [];
+    return app ? [{ user, clientId: app.clientId, name: app.name, scopes: vendorRegistration(app.clientId).scopes, created: `2026-05-0${i + 1}T12:00:00.000Z` }] : [];
   });
-  grants.push({ user: "riley", clientId: LEGACY_SYNC.clientId, name: LEGACY_SYNC.name, scopes: ["spark:people_read", "spark:messages_read"], created: "2025-09-01T12:00:00.000Z" });
+  grants.push({ user: "riley", clientId: LEGACY_SYNC.clientId, name: LEGACY_SYNC.name, scopes: [...LEGACY_SYNC.scopes], created: "2025-09-01T12:00:00.000Z" });
   return grants;
 }
 
@@ -348,5 +408,6 @@ export const SCOPE_LABELS: Record<string, string> = {
   "spark-admin:organizations_read": "Read your organization's details (administrator)",
   "spark-admin:people_read": "Read every person in your organization (administrator)",
   "spark-admin:applications_read": "Read your organization's application policies (administrator)",
-  "Identity:one_time_password": "Sign you in with a one-time password (identity OAuth client)",
+  "identity:tokens_read": "See the applications authorized in your organization (administrator)",
+  "identity:tokens_write": "Revoke applications authorized in your organization (administrator)",
 };

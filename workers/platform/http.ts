@@ -1,6 +1,7 @@
 // Request context, router and the zod-checked input helpers every handler uses.
 import { z } from "zod";
 import { ApiError, badRequest } from "./errors.ts";
+import type { TokenAuth } from "./people.ts";
 
 export type Ctx = {
   request: Request;
@@ -11,6 +12,8 @@ export type Ctx = {
   params: Record<string, string>;
   trackingId: string;
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The bearer token's person, client and scopes, for handlers behind `authed()` (index.ts). */
+  auth?: TokenAuth;
 };
 
 export type Handler = (c: Ctx) => Promise<Response>;

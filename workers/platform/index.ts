@@ -5,6 +5,7 @@ import {
   deleteAuthorizationsByClient,
   listAuthorizations,
 } from "./authorizations.ts";
+import { tokensPage, tokensPageRevoke } from "./account.ts";
 import { avatarResponse } from "./avatars.ts";
 import { controls } from "./controls.ts";
 import { ApiError, errorResponse, notFound } from "./errors.ts";
@@ -16,13 +17,20 @@ import { createMembership, deleteMembership, getMembership, listMemberships } fr
 import { createMessage, getMessage, listMessages } from "./messages.ts";
 import { accessToken, authorizeDecision, authorizePage } from "./oauth.ts";
 import type { PersonRow } from "./people.ts";
-import { authenticate, getMe, getPerson } from "./people.ts";
+import { authenticateToken, getMe, getPerson } from "./people.ts";
 import { getRoom, listRooms } from "./rooms.ts";
+import { vendorCallback, vendorStart } from "./vendors.ts";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "./webhooks.ts";
 
-/** A handler that needs the token's person: 401 before it runs otherwise. */
+/**
+ * A handler that needs the token's person: 401 before it runs otherwise. The token's client and
+ * scopes are on `c.auth` (the authorizations API checks them).
+ */
 function authed(handler: (c: Ctx, me: PersonRow) => Promise<Response>): Handler {
-  return async (c) => handler(c, await authenticate(c));
+  return async (c) => {
+    const auth = await authenticateToken(c);
+    return handler({ ...c, auth }, auth.person);
+  };
 }
 
 const api = new Router()
@@ -47,7 +55,12 @@ const api = new Router()
   .on("DELETE", "/v1/webhooks/:id", authed(deleteWebhook))
   .on("GET", "/v1/authorizations", authed(listAuthorizations))
   .on("DELETE", "/v1/authorizations", authed(deleteAuthorizationsByClient))
-  .on("DELETE", "/v1/authorizations/:id", authed(deleteAuthorization));
+  .on("DELETE", "/v1/authorizations/:id", authed(deleteAuthorization))
+  // Not the API: the platform's own token page and the demo vendors' sites (HTML).
+  .on("GET", "/account/authorized-apps", tokensPage)
+  .on("POST", "/account/authorized-apps", tokensPageRevoke)
+  .on("GET", "/vendors/:clientId/start", vendorStart)
+  .on("GET", "/vendors/:clientId/callback", vendorCallback);
 
 /** The client's `trackingid` header when it is sane, else a fresh one. */
 function trackingIdOf(request: Request): string {

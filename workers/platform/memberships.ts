@@ -15,6 +15,7 @@ export { BOT_POLICY_MESSAGE, isBotDisabled };
 export const LOCKED_MESSAGE = "The space is locked. Only moderators can add people or apps.";
 export const RESTRICTED_MESSAGE = "Room/Membership cannot be created due to restrictions set by the owning organization";
 export const ALREADY_MEMBER_MESSAGE = "The person is already a member of this space.";
+export const DIRECT_SPACE_MESSAGE = "Adding people to a direct space is not allowed.";
 export const UNKNOWN_PERSON_MESSAGE = "No person or bot was found with that id or email.";
 
 type MembershipRow = {
@@ -68,8 +69,8 @@ const createBody = z
 export async function createMembership(c: Ctx, me: PersonRow): Promise<Response> {
   const body = await parseJsonBody(c, createBody);
   const room = await viewRoom(c.db, me, body.roomId);
+  if (room.type === "direct") throw badRequest(DIRECT_SPACE_MESSAGE);
   const person = await resolvePerson(c.db, body);
-  if (room.type === "direct") throw badRequest("People cannot be added to a direct space.");
   if (room.is_locked === 1 && room.viewer_is_moderator !== 1) throw new ApiError(403, LOCKED_MESSAGE);
   if (await isBotDisabled(c.db, me.org_uuid, person)) throw new ApiError(403, BOT_POLICY_MESSAGE);
   if (room.is_restricted === 1) throw badRequest(RESTRICTED_MESSAGE);

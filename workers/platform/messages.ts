@@ -1,13 +1,14 @@
-// Messages: POST/GET /v1/messages (direct rooms created on demand, mentions, size limit, the bot's
-// greeting in a direct space) and the message-created webhook trigger.
+// Messages: POST/GET /v1/messages (a strict body, direct rooms created on demand, mentions from
+// markup only, size limit) and the message-created webhook trigger. Bots never answer by
+// themselves: a bot only says something when its own code posts it.
 import { z } from "zod";
 import { ApiError, badRequest, notFound } from "./errors.ts";
 import type { Ctx } from "./http.ts";
-import { json, maxParam, parseJsonBody, parseQuery } from "./http.ts";
+import { intVar, json, maxParam, parseJsonBody, parseQuery } from "./http.ts";
 import { decodeId, encodeId } from "./ids.ts";
 import { BOT_POLICY_MESSAGE, isBotDisabled, resolvePerson } from "./memberships.ts";
 import type { PersonRow } from "./people.ts";
-import { findPerson, nameOf } from "./people.ts";
+import { findPerson } from "./people.ts";
 import type { ViewedRoom } from "./rooms.ts";
 import { viewRoom, viewRoomByUuid } from "./rooms.ts";
 import { dispatchMessageCreated } from "./webhooks.ts";
@@ -27,7 +28,6 @@ export type MessageRow = {
   markdown: string | null;
   mentioned: string;
   created: string;
-  sender_display_name: string | null;
   // Joined columns.
   person_email: string;
   room_type: "direct" | "group";
@@ -54,7 +54,6 @@ export function messageJson(row: MessageRow): Record<string, unknown> {
     ...(row.markdown !== null ? { markdown: row.markdown } : {}),
     personId: encodeId("PEOPLE", row.person_uuid),
     personEmail: row.person_email,
-    ...(row.sender_display_name ? { senderDisplayName: row.sender_display_name } : {}),
     ...(mentioned.length ? { mentionedPeople: mentioned.map((uuid) => encodeId("PEOPLE", uuid)) } : {}),
     created: row.created,
   };
@@ -70,9 +69,9 @@ const createBody = z
     parentId: z.string().min(1).optional(),
     text: z.string().optional(),
     markdown: z.string().optional(),
-    /** Only a bot may post under another name (the hub's incoming webhooks). */
-    senderDisplayName: z.string().trim().min(1).max(100).optional(),
   })
+  // As upstream, anything else is refused (e.g. a sender name: the platform has no such field).
+  .strict()
   .refine((b) => [b.roomId, b.toPersonId, b.toPersonEmail].filter(Boolean).length === 1, {
     message: "exactly one of roomId, toPersonId or toPersonEmail is required",
   })
@@ -109,14 +108,11 @@ async function directRoom(db: D1Database, me: PersonRow, other: PersonRow): Prom
 }
 
 /**
- * Who a message mentions. Deliberately simple (see docs/decisions/005):
- * - `<@personId:ID>` / `<@personId:ID|Name>` and `<@personEmail:EMAIL>` / `<@personEmail:EMAIL|Name>`
- *   anywhere in the markdown (the platform's own mention markup);
- * - a plain `@Bot Name` at the very start of the text or markdown, where Bot Name is the display
- *   name of a bot that is a member of the room (case-insensitive), which is how people address a
- *   bot in a group space.
+ * Who a message mentions: only the platform's mention markup in the markdown,
+ * `<@personId:ID>` / `<@personId:ID|Name>` and `<@personEmail:EMAIL>` / `<@personEmail:EMAIL|Name>`.
+ * Plain "@Name" text is no mention, as upstream.
  */
-async function parseMentions(db: D1Database, roomUuid: string, text: string | undefined, markdown: string | undefined): Promise<string[]> {
+async function parseMentions(db: D1Database, markdown: string | undefined): Promise<string[]> {
   const found = new Set<string>();
   for (const match of (markdown ?? "").matchAll(/<@(personId|personEmail):([^|>\s]+)(?:\|[^>]*)?>/g)) {
     const [, kind, value] = match;
@@ -128,19 +124,6 @@ async function parseMentions(db: D1Database, roomUuid: string, text: string | un
           })()
         : await db.prepare("SELECT * FROM people WHERE email = ? COLLATE NOCASE").bind(value!).first<PersonRow>();
     if (person) found.add(person.uuid);
-  }
-  const lead = [text, markdown].map((s) => s?.trimStart() ?? "").find((s) => s.startsWith("@"));
-  if (lead) {
-    const { results: bots } = await db
-      .prepare("SELECT p.uuid, p.display_name FROM memberships m JOIN people p ON p.uuid = m.person_uuid WHERE m.room_uuid = ? AND p.type = 'bot'")
-      .bind(roomUuid)
-      .all<{ uuid: string; display_name: string | null }>();
-    const lower = lead.slice(1).toLowerCase();
-    const bot = bots
-      .filter((b) => b.display_name)
-      .sort((a, b) => b.display_name!.length - a.display_name!.length)
-      .find((b) => lower.startsWith(b.display_name!.toLowerCase()) && !/[\p{L}\p{N}]/u.test(lower.charAt(b.display_name!.length)));
-    if (bot) found.add(bot.uuid);
   }
   return [...found];
 }
@@ -158,7 +141,6 @@ type NewMessage = {
   parentUuid?: string | null;
   to?: { uuid: string | null; email: string | null };
   mentioned: string[];
-  senderDisplayName?: string;
 };
 
 async function insertMessage(c: Ctx, m: NewMessage): Promise<MessageRow> {
@@ -168,7 +150,7 @@ async function insertMessage(c: Ctx, m: NewMessage): Promise<MessageRow> {
   await c.db.batch([
     c.db
       .prepare(
-        "INSERT INTO messages (uuid, room_uuid, person_uuid, parent_uuid, to_person_uuid, to_person_email, text, markdown, mentioned, created, sender_display_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO messages (uuid, room_uuid, person_uuid, parent_uuid, to_person_uuid, to_person_email, text, markdown, mentioned, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
       .bind(
         uuid,
@@ -181,26 +163,24 @@ async function insertMessage(c: Ctx, m: NewMessage): Promise<MessageRow> {
         m.markdown ?? null,
         JSON.stringify(m.mentioned),
         created,
-        m.senderDisplayName ?? null,
       ),
     c.db.prepare("UPDATE rooms SET last_activity = ? WHERE uuid = ?").bind(created, m.room.uuid),
   ]);
   const row = (await c.db.prepare(`${MESSAGE_SELECT} WHERE m.uuid = ?`).bind(uuid).first<MessageRow>())!;
   // Deliveries never hold up the answer; failures are logged by the dispatcher.
-  c.waitUntil(dispatchMessageCreated(c.db, row, messageJson(row)));
+  c.waitUntil(dispatchMessageCreated(c.db, row, messageJson(row), intVar(c.env.WEBHOOK_FAILURE_LIMIT, 5)));
   return row;
 }
 
 export async function createMessage(c: Ctx, me: PersonRow): Promise<Response> {
   const body = await parseJsonBody(c, createBody);
-  if (body.senderDisplayName !== undefined && me.type !== "bot") throw badRequest("Only a bot can post with senderDisplayName.");
   let room: ViewedRoom;
   let to: NewMessage["to"];
-  let recipient: PersonRow | null = null;
+
   if (body.roomId) {
     room = await viewRoom(c.db, me, body.roomId);
   } else {
-    recipient = await resolvePerson(c.db, { personId: body.toPersonId, personEmail: body.toPersonEmail });
+    const recipient = await resolvePerson(c.db, { personId: body.toPersonId, personEmail: body.toPersonEmail });
     if (recipient.uuid === me.uuid) throw badRequest("You cannot send a direct message to yourself.");
     if (await isBotDisabled(c.db, me.org_uuid, recipient)) throw new ApiError(403, BOT_POLICY_MESSAGE);
     room = await viewRoomByUuid(c.db, me, await directRoom(c.db, me, recipient));
@@ -213,23 +193,9 @@ export async function createMessage(c: Ctx, me: PersonRow): Promise<Response> {
     const parent = parentUuid ? await c.db.prepare("SELECT room_uuid FROM messages WHERE uuid = ?").bind(parentUuid).first<{ room_uuid: string }>() : null;
     if (!parent || parent.room_uuid !== room.uuid) throw badRequest("parentId must be a message in the same space.");
   }
-  const mentioned = await parseMentions(c.db, room.uuid, body.text, body.markdown);
-  const row = await insertMessage(c, { room, author: me, text: body.text, markdown: body.markdown, parentUuid, to, mentioned, senderDisplayName: body.senderDisplayName });
+  const mentioned = await parseMentions(c.db, body.markdown);
+  const row = await insertMessage(c, { room, author: me, text: body.text, markdown: body.markdown, parentUuid, to, mentioned });
 
-  // A message to a bot in a direct space gets the bot's greeting, so "will say hello any second"
-  // is real. Written before answering so tests need not poll.
-  if (room.type === "direct" && me.type === "person") {
-    const bot =
-      recipient ??
-      (await c.db
-        .prepare("SELECT p.* FROM memberships m JOIN people p ON p.uuid = m.person_uuid WHERE m.room_uuid = ? AND m.person_uuid <> ?")
-        .bind(room.uuid, me.uuid)
-        .first<PersonRow>());
-    if (bot?.type === "bot") {
-      const greeting = `Hello ${nameOf(me)}! I'm ${nameOf(bot)}. Thanks for saying hi. Type **help** to see what I can do.`;
-      await insertMessage(c, { room, author: bot, markdown: greeting, mentioned: [] });
-    }
-  }
   return json(messageJson(row));
 }
 

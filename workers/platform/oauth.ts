@@ -1,34 +1,60 @@
 // OAuth 2.0 authorization code grant (with optional PKCE S256): the consent page at
 // /v1/authorize, where a demo user is picked instead of a password, and /v1/access_token.
 import { z } from "zod";
-import { SCOPE_LABELS } from "./demo-data.ts";
+import { FIRST_PARTY_ONLY_SCOPES, HUB_CALLBACK_PATH, HUB_FIRST_PARTY_SCOPES, HUB_REGISTERED_SCOPES, SCOPE_LABELS } from "./demo-data.ts";
 import { ApiError } from "./errors.ts";
+import { escapeHtml, page } from "./html.ts";
 import type { Ctx } from "./http.ts";
 import { intVar, json, parseFormBody } from "./http.ts";
 import { randomToken } from "./ids.ts";
 import type { PersonRow } from "./people.ts";
 import { findPerson, findPersonByEmail, nameOf } from "./people.ts";
 
-type Client = { clientId: string; name: string; kind: "hub" | "catalogue" | "other"; secret: string | null };
+/** A registered OAuth client (applications table; the hub's two clients may come from vars). */
+export type Client = {
+  clientId: string;
+  name: string;
+  kind: "hub" | "catalogue" | "other";
+  secret: string | null;
+  /** The scopes registered on the client: a request may ask for a subset, nothing else. */
+  scopes: readonly string[];
+  /** Exact redirect URIs; an entry starting with "/" is a path on the emulator's own origin. */
+  redirectUris: readonly string[];
+  firstParty: boolean;
+};
 
-async function findClient(c: Ctx, clientId: string): Promise<Client | null> {
-  const row = await c.db.prepare("SELECT client_id, name, kind, client_secret FROM applications WHERE client_id = ?").bind(clientId).first<{
-    client_id: string;
-    name: string;
-    kind: Client["kind"];
-    client_secret: string | null;
-  }>();
+type ApplicationRow = { client_id: string; name: string; kind: Client["kind"]; client_secret: string | null; scopes: string; redirect_uris: string; first_party: number };
+
+const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
+
+export async function findClient(c: Pick<Ctx, "db" | "env">, clientId: string): Promise<Client | null> {
+  const row = await c.db.prepare("SELECT * FROM applications WHERE client_id = ?").bind(clientId).first<ApplicationRow>();
   // The hub's credentials come from vars, so a changed HUB_CLIENT_ID works without a re-seed.
-  if (clientId === c.env.HUB_CLIENT_ID) return { clientId, name: row?.name ?? "App Hub", kind: "hub", secret: c.env.HUB_CLIENT_SECRET };
-  return row ? { clientId, name: row.name, kind: row.kind, secret: row.client_secret } : null;
+  if (clientId === c.env.HUB_CLIENT_ID) {
+    return { clientId, name: row?.name ?? "App Hub", kind: "hub", secret: c.env.HUB_CLIENT_SECRET, scopes: HUB_REGISTERED_SCOPES, redirectUris: [], firstParty: false };
+  }
+  if (c.env.HUB_FIRST_PARTY_CLIENT_ID && clientId === c.env.HUB_FIRST_PARTY_CLIENT_ID) {
+    const secret = c.env.HUB_FIRST_PARTY_CLIENT_SECRET ?? row?.client_secret ?? null;
+    return { clientId, name: row?.name ?? "App Hub (first-party)", kind: "hub", secret, scopes: HUB_FIRST_PARTY_SCOPES, redirectUris: [], firstParty: true };
+  }
+  if (!row) return null;
+  return {
+    clientId,
+    name: row.name,
+    kind: row.kind,
+    secret: row.client_secret,
+    scopes: words(row.scopes),
+    redirectUris: words(row.redirect_uris),
+    firstParty: row.first_party === 1,
+  };
 }
 
 /**
- * The hub may only be sent back to loopback http URLs (local dev and tests) or the exact URIs in
- * HUB_REDIRECT_URIS. Other applications may use any http(s) URL: the hub returns the user to its
- * own app page after they authorize a catalogue integration.
+ * Whether the client registered this redirect URI. The hub's clients: the exact entries of
+ * HUB_REDIRECT_URIS, or a loopback http(s) URL on any port whose path is exactly /auth/callback
+ * (RFC 8252 §7.3: only the port may vary). Every other client: its registered URIs, exactly.
  */
-function redirectAllowed(c: Ctx, client: Client, uri: string): boolean {
+export function redirectAllowed(c: Pick<Ctx, "env" | "url">, client: Client, uri: string): boolean {
   let url: URL;
   try {
     url = new URL(uri);
@@ -36,45 +62,19 @@ function redirectAllowed(c: Ctx, client: Client, uri: string): boolean {
     return false;
   }
   if (url.hash || url.username || url.password) return false;
-  if (client.kind !== "hub") return url.protocol === "http:" || url.protocol === "https:";
-  if (url.protocol === "http:" && (url.hostname === "127.0.0.1" || url.hostname === "localhost")) return true;
-  const listed = (c.env.HUB_REDIRECT_URIS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  return listed.includes(uri);
+  if (client.kind === "hub") {
+    const listed = (c.env.HUB_REDIRECT_URIS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    if (listed.includes(uri)) return true;
+    const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
+    return (url.protocol === "http:" || url.protocol === "https:") && loopback && url.pathname === HUB_CALLBACK_PATH && url.search === "" && !uri.endsWith("?");
+  }
+  return client.redirectUris.map((entry) => (entry.startsWith("/") ? `${c.url.origin}${entry}` : entry)).includes(uri);
 }
 
 function redirectTo(uri: string, params: Record<string, string | undefined>): Response {
   const url = new URL(uri);
   for (const [key, value] of Object.entries(params)) if (value !== undefined) url.searchParams.set(key, value);
   return new Response(null, { status: 302, headers: { Location: url.toString(), "Cache-Control": "no-store" } });
-}
-
-// --- HTML --------------------------------------------------------------------------------------
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
-}
-
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1b1f24}
-main{max-width:34rem;margin:2rem auto;background:#fff;padding:1.5rem 2rem;border-radius:8px;box-shadow:0 1px 3px #0003}
-h1{font-size:1.4rem;margin-top:0}fieldset{border:1px solid #c8ccd2;border-radius:6px;margin:1rem 0}
-label{display:block;margin:.25rem 0}input[type=email]{width:100%;box-sizing:border-box;padding:.5rem;font:inherit}
-.actions{display:flex;gap:1rem;margin-top:1.5rem}button{font:inherit;padding:.5rem 1.25rem;border-radius:6px;border:1px solid #1d5fa8;cursor:pointer}
-button[value=accept]{background:#1d5fa8;color:#fff}button[value=decline]{background:#fff;color:#1d5fa8}
-.error{color:#a4161a;border-left:4px solid #a4161a;padding-left:.75rem}:focus-visible{outline:3px solid #f5a623;outline-offset:2px}`;
-
-function page(title: string, body: string, status = 200): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
-  return new Response(html, {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      // No form-action: Chromium applies it to the redirect that follows the POST, which goes to
-      // the application's own origin.
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-      "X-Frame-Options": "DENY",
-    },
-  });
 }
 
 function errorPage(message: string, status = 400): Response {
@@ -146,6 +146,13 @@ async function checkAuthorizeRequest(c: Ctx, input: Record<string, string>): Pro
   const fail = (error: string, description: string) => redirectTo(q.redirect_uri, { error, error_description: description, state: q.state });
   if (q.response_type !== "code") return fail("unsupported_response_type", "response_type must be code");
   if (!q.scope.trim()) return fail("invalid_scope", "scope is required");
+  // Only scopes registered on the client (unknown ones, first-party-only ones for an ordinary
+  // client, and Identity:one_time_password, which is no login scope, are never registered here).
+  const unregistered = words(q.scope).filter((scope) => !client.scopes.includes(scope));
+  if (unregistered.length) {
+    const firstPartyOnly = unregistered.some((scope) => (FIRST_PARTY_ONLY_SCOPES as readonly string[]).includes(scope));
+    return fail("invalid_scope", `The requested scope is invalid: ${unregistered.join(" ")}${firstPartyOnly ? " (only the platform's own clients can hold it)" : ""}`);
+  }
   if (q.code_challenge !== undefined || q.code_challenge_method !== undefined) {
     if (q.code_challenge_method !== "S256") return fail("invalid_request", "code_challenge_method must be S256");
     if (!/^[A-Za-z0-9._~-]{43,128}$/.test(q.code_challenge ?? "")) return fail("invalid_request", "code_challenge must be 43-128 characters");
@@ -176,23 +183,12 @@ export async function authorizeDecision(c: Ctx): Promise<Response> {
   const code = randomToken();
   const now = Date.now();
   const scopes = q.scope.split(" ").filter(Boolean).join(" ");
-  await c.db.batch([
-    // The hub's row normally comes from the seed; this keeps a custom HUB_CLIENT_ID listable.
-    c.db.prepare("INSERT OR IGNORE INTO applications (client_id, name, kind, client_secret, created) VALUES (?, ?, 'hub', NULL, ?)").bind(client.clientId, client.name, new Date(now).toISOString()),
-    c.db
-      .prepare("INSERT INTO auth_codes (code, client_id, redirect_uri, person_uuid, scopes, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .bind(code, client.clientId, q.redirect_uri, person.uuid, scopes, q.code_challenge ?? null, now + intVar(c.env.AUTH_CODE_TTL_SECONDS, 60) * 1000),
-    // The grant is recorded at consent, not at code exchange. For a catalogue integration the hub
-    // starts the consent and gets the person back (docs/decisions/011), but only the vendor's
-    // server could exchange the code; recording here stands in for that exchange, so the grant
-    // shows in My Integrations at once, as it would once the vendor redeemed the code.
-    c.db
-      .prepare(
-        `INSERT INTO authorizations (uuid, person_uuid, client_id, scopes, created) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (person_uuid, client_id) DO UPDATE SET scopes = excluded.scopes`,
-      )
-      .bind(crypto.randomUUID(), person.uuid, client.clientId, scopes, new Date(now).toISOString()),
-  ]);
+  // Consent only issues a code. The authorization (the grant) exists once the client that owns the
+  // code has exchanged it at /v1/access_token, as on the platform.
+  await c.db
+    .prepare("INSERT INTO auth_codes (code, client_id, redirect_uri, person_uuid, scopes, code_challenge, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .bind(code, client.clientId, q.redirect_uri, person.uuid, scopes, q.code_challenge ?? null, now + intVar(c.env.AUTH_CODE_TTL_SECONDS, 60) * 1000)
+    .run();
   return redirectTo(q.redirect_uri, { code, state: q.state });
 }
 
@@ -278,6 +274,17 @@ export async function accessToken(c: Ctx): Promise<Response> {
   await c.db.batch([
     c.db.prepare(insert).bind(access, "access", code.person_uuid, code.client_id, code.scopes, code.code, now + accessTtl * 1000, created),
     c.db.prepare(insert).bind(refresh, "refresh", code.person_uuid, code.client_id, code.scopes, code.code, now + refreshTtl * 1000, created),
+    // The hub's rows normally come from the seed; this keeps a custom HUB_CLIENT_ID listable.
+    c.db
+      .prepare("INSERT OR IGNORE INTO applications (client_id, name, kind, client_secret, scopes, redirect_uris, first_party, created) VALUES (?, ?, ?, NULL, ?, '', ?, ?)")
+      .bind(client.clientId, client.name, client.kind, client.scopes.join(" "), client.firstParty ? 1 : 0, created),
+    // Now, and only now, the person has authorized the client.
+    c.db
+      .prepare(
+        `INSERT INTO authorizations (uuid, person_uuid, client_id, scopes, created) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (person_uuid, client_id) DO UPDATE SET scopes = excluded.scopes`,
+      )
+      .bind(crypto.randomUUID(), code.person_uuid, code.client_id, code.scopes, created),
   ]);
   return tokenResponse(access, accessTtl, refresh, refreshTtl);
 }

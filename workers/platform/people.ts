@@ -63,16 +63,27 @@ export async function getPerson(c: Ctx): Promise<Response> {
 
 const UNAUTHORIZED = "The request requires a valid access token set in the Authorization request header.";
 
-/** The person behind the request's bearer token; 401 when missing, unknown, expired or revoked. */
-export async function authenticate(c: Ctx): Promise<PersonRow> {
+/** What a bearer token stands for: its person, the client it was issued to and its scopes. */
+export type TokenAuth = { person: PersonRow; clientId: string; scopes: string[] };
+
+/** The token behind the request; 401 when missing, unknown, expired or revoked. */
+export async function authenticateToken(c: Ctx): Promise<TokenAuth> {
   const header = c.request.headers.get("Authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new ApiError(401, UNAUTHORIZED);
   // Revoking deletes the token rows, so "revoked" and "unknown" are the same lookup miss.
-  const person = await c.db
-    .prepare("SELECT p.* FROM tokens t JOIN people p ON p.uuid = t.person_uuid WHERE t.token = ? AND t.kind = 'access' AND t.expires_at > ?")
+  const row = await c.db
+    .prepare(
+      "SELECT p.*, t.client_id AS token_client_id, t.scopes AS token_scopes FROM tokens t JOIN people p ON p.uuid = t.person_uuid WHERE t.token = ? AND t.kind = 'access' AND t.expires_at > ?",
+    )
     .bind(match[1]!, Date.now())
-    .first<PersonRow>();
-  if (!person) throw new ApiError(401, UNAUTHORIZED);
-  return person;
+    .first<PersonRow & { token_client_id: string; token_scopes: string }>();
+  if (!row) throw new ApiError(401, UNAUTHORIZED);
+  const { token_client_id: clientId, token_scopes: scopes, ...person } = row;
+  return { person, clientId, scopes: scopes.split(/\s+/).filter(Boolean) };
+}
+
+/** The person behind the request's bearer token; 401 when missing, unknown, expired or revoked. */
+export async function authenticate(c: Ctx): Promise<PersonRow> {
+  return (await authenticateToken(c)).person;
 }

@@ -5,6 +5,12 @@
 import {
   HUB_APPLICATION_NAME,
   HUB_CLIENT_ID,
+  HUB_CLIENT_SECRET,
+  HUB_FIRST_PARTY_APPLICATION_NAME,
+  HUB_FIRST_PARTY_CLIENT_ID,
+  HUB_FIRST_PARTY_CLIENT_SECRET,
+  HUB_FIRST_PARTY_SCOPES,
+  HUB_REGISTERED_SCOPES,
   LEGACY_SYNC,
   MESSAGES,
   ORGS,
@@ -14,6 +20,7 @@ import {
   globexDisabledBotEmails,
   presentBotEmail,
   seededGrants,
+  vendorRegistration,
 } from "./demo-data.ts";
 import type { DemoRoom, DemoUser, ReferenceApplication, ReferenceBot } from "./demo-data.ts";
 import { DEVELOPER_SUPPORT_ROOM, SUPPORT_BOT } from "./demo-data.ts";
@@ -59,17 +66,22 @@ export function referenceStatements(reference: PlatformReference): SeedStatement
       params: [botUuid(bot.email), bot.email.toLowerCase(), bot.name, ORGS.partners.uuid, REFERENCE_CREATED, REFERENCE_CREATED],
     });
   }
+  // Each catalogue integration is registered like a vendor's client: its scopes, its secret (the
+  // demo vendor knows it) and the demo vendor's callback on the emulator's origin as redirect URI.
   for (const app of reference.applications) {
+    const registration = vendorRegistration(app.clientId);
     out.push({
-      sql: "INSERT OR REPLACE INTO applications (client_id, name, kind, client_secret, created) VALUES (?, ?, 'catalogue', NULL, ?)",
-      params: [app.clientId, app.name, REFERENCE_CREATED],
+      sql:
+        "INSERT OR REPLACE INTO applications (client_id, name, kind, client_secret, scopes, redirect_uris, first_party, created) " +
+        "VALUES (?, ?, 'catalogue', ?, ?, ?, 0, ?)",
+      params: [app.clientId, app.name, registration.secret, registration.scopes.join(" "), registration.redirectPath, REFERENCE_CREATED],
     });
   }
   return out;
 }
 
 /** Tables the API changes; reset empties them (and the demo rows) before re-inserting the demo. */
-const MUTABLE_TABLES = ["tokens", "auth_codes", "authorizations", "rooms", "memberships", "messages", "webhooks", "faults", "org_disabled_bots", "orgs"];
+const MUTABLE_TABLES = ["vendor_states", "tokens", "auth_codes", "authorizations", "rooms", "memberships", "messages", "webhooks", "faults", "org_disabled_bots", "orgs"];
 
 /**
  * The demo world on top of the reference data: orgs, users, the hub and Legacy Sync clients,
@@ -103,14 +115,16 @@ export function demoStatements(reference: PlatformReference): SeedStatement[] {
       ],
     });
   }
+  // The hub's two clients (their ids and secrets can also come from vars: oauth.ts) and Legacy Sync.
+  // The hub's redirect URIs are a rule, not a list (loopback on any port, plus HUB_REDIRECT_URIS).
+  const insertApp =
+    "INSERT OR REPLACE INTO applications (client_id, name, kind, client_secret, scopes, redirect_uris, first_party, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+  out.push({ sql: insertApp, params: [HUB_CLIENT_ID, HUB_APPLICATION_NAME, "hub", HUB_CLIENT_SECRET, HUB_REGISTERED_SCOPES.join(" "), "", 0, REFERENCE_CREATED] });
   out.push({
-    sql: "INSERT OR REPLACE INTO applications (client_id, name, kind, client_secret, created) VALUES (?, ?, 'hub', NULL, ?)",
-    params: [HUB_CLIENT_ID, HUB_APPLICATION_NAME, REFERENCE_CREATED],
+    sql: insertApp,
+    params: [HUB_FIRST_PARTY_CLIENT_ID, HUB_FIRST_PARTY_APPLICATION_NAME, "hub", HUB_FIRST_PARTY_CLIENT_SECRET, HUB_FIRST_PARTY_SCOPES.join(" "), "", 1, REFERENCE_CREATED],
   });
-  out.push({
-    sql: "INSERT OR REPLACE INTO applications (client_id, name, kind, client_secret, created) VALUES (?, ?, 'other', ?, ?)",
-    params: [LEGACY_SYNC.clientId, LEGACY_SYNC.name, LEGACY_SYNC.secret, REFERENCE_CREATED],
-  });
+  out.push({ sql: insertApp, params: [LEGACY_SYNC.clientId, LEGACY_SYNC.name, "other", LEGACY_SYNC.secret, LEGACY_SYNC.scopes.join(" "), LEGACY_SYNC.redirectUri, 0, REFERENCE_CREATED] });
 
   // After a reset the reference is read back from every bot row, which includes the support bot:
   // it is not a catalogue bot, so the catalogue rules must not count it.

@@ -1,7 +1,9 @@
 // Platform webhooks (event subscriptions): CRUD under /v1/webhooks, owned by the token's person,
 // and delivery of messages/created events signed with X-Spark-Signature (HMAC-SHA1 hex).
 // Only messages/created events are emitted (what the hub's outgoing webhooks need); other
-// resources and events can be registered, as upstream, but never fire here.
+// resources and events can be registered, as upstream, but never fire here. A delivery's `data`
+// omits mentionedPeople (read the message to be sure). A webhook whose deliveries fail
+// WEBHOOK_FAILURE_LIMIT times in a row becomes inactive; PUT with status "active" revives it.
 import { z } from "zod";
 import { notFound } from "./errors.ts";
 import type { Ctx } from "./http.ts";
@@ -20,6 +22,7 @@ type WebhookRow = {
   filter: string | null;
   secret: string | null;
   status: "active" | "inactive";
+  failures: number;
   created: string;
   owner_org_uuid: string;
 };
@@ -100,9 +103,11 @@ export async function getWebhook(c: Ctx, me: PersonRow): Promise<Response> {
 export async function updateWebhook(c: Ctx, me: PersonRow): Promise<Response> {
   const row = await ownWebhook(c, me);
   const body = await parseJsonBody(c, updateBody);
+  const status = body.status ?? row.status;
+  // Setting it active (again) revives a webhook that went inactive and starts counting afresh.
   await c.db
-    .prepare("UPDATE webhooks SET name = ?, target_url = ?, secret = ?, status = ? WHERE uuid = ?")
-    .bind(body.name, body.targetUrl, body.secret ?? row.secret, body.status ?? row.status, row.uuid)
+    .prepare("UPDATE webhooks SET name = ?, target_url = ?, secret = ?, status = ?, failures = CASE WHEN ? = 'active' THEN 0 ELSE failures END WHERE uuid = ?")
+    .bind(body.name, body.targetUrl, body.secret ?? row.secret, status, status, row.uuid)
     .run();
   return json(webhookJson((await c.db.prepare(`${WEBHOOK_SELECT} WHERE w.uuid = ?`).bind(row.uuid).first<WebhookRow>())!));
 }
@@ -146,8 +151,28 @@ async function hmacSha1Hex(secret: string, body: string): Promise<string> {
   return [...signature].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** POSTs a messages/created event to every matching active webhook of the room's members. */
-export async function dispatchMessageCreated(db: D1Database, message: DeliveredMessage, messageBody: Record<string, unknown>): Promise<void> {
+/** POST /_emulator/webhooks/deactivate {id}: the platform gives up on the webhook at once. */
+export async function deactivateWebhookControl(c: Ctx): Promise<Response> {
+  const body = await parseJsonBody(c, z.object({ id: z.string().min(1) }));
+  const uuid = decodeId("WEBHOOK", body.id);
+  const result = uuid ? await c.db.prepare("UPDATE webhooks SET status = 'inactive' WHERE uuid = ?").bind(uuid).run() : null;
+  if (!result || result.meta.changes === 0) throw notFound("No webhook has this id.");
+  return json(webhookJson((await c.db.prepare(`${WEBHOOK_SELECT} WHERE w.uuid = ?`).bind(uuid).first<WebhookRow>())!));
+}
+
+/** Counts a delivery: success resets the count; `limit` failures in a row make the webhook inactive. */
+async function recordDelivery(db: D1Database, uuid: string, ok: boolean, limit: number): Promise<void> {
+  await (ok
+    ? db.prepare("UPDATE webhooks SET failures = 0 WHERE uuid = ?").bind(uuid)
+    : db.prepare("UPDATE webhooks SET failures = failures + 1, status = CASE WHEN failures + 1 >= ? THEN 'inactive' ELSE status END WHERE uuid = ?").bind(limit, uuid)
+  ).run();
+}
+
+/**
+ * POSTs a messages/created event to every matching active webhook of the room's members. A non-2xx
+ * answer, a network error or a time-out counts as a failed delivery (`failureLimit` in a row → inactive).
+ */
+export async function dispatchMessageCreated(db: D1Database, message: DeliveredMessage, messageBody: Record<string, unknown>, failureLimit = 5): Promise<void> {
   const { results } = await db
     .prepare(
       `${WEBHOOK_SELECT} JOIN memberships m ON m.person_uuid = w.owner_uuid AND m.room_uuid = ?
@@ -161,7 +186,7 @@ export async function dispatchMessageCreated(db: D1Database, message: DeliveredM
     roomType: messageBody.roomType,
     personId: messageBody.personId,
     personEmail: messageBody.personEmail,
-    ...(messageBody.mentionedPeople ? { mentionedPeople: messageBody.mentionedPeople } : {}),
+    // No mentionedPeople, as upstream deliveries may omit it: receivers read the message.
     ...(messageBody.parentId ? { parentId: messageBody.parentId } : {}),
     created: messageBody.created,
   };
@@ -179,13 +204,16 @@ export async function dispatchMessageCreated(db: D1Database, message: DeliveredM
         });
         const headers: Record<string, string> = { "Content-Type": "application/json" };
         if (hook.secret) headers["X-Spark-Signature"] = await hmacSha1Hex(hook.secret, body);
+        let ok = false;
         try {
           const res = await fetch(hook.target_url, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+          ok = res.ok;
           if (!res.ok) console.warn(`webhook ${hook.name}: ${hook.target_url} answered ${res.status}`);
           await res.body?.cancel();
         } catch (error) {
           console.warn(`webhook ${hook.name}: delivery to ${hook.target_url} failed: ${(error as Error).message}`);
         }
+        await recordDelivery(db, hook.uuid, ok, failureLimit);
       }),
   );
 }
