@@ -53,7 +53,7 @@ test("connect an integration at the vendor's page; the hub says it cannot confir
   expect(await platformPage.text()).toContain(app.name);
 
   await waitForHydration(page, jsEnabled);
-  await row.getByRole("button", { name: `Remove from this list: ${app.name}` }).click();
+  await row.getByRole("button", { name: `Remove ${app.name} from this list` }).click();
   await expect(page.getByRole("status", { name: "Notifications" })).toContainText(
     `${app.name} was removed from this list. Any access you gave it stays until you take it away on your Lumen account page.`,
   );

@@ -75,8 +75,9 @@ function IntegrationRow({ item, firstParty }: { item: MyIntegration; firstParty:
           </button>
         ) : (
           <button type="submit" name="intent" value="forget" className={buttonStyles.secondary} disabled={busy}>
-            {busy ? "Removing…" : "Remove from this list"}
-            <span className={s.hidden}>{`: ${item.name}`}</span>
+            {busy ? "Removing…" : "Remove"}
+            <span className={s.hidden}>{` ${item.name}`}</span>
+            {busy ? null : " from this list"}
           </button>
         )}
       </fetcher.Form>
