@@ -16,10 +16,10 @@ import {
   roomSchema,
   webhookEventSchema,
 } from "../../app/platform/schemas.ts";
-import { LEGACY_SYNC, ROOMS, USERS, globexDisabledBotEmails, presentBotEmail, seededGrants } from "../../workers/platform/demo-data.ts";
+import { HUB_CLIENT_ID, LEGACY_SYNC, ROOMS, USERS, globexDisabledBotEmails, presentBotEmail, seededGrants } from "../../workers/platform/demo-data.ts";
 import { encodeId } from "../../workers/platform/ids.ts";
 import { type PlatformHarness, startPlatform } from "./harness.ts";
-import { api, expectError, expectOk, login, startTarget } from "./helpers.ts";
+import { TOKENS_SCOPES, api, control, expectError, expectOk, login, loginWith, startTarget } from "./helpers.ts";
 
 let h: PlatformHarness;
 let riley: string;
@@ -188,6 +188,11 @@ describe("POST /v1/memberships", () => {
     await expectError(await api(h, riley, "/v1/memberships", { method: "POST", body: "nope" }), 400);
   });
 
+  it("400: nobody can be added to a direct space", async () => {
+    const direct = await expectError(await add(riley, "directRileyAda", { personEmail: freeBot.email }), 400);
+    expect(direct.message).toBe("Adding people to a direct space is not allowed.");
+  });
+
   it("a person by personId; DELETE removes the membership", async () => {
     const m = await expectOk(await add(riley, "marketingLaunch", { personId: encodeId("PEOPLE", USERS.ada.uuid) }), membershipSchema);
     expect((await api(h, riley, `/v1/memberships/${m.id}`, { method: "DELETE" })).status).toBe(204);
@@ -205,13 +210,11 @@ describe("messages", () => {
     expect(rooms.items[0]!.title).toBe("Design Team");
   });
 
-  it("a DM to a bot creates the direct space and the bot says hello there", async () => {
+  it("a DM to a bot creates the direct space; the bot does not answer by itself (no magic greeting)", async () => {
     const posted = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { toPersonEmail: freeBot.email, text: "hi" } }), messageSchema);
     expect(posted).toMatchObject({ roomType: "direct", toPersonEmail: freeBot.email });
     const { items } = await expectOk(await h.fetch(`/_emulator/messages?roomId=${posted.roomId}`), messageListSchema);
-    expect(items).toHaveLength(2);
-    expect(items[0]!.personEmail).toBe(freeBot.email);
-    expect(items[0]!.markdown).toContain(`Hello Riley Regular! I'm ${freeBot.name}.`);
+    expect(items.map((m) => m.personEmail)).toEqual([USERS.riley.email]);
     // The same direct space is reused.
     const again = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { toPersonId: encodeId("PEOPLE", await botId(freeBot.email)), text: "again" } }), messageSchema);
     expect(again.roomId).toBe(posted.roomId);
@@ -222,6 +225,17 @@ describe("messages", () => {
   it("403: a DM to a bot the caller's organisation disables", async () => {
     const body = await expectError(await api(h, max, "/v1/messages", { method: "POST", body: { toPersonEmail: globexDisabledBotEmails(botEmails)[1], text: "hi" } }), 403);
     expect(body.message).toBe("The organization's policy does not allow this bot.");
+  });
+
+  it("400 naming the field for anything POST /v1/messages does not know (e.g. senderDisplayName), bots included", async () => {
+    const named = await expectError(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "x", senderDisplayName: "Deploy bot" } }), 400);
+    expect(named.message).toContain("senderDisplayName");
+    const bot = "dev-only-incoming-webhooks-bot-token";
+    await api(h, riley, "/v1/memberships", { method: "POST", body: { roomId: roomId("designTeam"), personEmail: "incoming-webhooks@lumen.bot" } });
+    expect((await expectError(await api(h, bot, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), markdown: "x", senderDisplayName: "CI" } }), 400)).message).toContain("senderDisplayName");
+    expect((await expectError(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "x", colour: "red" } }), 400)).message).toContain("colour");
+    const ok = await expectOk(await api(h, bot, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), markdown: "**CI**: build green" } }), messageSchema);
+    expect(ok).not.toHaveProperty("senderDisplayName");
   });
 
   it("400: no text or markdown, more than 7439 bytes, two destinations; 404: not a member", async () => {
@@ -236,7 +250,7 @@ describe("messages", () => {
     await expectError(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("globexResearch"), text: "x" } }), 404);
   });
 
-  it("mentions: <@personEmail:…>, <@personId:…|Name> and a leading plain @Bot Name", async () => {
+  it("mentions only from markup: <@personEmail:…>, <@personId:…|Name>; plain @Bot Name is no mention", async () => {
     const botUuid = await botId(presentBot);
     const botName = h.reference.bots.find((b) => b.email === presentBot)!.name;
     const tagged = await expectOk(
@@ -248,8 +262,10 @@ describe("messages", () => {
     );
     expect(tagged.mentionedPeople).toEqual([encodeId("PEOPLE", botUuid), encodeId("PEOPLE", USERS.ada.uuid)]);
     expect(tagged.text).toBe(`${botName} and Ada look`);
-    const plain = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("botPlayground"), text: `@${botName.toUpperCase()} help` } }), messageSchema);
-    expect(plain.mentionedPeople).toEqual([encodeId("PEOPLE", botUuid)]);
+    const plain = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("botPlayground"), text: `@${botName} help` } }), messageSchema);
+    expect(plain.mentionedPeople).toBeUndefined();
+    const plainMarkdown = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("botPlayground"), markdown: `@${botName} help` } }), messageSchema);
+    expect(plainMarkdown.mentionedPeople).toBeUndefined();
     const none = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("botPlayground"), text: `hey @${botName}` } }), messageSchema);
     expect(none.mentionedPeople).toBeUndefined();
     const adaMentions = await expectOk(await api(h, ada, `/v1/messages?roomId=${roomId("botPlayground")}&mentionedPeople=me`), messageListSchema);
@@ -298,7 +314,9 @@ describe("platform webhooks", () => {
       const events = deliveries.map((d) => ({ d, event: webhookEventSchema.parse(JSON.parse(d.body)) }));
       for (const { event } of events) {
         expect(event).toMatchObject({ resource: "messages", event: "created", actorId: encodeId("PEOPLE", USERS.ada.uuid) });
-        expect(event.data).toMatchObject({ id: posted.id, roomId: roomId("designTeam"), roomType: "group", personEmail: USERS.ada.email, mentionedPeople: [encodeId("PEOPLE", USERS.riley.uuid)] });
+        expect(event.data).toMatchObject({ id: posted.id, roomId: roomId("designTeam"), roomType: "group", personEmail: USERS.ada.email });
+        // As upstream may, deliveries omit mentionedPeople: the receiver reads the message.
+        expect(event.data).not.toHaveProperty("mentionedPeople");
         expect(event).not.toHaveProperty("secret");
       }
       const bySigned = events.find((e) => e.event.id === signed.id)!;
@@ -308,8 +326,89 @@ describe("platform webhooks", () => {
       expect(byMention.d.headers["x-spark-signature"]).toBeUndefined();
       await new Promise((r) => setTimeout(r, 200));
       expect(target.deliveries).toHaveLength(2);
+      const read = await expectOk(await api(h, riley, `/v1/messages/${posted.id}`), messageSchema);
+      expect(read.mentionedPeople).toEqual([encodeId("PEOPLE", USERS.riley.uuid)]);
     } finally {
       await target.close();
+    }
+  });
+
+  const webhookStatus = async (token: string, id: string) => (await expectOk(await api(h, token, `/v1/webhooks/${id}`), platformWebhookSchema)).status;
+  const until = async (check: () => Promise<boolean>, ms = 5000) => {
+    const end = Date.now() + ms;
+    while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+  };
+
+  it("WEBHOOK_FAILURE_LIMIT (5) failed deliveries in a row → inactive, nothing more arrives; PUT status active revives and resets", async () => {
+    const failing = await startTarget(500);
+    try {
+      const hook = await expectOk(
+        await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "Flaky", targetUrl: failing.url, resource: "messages", event: "created", filter: `roomId=${roomId("designTeam")}` } }),
+        platformWebhookSchema,
+      );
+      const post = (text: string) => api(h, ada, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text } });
+      for (let i = 1; i <= 4; i++) {
+        expect((await post(`m${i}`)).status).toBe(200);
+        await failing.waitFor(i);
+      }
+      await until(async () => (await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures === 4);
+      expect(await webhookStatus(riley, hook.id)).toBe("active");
+      await post("m5");
+      await until(async () => (await webhookStatus(riley, hook.id)) === "inactive");
+      expect(await webhookStatus(riley, hook.id)).toBe("inactive");
+      await post("m6");
+      await new Promise((r) => setTimeout(r, 200));
+      expect(failing.deliveries).toHaveLength(5);
+
+      const revived = await expectOk(await api(h, riley, `/v1/webhooks/${hook.id}`, { method: "PUT", body: { name: "Flaky", targetUrl: failing.url, status: "active" } }), platformWebhookSchema);
+      expect(revived.status).toBe("active");
+      expect((await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures).toBe(0);
+      await post("m7");
+      await failing.waitFor(6);
+      expect(failing.deliveries).toHaveLength(6);
+      await until(async () => (await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures === 1);
+      expect(await webhookStatus(riley, hook.id)).toBe("active");
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it("a success resets the count; POST /_emulator/webhooks/deactivate turns a webhook inactive at once", async () => {
+    const target = await startTarget();
+    try {
+      const hook = await expectOk(await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "Fine", targetUrl: target.url, resource: "messages", event: "created" } }), platformWebhookSchema);
+      await h.db.prepare("UPDATE webhooks SET failures = 4").run();
+      await api(h, ada, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "ok" } });
+      await target.waitFor(1);
+      await until(async () => (await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures === 0);
+      expect((await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures).toBe(0);
+
+      const off = await control(h, "/_emulator/webhooks/deactivate", { id: hook.id });
+      expect((await expectOk(off, platformWebhookSchema)).status).toBe("inactive");
+      await api(h, ada, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "not delivered" } });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(target.deliveries).toHaveLength(1);
+      await expectError(await control(h, "/_emulator/webhooks/deactivate", { id: encodeId("WEBHOOK", "nope") }), 404);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("WEBHOOK_FAILURE_LIMIT is a var", async () => {
+    const strict = await startPlatform({ vars: { WEBHOOK_FAILURE_LIMIT: "1" } });
+    try {
+      const token = (await login(strict, USERS.riley.email)).access_token;
+      const hook = await expectOk(
+        await api(strict, token, "/v1/webhooks", { method: "POST", body: { name: "Dead", targetUrl: "http://127.0.0.1:9/none", resource: "messages", event: "created" } }),
+        platformWebhookSchema,
+      );
+      await api(strict, token, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "x" } });
+      const status = async () => (await expectOk(await api(strict, token, `/v1/webhooks/${hook.id}`), platformWebhookSchema)).status;
+      const end = Date.now() + 5000;
+      while ((await status()) !== "inactive" && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+      expect(await status()).toBe("inactive");
+    } finally {
+      await strict.dispose();
     }
   });
 
@@ -321,41 +420,71 @@ describe("platform webhooks", () => {
   });
 });
 
-describe("authorizations", () => {
-  it("lists the caller's grants with scopes: three catalogue integrations, Legacy Sync and the hub", async () => {
-    const { items } = await expectOk(await api(h, riley, "/v1/authorizations"), authorizationListSchema);
+describe("authorizations (an admin API)", () => {
+  const rileyId = encodeId("PEOPLE", USERS.riley.uuid);
+  let adaAdmin: string;
+  beforeEach(async () => {
+    adaAdmin = (await loginWith(h, USERS.ada.email, { scope: TOKENS_SCOPES })).access_token;
+  });
+
+  it("an org admin with identity:tokens_read lists a member's grants: no scopes, with orgId", async () => {
+    const { items } = await expectOk(await api(h, adaAdmin, `/v1/authorizations?personId=${rileyId}`), authorizationListSchema);
     const expected = seededGrants(h.reference.applications).filter((g) => g.user === "riley");
     expect(expected).toHaveLength(4);
     for (const grant of expected) {
       const item = items.find((a) => a.clientId === grant.clientId)!;
-      expect(item).toMatchObject({ applicationName: grant.name, scopes: grant.scopes, personId: encodeId("PEOPLE", USERS.riley.uuid), applicationId: encodeId("APPLICATION", grant.clientId) });
+      expect(item).toMatchObject({ applicationName: grant.name, personId: rileyId, orgId: encodeId("ORGANIZATION", "8fad74f2-bc0d-4e10-bf5e-3382d45fa722"), applicationId: encodeId("APPLICATION", grant.clientId), type: "refresh" });
     }
-    expect(items.filter((a) => a.scopes?.includes("spark:all"))).toHaveLength(1);
-    expect(items.map((a) => a.applicationName)).toContain("App Hub");
-    expect(items.map((a) => a.applicationName)).toContain(LEGACY_SYNC.name);
+    for (const raw of ((await (await api(h, adaAdmin, `/v1/authorizations?personId=${rileyId}`)).json()) as { items: object[] }).items) expect(raw).not.toHaveProperty("scopes");
+    // Riley's hub login (beforeEach) exchanged a code: that grant exists too.
+    expect(items.map((a) => a.clientId)).toContain(HUB_CLIENT_ID);
+    expect((await expectOk(await api(h, adaAdmin, `/v1/authorizations?personEmail=${encodeURIComponent(USERS.riley.email)}`), authorizationListSchema)).items).toHaveLength(items.length);
   });
 
-  it("an org admin may list a member's grants; others get 403", async () => {
-    const rileyId = encodeId("PEOPLE", USERS.riley.uuid);
-    expect((await expectOk(await api(h, ada, `/v1/authorizations?personId=${rileyId}`), authorizationListSchema)).items.length).toBeGreaterThanOrEqual(4);
+  it("403 for a regular person (even with the scopes), an admin of another org, or a token without identity:tokens_read", async () => {
+    const rileyTokens = (await loginWith(h, USERS.riley.email, { scope: TOKENS_SCOPES })).access_token;
+    expect((await expectError(await api(h, rileyTokens, `/v1/authorizations?personId=${rileyId}`), 403)).message).toContain("administrator");
+    await expectError(await api(h, riley, `/v1/authorizations?personId=${rileyId}`), 403);
+    expect((await expectError(await api(h, ada, `/v1/authorizations?personId=${rileyId}`), 403)).message).toContain("identity:tokens_read");
+    await expectError(await api(h, adaAdmin, `/v1/authorizations?personId=${encodeId("PEOPLE", USERS.max.uuid)}`), 403);
     await expectError(await api(h, max, `/v1/authorizations?personId=${rileyId}`), 403);
-    await expectError(await api(h, riley, `/v1/authorizations?personId=${encodeId("PEOPLE", USERS.ada.uuid)}`), 403);
   });
 
-  it("DELETE by id and by clientId → 204, then gone; unknown → 404", async () => {
-    const { items } = await expectOk(await api(h, riley, "/v1/authorizations"), authorizationListSchema);
+  it("first-party exception: the person's own grants only, read with tokens_read and deleted one by one with tokens_write", async () => {
+    const own = (await loginWith(h, USERS.riley.email, { scope: TOKENS_SCOPES, firstParty: true })).access_token;
+    const { items } = await expectOk(await api(h, own, `/v1/authorizations?personId=${rileyId}`), authorizationListSchema);
     const legacy = items.find((a) => a.clientId === LEGACY_SYNC.clientId)!;
-    expect((await api(h, riley, `/v1/authorizations/${legacy.id}`, { method: "DELETE" })).status).toBe(204);
-    await expectError(await api(h, riley, `/v1/authorizations/${legacy.id}`, { method: "DELETE" }), 404);
-    const other = items.find((a) => a.scopes?.includes("spark:all"))!;
-    expect((await api(h, riley, `/v1/authorizations?clientId=${other.clientId}`, { method: "DELETE" })).status).toBe(204);
-    await expectError(await api(h, riley, `/v1/authorizations?clientId=${other.clientId}`, { method: "DELETE" }), 404);
-    const after = await expectOk(await api(h, riley, "/v1/authorizations"), authorizationListSchema);
-    expect(after.items.map((a) => a.clientId)).not.toContain(other.clientId);
+    expect((await api(h, own, `/v1/authorizations/${legacy.id}`, { method: "DELETE" })).status).toBe(204);
+    await expectError(await api(h, own, `/v1/authorizations/${legacy.id}`, { method: "DELETE" }), 404);
+    // Never someone else's, never org-wide.
+    await expectError(await api(h, own, `/v1/authorizations?personId=${encodeId("PEOPLE", USERS.sam.uuid)}`), 403);
+    const adaGrant = (await expectOk(await api(h, adaAdmin, `/v1/authorizations?personId=${encodeId("PEOPLE", USERS.ada.uuid)}`), authorizationListSchema)).items[0]!;
+    await expectError(await api(h, own, `/v1/authorizations/${adaGrant.id}`, { method: "DELETE" }), 403);
+    await expectError(await api(h, own, `/v1/authorizations?clientId=${LEGACY_SYNC.clientId}`, { method: "DELETE" }), 403);
+    // Without identity:tokens_write it may read but not delete.
+    const readOnly = (await loginWith(h, USERS.riley.email, { scope: "spark:people_read identity:tokens_read", firstParty: true })).access_token;
+    const next = (await expectOk(await api(h, readOnly, `/v1/authorizations?personId=${rileyId}`), authorizationListSchema)).items[0]!;
+    expect((await expectError(await api(h, readOnly, `/v1/authorizations/${next.id}`, { method: "DELETE" }), 403)).message).toContain("identity:tokens_write");
+  });
+
+  it("an admin deletes one grant by id", async () => {
+    const { items } = await expectOk(await api(h, adaAdmin, `/v1/authorizations?personId=${rileyId}`), authorizationListSchema);
+    const legacy = items.find((a) => a.clientId === LEGACY_SYNC.clientId)!;
+    expect((await api(h, adaAdmin, `/v1/authorizations/${legacy.id}`, { method: "DELETE" })).status).toBe(204);
+    const after = await expectOk(await api(h, adaAdmin, `/v1/authorizations?personId=${rileyId}`), authorizationListSchema);
     expect(after.items.map((a) => a.clientId)).not.toContain(LEGACY_SYNC.clientId);
-    // Another person's grant is not the caller's to delete.
-    const adaGrant = (await expectOk(await api(h, ada, "/v1/authorizations"), authorizationListSchema)).items[0]!;
-    await expectError(await api(h, riley, `/v1/authorizations/${adaGrant.id}`, { method: "DELETE" }), 403);
+    expect(after.items).toHaveLength(items.length - 1);
+  });
+
+  it("DELETE ?clientId revokes that client for EVERY person of the org (the danger), admin + tokens_write only", async () => {
+    // Sam, Riley and Ada (all Acme) and Max (Globex) use the hub: the harness logged them in.
+    const sam = (await login(h, USERS.sam.email)).access_token;
+    await expectError(await api(h, riley, `/v1/authorizations?clientId=${HUB_CLIENT_ID}`, { method: "DELETE" }), 403);
+    await expectError(await api(h, adaAdmin, `/v1/authorizations?clientId=${HUB_CLIENT_ID}&orgId=${encodeId("ORGANIZATION", "e54031eb-ffb7-42df-a838-f2311d3519a7")}`, { method: "DELETE" }), 403);
+    expect((await api(h, adaAdmin, `/v1/authorizations?clientId=${HUB_CLIENT_ID}`, { method: "DELETE" })).status).toBe(204);
+    for (const token of [riley, sam, ada, adaAdmin]) await expectError(await api(h, token, "/v1/people/me"), 401);
+    // Another organisation is untouched.
+    expect((await api(h, max, "/v1/people/me")).status).toBe(200);
   });
 });
 

@@ -57,7 +57,7 @@ export const FIRST_PARTY = { client_id: HUB_FIRST_PARTY_CLIENT_ID, client_secret
 
 /** The flow for a demo user with another scope set and/or the first-party client. */
 export async function loginWith(h: PlatformHarness, email: string, opts: { scope: string; firstParty?: boolean }): Promise<TokenResponse> {
-  const client = opts.firstParty ? { client_id: FIRST_PARTY.client_id } : {};
+  const client: Record<string, string> = opts.firstParty ? { client_id: FIRST_PARTY.client_id } : {};
   const back = await consent(h, email, { scope: opts.scope, ...client });
   const code = back.searchParams.get("code");
   expect(code, back.toString()).toBeTruthy();

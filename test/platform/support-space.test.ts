@@ -61,7 +61,12 @@ describe("the developer-support space", () => {
 describe("consent for a catalogue integration", () => {
   it("login_hint preselects that demo user on the consent page", async () => {
     const integration = h.reference.applications[0]!;
-    const query = authorizeQuery({ client_id: integration.clientId, redirect_uri: "http://127.0.0.1:8787/applications/x/connected", login_hint: USERS.max.email });
+    const query = authorizeQuery({
+      client_id: integration.clientId,
+      redirect_uri: `${h.origin}/vendors/${integration.clientId}/callback`,
+      scope: "spark:people_read",
+      login_hint: USERS.max.email,
+    });
     const html = await (await h.fetch(`/v1/authorize?${query}`)).text();
     expect(html).toMatch(new RegExp(`value="${USERS.max.uuid}" checked`));
     expect(html.match(/ checked>/g)).toHaveLength(1);
