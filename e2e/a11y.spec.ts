@@ -2,7 +2,9 @@
 // heading order and unique landmarks) must find no moderate, serious or critical violations on the
 // home page, a list page, an app's detail page and the not-found page. The issue asks for no
 // serious or critical ones; moderate ones are cheap to keep out once they are at zero.
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import type { CatalogueFile } from "../app/models/catalogue-record";
 import type { Page } from "@playwright/test";
 import { USERS } from "../workers/platform/demo-data";
 import { documentStatusError, expect, headerSearchBox, findRequiresAdminAppPath, logIn, open, serveWithoutScripts, test } from "./fixtures";
@@ -118,9 +120,15 @@ test("My Integrations with the account popover open", async ({ page, jsEnabled }
   // would break; it is put back for the page under test.
   await page.unrouteAll();
   await logIn(page, USERS.riley.email, "/my-integrations");
+  // A Connect started here gives the (third-party, default) page a row: Connect leads to the
+  // vendor's page and the platform's consent, which is left there.
+  const integration = (JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile).apps.filter(
+    (a) => a.type === "integration" && a.connectUrl && a.status === "published",
+  )[jsEnabled ? 6 : 7]!;
+  await page.goto(`/applications/${integration.friendlyId ?? integration.id}/connect`);
   if (!jsEnabled) await serveWithoutScripts(page);
   await open(page, "/my-integrations", jsEnabled);
-  await expect(page.getByRole("list", { name: "Connected integrations" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Your integrations" })).toBeVisible();
   await page.getByRole("banner").locator("summary", { hasText: "Account:" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "My Integrations" })).toBeVisible();
   await expectNoSeriousViolations(page, "My Integrations with the account popover open");

@@ -1,7 +1,10 @@
 // Writes a generated catalogue file (see scripts/lib/catalogue-generator.ts).
 //
 //   node scripts/generate-catalogue.ts --apps 400 --seed 1 --out seed/generated/catalogue.json
-//     [--http-logo-origin http://127.0.0.1:8787]
+//     [--http-logo-origin http://127.0.0.1:8787] [--vendor-origin http://127.0.0.1:8788]
+//
+// --vendor-origin: the platform emulator; integrations' connect URLs then start at its demo vendor
+// (`/vendors/<clientId>/start?return_to={return_url}`) instead of invented vendor sites.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -27,6 +30,7 @@ const { values } = parseArgs({
     seed: { type: "string" },
     out: { type: "string" },
     "http-logo-origin": { type: "string" },
+    "vendor-origin": { type: "string" },
   },
 });
 const outArg = values.out ?? fail("--out is required");
@@ -37,7 +41,9 @@ if (apps < 0) fail("--apps must not be negative");
 const started = performance.now();
 const httpLogoOrigin = values["http-logo-origin"];
 if (httpLogoOrigin !== undefined && !/^http:\/\/[^/]+$/.test(httpLogoOrigin)) fail("--http-logo-origin must look like http://host:port");
-const catalogue = generateCatalogue({ apps, seed, httpLogoOrigin });
+const vendorOrigin = values["vendor-origin"];
+if (vendorOrigin !== undefined && !/^https?:\/\/[^/]+$/.test(vendorOrigin)) fail("--vendor-origin must look like http://host:port");
+const catalogue = generateCatalogue({ apps, seed, httpLogoOrigin, vendorOrigin });
 const out = path.resolve(outArg);
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, JSON.stringify(catalogue, null, apps > 2000 ? undefined : 2) + "\n");

@@ -2,10 +2,12 @@
 //
 //   npm run db:seed                 apply migrations, generate and import 400 apps (seed 1), load content/
 //   npm run db:reset                the same, after deleting the local D1 and KV state
-//   node scripts/seed-local.mjs [--reset] [--persist-to DIR] [--port N]
+//   node scripts/seed-local.mjs [--reset] [--persist-to DIR] [--port N] [--platform-origin URL]
 //
 // --port: the port the Worker will serve on (default 8787), where the seed's few http:// logos
 // point so the image proxy fetches them from that same server.
+// --platform-origin: the platform emulator (default http://127.0.0.1:8788): integrations' Connect
+// goes to its demo vendor pages (docs/decisions/016).
 //
 // Runs the TypeScript scripts with this Node (24 through npm, which strips types natively).
 import { spawnSync } from "node:child_process";
@@ -20,10 +22,12 @@ const { values } = parseArgs({
     reset: { type: "boolean", default: false },
     "persist-to": { type: "string" },
     port: { type: "string", default: "8787" },
+    "platform-origin": { type: "string", default: "http://127.0.0.1:8788" },
   },
 });
 const persistDir = path.resolve(root, values["persist-to"] ?? ".wrangler/state");
 const persistArgs = values["persist-to"] ? ["--persist-to", persistDir] : [];
+if (!/^http:\/\/(127\.0\.0\.1|localhost):\d{2,5}$/.test(values["platform-origin"])) throw new Error(`--platform-origin must be http://127.0.0.1:<port>, got "${values["platform-origin"]}"`);
 if (!/^\d{2,5}$/.test(values.port)) throw new Error(`--port must be a port number, got "${values.port}"`);
 const catalogueFile = path.join(root, `seed/generated/catalogue${values.port === "8787" ? "" : `-${values.port}`}.json`);
 
@@ -78,6 +82,8 @@ run("generating 400 apps (seed 1)", node, [
   catalogueFile,
   "--http-logo-origin",
   `http://127.0.0.1:${values.port}`,
+  "--vendor-origin",
+  values["platform-origin"],
 ]);
 run("importing the catalogue", node, ["scripts/import-catalogue.ts", catalogueFile, ...persistArgs]);
 // Content entries (home, announcement, collections…) name catalogue apps, so they load after it.

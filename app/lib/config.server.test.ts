@@ -17,6 +17,7 @@ const VALID = {
   OAUTH_CLIENT_ID: "C0123",
   OAUTH_CLIENT_SECRET: "app-hub-demo-client-secret",
   OAUTH_SCOPES: "spark:people_read  spark:rooms_read",
+  PLATFORM_TOKENS_PAGE_URL: "http://127.0.0.1:8788/account/authorized-apps",
   SESSION_SECRETS: "dev-only-new-secret-0123456789, dev-only-old-secret-0123456789",
   INCOMING_WEBHOOKS_BOT_TOKEN: "dev-only-incoming-webhooks-bot-token",
   OUTGOING_WEBHOOKS_BOT_TOKEN: "dev-only-outgoing-webhooks-bot-token",
@@ -30,6 +31,7 @@ const PRODUCTION = {
   PORTAL_URL: "https://apphub.lumen.example",
   OEMBED_ENDPOINT: "https://vimeo.com/api/oembed.json",
   PLATFORM_API_BASE: "https://webexapis.com/v1",
+  PLATFORM_TOKENS_PAGE_URL: "https://settings.lumen.example/account/authorized-apps",
   OAUTH_CLIENT_SECRET: "a-real-client-secret",
   SESSION_SECRETS: "k7D1c9vQ2mX8pL4zR6tY0wN3bF5hJ2sA",
   INCOMING_WEBHOOKS_BOT_TOKEN: "a-real-incoming-bot-token",
@@ -62,6 +64,8 @@ describe("parsePortalConfig", () => {
       freeTrialUrl: "https://www.lumen.example/free-trial",
       imageProxyAllowPrivate: true,
       platform: { apiBase: "http://127.0.0.1:8788/v1", timeoutMs: 45_000 },
+      deploymentMode: "third-party",
+      platformTokensPageUrl: "http://127.0.0.1:8788/account/authorized-apps",
       oauth: { clientId: "C0123", clientSecret: "app-hub-demo-client-secret", scopes: ["spark:people_read", "spark:rooms_read"] },
       sessionSecrets: ["dev-only-new-secret-0123456789", "dev-only-old-secret-0123456789"],
       sessions: { maxAgeSeconds: 2_592_000, idleTimeoutSeconds: 604_800 },
@@ -260,5 +264,63 @@ describe("the developer-support space (SUPPORT_SPACE_ID, SUPPORT_BOT_TOKEN)", ()
     expect(configError({ ...PRODUCTION, ...SUPPORT }).message).toContain("SUPPORT_BOT_TOKEN");
     expect(parsePortalConfig({ ...PRODUCTION, ...SUPPORT, SUPPORT_BOT_TOKEN: "a-real-bot-token" }).supportSpace?.botToken).toBe("a-real-bot-token");
     expect(JSON.stringify(publicConfig(parsePortalConfig({ ...VALID, ...SUPPORT })))).not.toContain(SUPPORT.SUPPORT_BOT_TOKEN);
+  });
+});
+
+// Issue 13: an ordinary integration (third-party, the default) can only ask for registrable scopes;
+// the first-party mode needs the tokens scopes that list and revoke a person's own grants.
+describe("deployment modes (DEPLOYMENT_MODE, OAUTH_SCOPES, PLATFORM_TOKENS_PAGE_URL)", () => {
+  const FIRST_PARTY = { ...VALID, DEPLOYMENT_MODE: "first-party", OAUTH_SCOPES: "spark:people_read identity:tokens_read identity:tokens_write spark:bots_read" };
+  /** The spec's §6 list as wrangler.toml used to carry it: a first-party marketplace's. */
+  const OLD_SECTION_6 =
+    "spark:bots_read spark:people_read spark:people_write spark:rooms_read spark:rooms_write spark:applications_read spark:applications_write spark:messages_read spark:messages_write spark:webhooks_read spark:webhooks_write spark:organizations_read spark:memberships_read spark:memberships_write Identity:one_time_password";
+
+  it("is third-party by default, and reads first-party", () => {
+    expect(parsePortalConfig(VALID).deploymentMode).toBe("third-party");
+    expect(parsePortalConfig(FIRST_PARTY).deploymentMode).toBe("first-party");
+    expect(configError({ ...VALID, DEPLOYMENT_MODE: "marketplace" }).message).toContain("DEPLOYMENT_MODE");
+  });
+
+  it("third-party refuses the scopes an ordinary integration cannot register, each named with what to do", () => {
+    const message = configError({ ...VALID, OAUTH_SCOPES: OLD_SECTION_6 }).message;
+    for (const scope of ["spark:bots_read", "spark:applications_read", "spark:applications_write", "spark:webhooks_read", "spark:webhooks_write", "Identity:one_time_password", "spark:people_write"]) {
+      expect(message).toContain(scope);
+    }
+    expect(message).toContain("OAUTH_SCOPES:");
+    expect(message).toContain("DEPLOYMENT_MODE");
+    // What is registrable passes.
+    expect(message).not.toMatch(/spark:rooms_read[ ,;]/);
+    expect(configError({ ...VALID, OAUTH_SCOPES: "spark:people_read spark:made_up" }).message).toMatch(/OAUTH_SCOPES:.*spark:made_up/);
+  });
+
+  it("third-party accepts the registrable set, with or without the tokens scopes", () => {
+    expect(parsePortalConfig({ ...VALID, OAUTH_SCOPES: "spark:people_read spark:rooms_read spark:memberships_read spark:memberships_write spark:messages_write" }).oauth.scopes).toHaveLength(5);
+    expect(parsePortalConfig({ ...VALID, OAUTH_SCOPES: "spark:people_read identity:tokens_read" }).oauth.scopes).toContain("identity:tokens_read");
+  });
+
+  it("first-party needs identity:tokens_read and identity:tokens_write, and may ask for the first-party scopes", () => {
+    expect(parsePortalConfig(FIRST_PARTY).oauth.scopes).toContain("spark:bots_read");
+    const missing = configError({ ...FIRST_PARTY, OAUTH_SCOPES: "spark:people_read identity:tokens_read" }).message;
+    expect(missing).toContain("identity:tokens_write");
+    expect(missing).toContain("OAUTH_SCOPES:");
+    expect(configError({ ...FIRST_PARTY, OAUTH_SCOPES: `${FIRST_PARTY.OAUTH_SCOPES} Identity:one_time_password` }).message).toContain("Identity:one_time_password");
+  });
+
+  it("needs the platform's own page for managing grants: a URL, https outside development", () => {
+    expect(configError({ ...VALID, PLATFORM_TOKENS_PAGE_URL: "" }).message).toContain("PLATFORM_TOKENS_PAGE_URL");
+    expect(configError({ ...PRODUCTION, PLATFORM_TOKENS_PAGE_URL: "http://127.0.0.1:8788/account/authorized-apps" }).message).toContain("PLATFORM_TOKENS_PAGE_URL");
+    expect(parsePortalConfig(PRODUCTION).platformTokensPageUrl).toBe("https://settings.lumen.example/account/authorized-apps");
+  });
+
+  it("production refuses the emulator's first-party demo client id and secret", () => {
+    const error = configError({
+      ...PRODUCTION,
+      DEPLOYMENT_MODE: "first-party",
+      OAUTH_SCOPES: FIRST_PARTY.OAUTH_SCOPES,
+      OAUTH_CLIENT_ID: "C85cc2ff56ca0e4fe376be9e7b038c4a062453d5f1992decf0596e6a6c94c176d",
+      OAUTH_CLIENT_SECRET: "app-hub-first-party-demo-secret",
+    });
+    expect(error.message).toContain("OAUTH_CLIENT_ID:");
+    expect(error.message).toContain("OAUTH_CLIENT_SECRET:");
   });
 });

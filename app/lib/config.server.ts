@@ -25,8 +25,21 @@ const envSchema = z.object({
   PLATFORM_TIMEOUT_MS: z.coerce.number().int().min(100).max(45_000).default(45_000),
   OAUTH_CLIENT_ID: z.string().min(1),
   OAUTH_CLIENT_SECRET: z.string().min(1),
-  /** Space-separated scopes asked for at login (spec §6). */
+  /**
+   * Space-separated scopes asked for at login. Checked against DEPLOYMENT_MODE (scopeProblems):
+   * an ordinary integration can only ask for what it can register (docs/decisions/016).
+   */
   OAUTH_SCOPES: z.string().min(1),
+  /**
+   * "third-party" (the default): the hub's client is an ordinary integration. "first-party": it is
+   * the platform's own client, registered with the privileged scopes (README "Deployment modes").
+   */
+  DEPLOYMENT_MODE: unsetWhenEmpty(z.enum(["third-party", "first-party"])).transform((v) => v ?? "third-party"),
+  /** The platform's own page where people manage (and revoke) the grants they gave integrations. */
+  PLATFORM_TOKENS_PAGE_URL: z
+    .string({ required_error: "set the platform's page where people manage their integrations' access" })
+    .min(1, "set the platform's page where people manage their integrations' access")
+    .url(),
   /** Comma-separated; the first signs new cookies and CSRF tokens, all verify (rotation). */
   SESSION_SECRETS: z.string().min(1),
   // Session lifetimes (docs/decisions/012): a session ends this long after the login however active
@@ -68,9 +81,65 @@ const envSchema = z.object({
 
 /** The demo values of wrangler.toml's [env.development], which only the local emulator accepts. */
 const DEV_SECRET_PREFIX = "dev-only-";
-const DEMO_CLIENT_SECRET = "app-hub-demo-client-secret";
-/** The emulator's demo integration (workers/platform/demo-data.ts); a real platform has no such client. */
-const DEMO_CLIENT_ID = "Cc7e229d00fb7e3cda2ddd3f972ac84e3bfce2f94ad3b40cc8438907635cf582a";
+/** The emulator's demo hub clients (workers/platform/demo-data.ts); a real platform has no such clients. */
+const DEMO_CLIENT_IDS = new Set([
+  "Cc7e229d00fb7e3cda2ddd3f972ac84e3bfce2f94ad3b40cc8438907635cf582a", // ordinary integration (third-party)
+  "C85cc2ff56ca0e4fe376be9e7b038c4a062453d5f1992decf0596e6a6c94c176d", // first-party
+]);
+const DEMO_CLIENT_SECRETS = new Set(["app-hub-demo-client-secret", "app-hub-first-party-demo-secret"]);
+
+export type DeploymentMode = "third-party" | "first-party";
+
+/**
+ * Scopes any integration can register (PLATFORM-API.md "Scopes and clients"). `spark-admin:*` are
+ * registrable too (an admin must grant them); they are accepted by prefix.
+ */
+const REGISTRABLE_SCOPES = new Set([
+  "spark:people_read",
+  "spark:rooms_read",
+  "spark:rooms_write",
+  "spark:memberships_read",
+  "spark:memberships_write",
+  "spark:messages_read",
+  "spark:messages_write",
+  "spark:organizations_read",
+  "spark:all",
+  "spark:kms",
+  "identity:tokens_read",
+  "identity:tokens_write",
+]);
+/** Only the platform's own (first-party) clients hold these. */
+const FIRST_PARTY_ONLY_SCOPES = new Set(["spark:bots_read", "spark:applications_read", "spark:applications_write", "spark:webhooks_read", "spark:webhooks_write"]);
+/** What first-party buys: listing and revoking a person's own grants (My Integrations' Disconnect). */
+export const TOKENS_SCOPES = ["identity:tokens_read", "identity:tokens_write"] as const;
+
+/**
+ * OAUTH_SCOPES against the mode, one line per problem, each saying what to do. A scope the
+ * platform would refuse makes every login end in `error=invalid_scope`, so it fails at startup
+ * instead (issue 13).
+ */
+export function scopeProblems(mode: DeploymentMode, scopes: readonly string[]): string[] {
+  const problems: string[] = [];
+  const firstPartyOnly = scopes.filter((scope) => FIRST_PARTY_ONLY_SCOPES.has(scope));
+  const notLogin = scopes.filter((scope) => scope.toLowerCase() === "identity:one_time_password");
+  const unknown = scopes.filter(
+    (scope) => !REGISTRABLE_SCOPES.has(scope) && !FIRST_PARTY_ONLY_SCOPES.has(scope) && !notLogin.includes(scope) && !/^spark-admin:[a-z_]+$/.test(scope),
+  );
+  if (mode === "third-party" && firstPartyOnly.length) {
+    problems.push(
+      `OAUTH_SCOPES: ${firstPartyOnly.join(", ")} exist only for the platform's own clients and an ordinary integration cannot register them; remove them, or set DEPLOYMENT_MODE="first-party" if this hub's client is first-party`,
+    );
+  }
+  if (notLogin.length) problems.push(`OAUTH_SCOPES: ${notLogin.join(", ")} is an admin scope for one-time passwords, not a login scope; remove it`);
+  if (unknown.length) problems.push(`OAUTH_SCOPES: ${unknown.join(", ")} is not a scope the platform knows (the login would end in invalid_scope); remove it`);
+  if (mode === "first-party") {
+    const missing = TOKENS_SCOPES.filter((scope) => !scopes.includes(scope));
+    if (missing.length) {
+      problems.push(`OAUTH_SCOPES: DEPLOYMENT_MODE="first-party" lists and revokes people's grants, so it needs ${missing.join(" and ")}; add them (registered on the client)`);
+    }
+  }
+  return problems;
+}
 
 /**
  * Strict is the default (docs/decisions/015): every environment but an explicit local
@@ -85,8 +154,9 @@ function strictProblems(e: z.infer<typeof envSchema>, sessionSecrets: string[]):
   if (sessionSecrets.some((v) => v.startsWith(DEV_SECRET_PREFIX) || v.length < 32)) {
     problems.push("SESSION_SECRETS: set real secrets of at least 32 characters (wrangler secret put)");
   }
-  if (e.OAUTH_CLIENT_SECRET === DEMO_CLIENT_SECRET) problems.push("OAUTH_CLIENT_SECRET: set the real client secret (wrangler secret put)");
-  if (e.OAUTH_CLIENT_ID === DEMO_CLIENT_ID) problems.push("OAUTH_CLIENT_ID: set your integration's client id (this is the emulator's demo client)");
+  if (DEMO_CLIENT_SECRETS.has(e.OAUTH_CLIENT_SECRET)) problems.push("OAUTH_CLIENT_SECRET: set the real client secret (wrangler secret put)");
+  if (DEMO_CLIENT_IDS.has(e.OAUTH_CLIENT_ID)) problems.push("OAUTH_CLIENT_ID: set your integration's client id (this is the emulator's demo client)");
+  if (!e.PLATFORM_TOKENS_PAGE_URL.startsWith("https://")) problems.push(`PLATFORM_TOKENS_PAGE_URL: must be https ${where}`);
   if (e.SUPPORT_BOT_TOKEN?.startsWith(DEV_SECRET_PREFIX)) problems.push("SUPPORT_BOT_TOKEN: set the real support bot token (wrangler secret put)");
   for (const key of ["INCOMING_WEBHOOKS_BOT_TOKEN", "OUTGOING_WEBHOOKS_BOT_TOKEN"] as const) {
     if (e[key].startsWith(DEV_SECRET_PREFIX)) problems.push(`${key}: set the real bot token (wrangler secret put)`);
@@ -118,6 +188,10 @@ export type PortalConfig = {
   freeTrialUrl: string;
   imageProxyAllowPrivate: boolean;
   platform: { apiBase: string; timeoutMs: number };
+  /** README "Deployment modes": what My Integrations and Connect can do depends on it. */
+  deploymentMode: DeploymentMode;
+  /** The platform's own page where people manage and revoke their grants. */
+  platformTokensPageUrl: string;
   oauth: { clientId: string; clientSecret: string; scopes: string[] };
   /** First entry signs; every entry verifies. */
   sessionSecrets: string[];
@@ -152,10 +226,10 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
   const e = parsed.data;
   const localDevelopment = e.SERVER_ENVIRONMENT === "development";
   const sessionSecrets = e.SESSION_SECRETS.split(",").map((v) => v.trim()).filter(Boolean);
-  if (!localDevelopment) {
-    const problems = strictProblems(e, sessionSecrets);
-    if (problems.length) throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
-  }
+  const scopes = e.OAUTH_SCOPES.split(/\s+/).filter(Boolean);
+  // The scope check holds everywhere, development included: the emulator refuses the same scopes.
+  const problems = [...scopeProblems(e.DEPLOYMENT_MODE, scopes), ...(localDevelopment ? [] : strictProblems(e, sessionSecrets))];
+  if (problems.length) throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
   if (sessionSecrets.length === 0) throw new ConfigError("Invalid portal config in wrangler.toml vars: SESSION_SECRETS: empty");
   return {
     url: e.PORTAL_URL,
@@ -171,7 +245,9 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     freeTrialUrl: e.FREE_TRIAL_URL,
     imageProxyAllowPrivate: e.IMAGE_PROXY_ALLOW_PRIVATE === "true",
     platform: { apiBase: e.PLATFORM_API_BASE, timeoutMs: e.PLATFORM_TIMEOUT_MS },
-    oauth: { clientId: e.OAUTH_CLIENT_ID, clientSecret: e.OAUTH_CLIENT_SECRET, scopes: e.OAUTH_SCOPES.split(/\s+/).filter(Boolean) },
+    deploymentMode: e.DEPLOYMENT_MODE,
+    platformTokensPageUrl: e.PLATFORM_TOKENS_PAGE_URL,
+    oauth: { clientId: e.OAUTH_CLIENT_ID, clientSecret: e.OAUTH_CLIENT_SECRET, scopes },
     sessionSecrets,
     sessions: { maxAgeSeconds: e.SESSION_MAX_AGE_SECONDS, idleTimeoutSeconds: e.SESSION_IDLE_TIMEOUT_SECONDS },
     cookies: { session: e.SESSION_COOKIE_NAME, auth: e.AUTH_COOKIE_NAME, csrf: e.CSRF_COOKIE_NAME },

@@ -21,6 +21,7 @@ function app(overrides: Partial<AppRecord> = {}): AppRecord {
     categoryIds: ["cat-teams-productivity"],
     companyName: "Quorum Labs",
     clientId: "C0123",
+    connectUrl: "https://app.pollster.example/integrations/lumen/connect?return_to={return_url}",
     isFeatured: false,
     tagline: "Polls in a space.",
     description: "**Pollster** runs polls.",
@@ -123,5 +124,15 @@ describe("validateCatalogue", () => {
     expect(errorOf(file([app({ friendlyId: "Not A Slug" })]))).toMatch(/friendlyId: must be a lower-case slug$/);
     expect(errorOf(file([app({ submittedAt: "yesterday" })]))).toMatch(/submittedAt: /);
     expect(errorOf(file([], [{ ...category, apiId: "Bad-Api" }]))).toMatch(/^categories\[0\] \(cat-teams-productivity, Productivity\): apiId: /);
+  });
+
+  it("takes a connect URL: an http(s) URL that may carry {return_url}, or null (absent in older files)", () => {
+    expect(validateCatalogue(file([app()])).apps[0]!.connectUrl).toContain("{return_url}");
+    expect(validateCatalogue(file([app({ connectUrl: null })])).apps[0]!.connectUrl).toBeNull();
+    const { connectUrl: _, ...older } = app();
+    expect(validateCatalogue(file([older as AppRecord])).apps[0]!.connectUrl).toBeNull();
+    for (const bad of ["javascript:alert(1)", "ftp://vendor.example/start", "/relative/start", "https://vendor.example/{other}", "not a url"]) {
+      expect(errorOf(file([app({ connectUrl: bad })]))).toMatch(/connectUrl: must be an http\(s\) URL/);
+    }
   });
 });

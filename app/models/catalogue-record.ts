@@ -9,6 +9,23 @@ const imageUrl = z
   .string()
   .refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/[^\s/][^\s]*$/.test(v), "must be an http(s) URL or a site path");
 const httpsUrl = z.string().url().refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL");
+/**
+ * Where Connect sends a person: the vendor's own start (or authorize) page. `{return_url}` may appear
+ * in it; the hub puts its URL-encoded `/applications/<key>/connected` address there.
+ */
+export const CONNECT_RETURN_PLACEHOLDER = "{return_url}";
+const connectUrl = z
+  .string()
+  .max(2000)
+  .refine((v) => {
+    const filled = v.split(CONNECT_RETURN_PLACEHOLDER).join(encodeURIComponent("https://apphub.example/applications/x/connected"));
+    if (!/^https?:\/\/[^\s{}]+$/.test(filled)) return false;
+    try {
+      return new URL(filled).protocol.startsWith("http");
+    } catch {
+      return false;
+    }
+  }, "must be an http(s) URL (it may contain {return_url})");
 
 export const categoryRecordSchema = z.object({
   id: z.string().min(1),
@@ -31,6 +48,8 @@ export const appRecordSchema = z
     categoryIds: z.array(z.string().min(1)),
     companyName: z.string().min(1).max(120),
     clientId: z.string().nullable(),
+    /** The vendor's connect page (issue 13); null: the vendor's website is the way to connect it. */
+    connectUrl: connectUrl.nullable().default(null),
     isFeatured: z.boolean(),
     tagline: z.string().min(1).max(200),
     description: z.string().min(1).max(20_000),
@@ -92,7 +111,7 @@ export function validateCatalogue(input: unknown): CatalogueFile {
     const issue = top.error.issues[0]!;
     throw new CatalogueImportError(`catalogue file: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
   }
-  const parseAll = <T>(list: unknown[], schema: z.ZodType<T>, label: string): T[] =>
+  const parseAll = <T>(list: unknown[], schema: z.ZodType<T, z.ZodTypeDef, unknown>, label: string): T[] =>
     list.map((record, index) => {
       const result = schema.safeParse(record);
       if (!result.success) {

@@ -359,6 +359,7 @@ export async function findCategoriesByApiId(db: D1Database, apiId: string): Prom
 
 type DetailRow = AppRow & {
   client_id: string | null;
+  connect_url: string | null;
   description: string;
   screenshots: string;
   video_url: string | null;
@@ -396,6 +397,7 @@ export async function getAppDetail(db: D1Database, appId: string): Promise<AppDe
   return {
     ...toSummary(row),
     clientId: row.client_id,
+    connectUrl: row.connect_url,
     description: row.description,
     screenshots: JSON.parse(row.screenshots) as string[],
     videoUrl: row.video_url,

@@ -28,6 +28,8 @@ export type AppSummary = {
 
 export type AppDetail = AppSummary & {
   clientId: string | null;
+  /** The vendor's connect page (may contain {return_url}); null: connect from the vendor's website. */
+  connectUrl: string | null;
   description: string;
   screenshots: string[];
   videoUrl: string | null;

@@ -248,8 +248,13 @@ export function createPlatformClient(options: PlatformClientOptions) {
     updateWebhook: (webhookId: string, json: { name: string; targetUrl: string; secret?: string; status?: "active" }) =>
       request("PUT", `/webhooks/${encodeURIComponent(webhookId)}`, { json, schema: platformWebhookSchema }),
     deleteWebhook: (webhookId: string) => request("DELETE", `/webhooks/${encodeURIComponent(webhookId)}`, { schema: null }),
+    /** An admin API (identity:tokens_read), or a first-party client's token for its own person. */
     listAuthorizations: (personId: string) => request("GET", "/authorizations", { query: { personId }, schema: authorizationListSchema }),
-    revokeAuthorization: (clientId: string) => request("DELETE", "/authorizations", { query: { clientId }, schema: null }),
+    /**
+     * Revokes ONE grant (identity:tokens_write). There is deliberately no `?clientId=` form here: the
+     * platform's `DELETE /authorizations?clientId=` revokes that client for the whole organisation.
+     */
+    deleteAuthorization: (authorizationId: string) => request("DELETE", `/authorizations/${encodeURIComponent(authorizationId)}`, { schema: null }),
   };
 }
 

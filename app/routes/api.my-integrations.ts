@@ -1,4 +1,5 @@
-// GET /api/my-integrations (spec §7): the person's connected integrations, matched to the catalogue.
+// GET /api/my-integrations (spec §7): the person's integrations as My Integrations shows them:
+// {mode, source ("platform" | "records"), manageUrl, items} (README "Deployment modes").
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiAuth, apiError, apiPlatformError, PRIVATE_JSON } from "~/features/api/session-api.server";
 import { MY_INTEGRATIONS_MESSAGES } from "~/features/my-integrations/integration";
@@ -9,7 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await apiAuth(request, context);
   if (auth instanceof Response) return auth;
   try {
-    return Response.json({ items: await loadMyIntegrations(context, auth) }, { headers: PRIVATE_JSON });
+    return Response.json(await loadMyIntegrations(context, auth), { headers: PRIVATE_JSON });
   } catch (error) {
     if (error instanceof PlatformError && error.status !== 401) {
       context.logger.error("Unable to fetch my integrations", { status: error.status, trackingId: error.trackingId });

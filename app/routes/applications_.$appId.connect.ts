@@ -1,7 +1,8 @@
-// GET /applications/{appId}/connect: starts connecting a published catalogue integration (issue 6)
-// at the platform's OAuth consent. A link, not a form: the page's CSP (form-action 'self') would
-// stop a form post from being redirected to the platform, and starting a consent changes nothing
-// until the person accepts there, against a state only this browser holds.
+// GET /applications/{appId}/connect (login required): starts connecting a published catalogue
+// integration at the vendor's own start page (the catalogue's connectUrl; issue 13). Records the
+// start, sets the signed pending cookie, and redirects there with our /connected address as
+// {return_url}. A link, not a form: the page's CSP (form-action 'self') would stop a form post from
+// being redirected off-site, and starting changes nothing until the person accepts at the platform.
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getAuth } from "~/auth/session.server";
 import { loginPath } from "~/components/auth-links";
@@ -10,17 +11,20 @@ import { connectableIntegration } from "~/features/connect-integration/connectab
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getAppDetail } from "~/models/catalogue.server";
 
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const app = await getAppDetail(context.env.DB, params.appId ?? "");
   const integration = app ? connectableIntegration(app) : null;
-  // Nothing to connect: the app's own page says what it is (or that it does not exist, with the
-  // full not-found page this resource route cannot render).
-  if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: { "Cache-Control": "private, no-store" } });
+  // Nothing to connect here: the app's own page says what it is (or that it does not exist, with
+  // the full not-found page this resource route cannot render).
+  if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: PRIVATE });
   const key = app.friendlyId ?? app.id;
   const auth = await getAuth(request, context, appPath(key));
   // Logged out: log in first, then back to the app's page (where Connect is offered).
-  if (!auth) return redirect(safeRedirectPath(loginPath(appPath(key))), { headers: { "Cache-Control": "private, no-store" } });
-  const { location, setCookie } = await beginConnect(request, context, { key, clientId: integration.clientId }, auth.user.emails[0]);
+  if (!auth) return redirect(safeRedirectPath(loginPath(appPath(key))), { headers: PRIVATE });
+  const { location, setCookie } = await beginConnect(request, context, auth, { key, id: app.id, ...integration });
   context.logger.info("Connect integration started", { appId: app.id });
-  return redirect(location, { headers: { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" } });
+  // Off-site on purpose (the vendor's page, from our own catalogue): not a safeRedirectPath.
+  return redirect(location, { headers: { "Set-Cookie": setCookie, ...PRIVATE } });
 }

@@ -1,19 +1,37 @@
-// GET /applications/{appId}/connected: where the platform sends the person back after the consent
-// started at ./connect. The outcome goes to the notification area of the app's page (Post/Redirect/Get
-// style: a one-time notice, then the page itself).
+// GET /applications/{appId}/connected (login required): where the vendor's page sends the person
+// back after Connect. The hub asks the platform whether a grant now exists (docs/decisions/016):
+// connected → the app's page says so; the platform won't tell this hub (third-party, not an admin)
+// → My Integrations, which shows the start and links to the platform's own page. The outcome goes
+// to the notification area (a one-time notice, then the page itself).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { endSessionOn401, getAuth } from "~/auth/session.server";
+import { loginPath, MY_INTEGRATIONS_PATH } from "~/components/auth-links";
 import { appPath, connectNotice, finishConnect } from "~/features/connect-integration/connect.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getAppDetail } from "~/models/catalogue.server";
 
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const app = await getAppDetail(context.env.DB, params.appId ?? "");
-  if (!app || !connectableIntegration(app)) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: { "Cache-Control": "private, no-store" } });
+  const integration = app ? connectableIntegration(app) : null;
+  if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: PRIVATE });
   const key = app.friendlyId ?? app.id;
-  const { outcome, detail, clear } = await finishConnect(request, context, key);
-  const log = outcome === "connected" ? "info" : "warn";
-  context.logger[log]("Connect integration finished", { appId: app.id, outcome, detail });
-  return redirectWithNotice(request, appPath(key), connectNotice(outcome, app.name), [clear]);
+  const auth = await getAuth(request, context, `${appPath(key)}/connected`);
+  // Logged out (or the session ended at the vendor's): log in, then come back here to check.
+  if (!auth) return redirect(safeRedirectPath(loginPath(`${appPath(key)}/connected`)), { headers: PRIVATE });
+  let result;
+  try {
+    result = await finishConnect(request, context, auth, { key, id: app.id, clientId: integration.clientId });
+  } catch (error) {
+    const expired = await endSessionOn401(request, context, error);
+    if (expired) throw expired;
+    throw error;
+  }
+  const { outcome, detail, clear } = result;
+  context.logger[outcome === "connected" ? "info" : "warn"]("Connect integration finished", { appId: app.id, outcome, detail });
+  const notice = connectNotice(outcome, app.name, context.config.productName);
+  return redirectWithNotice(request, outcome === "unknown" ? MY_INTEGRATIONS_PATH : appPath(key), notice, [clear]);
 }

@@ -1,11 +1,14 @@
-// /my-integrations (spec §2.1 MYINTEGRATIONS): requires login; the person's connected integrations
-// and Disconnect (Post/Redirect/Get, with the result in the notification area).
+// /my-integrations (spec §2.1 MYINTEGRATIONS): requires login; the person's integrations as the
+// deployment mode lets the hub know them (issue 13): Disconnect in first-party mode, "Remove from
+// this list" (our record only) in third-party mode. Post/Redirect/Get, the result in the
+// notification area.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { endSessionOn401, requireAuth } from "~/auth/session.server";
-import { MY_INTEGRATIONS_MESSAGES } from "~/features/my-integrations/integration";
-import { disconnectIntegration, loadMyIntegrations } from "~/features/my-integrations/my-integrations.server";
+import type { Notice } from "~/components/notice";
+import { MY_INTEGRATIONS_MESSAGES as M, type MyIntegrationsView } from "~/features/my-integrations/integration";
+import { disconnectIntegration, forgetIntegration, loadMyIntegrations } from "~/features/my-integrations/my-integrations.server";
 import { MyIntegrationsPage } from "~/features/my-integrations/MyIntegrationsPage";
 import { redirectWithNotice } from "~/lib/flash.server";
 
@@ -15,45 +18,54 @@ const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
-  let integrations = null;
+  let view: MyIntegrationsView | null = null;
   try {
-    integrations = await loadMyIntegrations(context, auth);
+    view = await loadMyIntegrations(context, auth);
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
     if (expired) throw expired;
     // Spec §4: on failure the page keeps its frame and says so; the error is logged by the client.
     context.logger.error("Unable to fetch my integrations", { error: String(error) });
   }
-  return data({ productName: context.config.productName, integrations }, { headers: PRIVATE });
+  return data({ productName: context.config.productName, view }, { headers: PRIVATE });
 }
 
 /** Lazy, so zod stays out of the browser bundle (see applications.$appId.tsx). */
-const disconnectSchema = () =>
+const actionSchema = () =>
   z.object({
-  intent: z.literal("disconnect"),
-  clientId: z.string().min(1).max(200),
-  name: z.string().max(120).optional(),
-});
+    intent: z.enum(["disconnect", "forget"]),
+    clientId: z.string().min(1).max(200),
+    name: z.string().max(120).optional(),
+  });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
-  const parsed = disconnectSchema().safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ message: "Choose an integration to disconnect." }, { status: 400, headers: PRIVATE });
+  const parsed = actionSchema().safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ message: "Choose an integration." }, { status: 400, headers: PRIVATE });
   const name = parsed.data.name?.trim() || "The integration";
-  let notice;
+  const product = context.config.productName;
+  let notice: Notice;
+  if (context.config.deploymentMode === "third-party" || parsed.data.intent === "forget") {
+    // Third-party: the hub cannot revoke a grant, so every intent only forgets our record, and says so.
+    const removed = await forgetIntegration(context, auth, parsed.data.clientId);
+    notice = removed
+      ? { title: "Removed from this list", message: M.removedFromList(name, product), level: "success" }
+      : { title: "Nothing to remove", message: `${M.notInList(name)} ${M.cannotRevoke(product)}`, level: "info" };
+    return redirectWithNotice(request, "/my-integrations", notice);
+  }
   try {
     await disconnectIntegration(context, auth, parsed.data.clientId);
-    notice = { title: "Disconnected", message: MY_INTEGRATIONS_MESSAGES.disconnected(name), level: "success" as const };
+    notice = { title: "Disconnected", message: M.disconnected(name), level: "success" };
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
     if (expired) throw expired;
     context.logger.error("Unable to remove an authorization", { error: String(error) });
-    notice = { title: "Not disconnected", message: MY_INTEGRATIONS_MESSAGES.disconnectFailed(name), level: "error" as const };
+    notice = { title: "Not disconnected", message: M.disconnectFailed(name), level: "error" };
   }
   return redirectWithNotice(request, "/my-integrations", notice);
 }
 
 export default function MyIntegrationsRoute() {
-  const { productName, integrations } = useLoaderData<typeof loader>();
-  return <MyIntegrationsPage productName={productName} integrations={integrations} />;
+  const { productName, view } = useLoaderData<typeof loader>();
+  return <MyIntegrationsPage productName={productName} view={view} />;
 }

@@ -9,11 +9,29 @@ import {
   logoInitials,
   mulberry32,
   slugifyName,
+  withDemoVendorConnectUrls,
 } from "./catalogue-generator.ts";
 
 const catalogue = generateCatalogue({ apps: 400, seed: 1 });
 
 describe("generateCatalogue", () => {
+  it("gives integrations vendor connect URLs from the client id (some none), or the emulator's demo vendor; nothing else changes", () => {
+    const plain = generateCatalogue({ apps: 400, seed: 1 });
+    const local = generateCatalogue({ apps: 400, seed: 1, vendorOrigin: "http://127.0.0.1:8788" });
+    const integrations = plain.apps.filter((a) => a.type === "integration");
+    expect(integrations.filter((a) => a.connectUrl).length).toBeGreaterThan(integrations.length / 2);
+    expect(integrations.some((a) => a.connectUrl === null)).toBe(true);
+    expect(plain.apps.filter((a) => a.type !== "integration").every((a) => a.connectUrl === null)).toBe(true);
+    for (const app of integrations) if (app.connectUrl) expect(app.connectUrl).toMatch(/^https:\/\/[a-z.]+\.example\//);
+    local.apps.forEach((app, i) => {
+      const other = plain.apps[i]!;
+      expect({ ...app, connectUrl: null }).toEqual({ ...other, connectUrl: null });
+      expect(app.connectUrl === null).toBe(other.connectUrl === null);
+      if (app.connectUrl) expect(app.connectUrl).toBe(`http://127.0.0.1:8788/vendors/${app.clientId}/start?return_to={return_url}`);
+    });
+    expect(withDemoVendorConnectUrls(plain, "http://127.0.0.1:8788")).toEqual(local);
+  });
+
   it("is deterministic: the same seed gives identical JSON, another seed differs", () => {
     const again = generateCatalogue({ apps: 400, seed: 1 });
     expect(JSON.stringify(again)).toBe(JSON.stringify(catalogue));

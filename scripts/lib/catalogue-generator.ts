@@ -11,7 +11,45 @@ export type GenerateOptions = {
   seed: number;
   /** Where the few http:// logos point: the local server that serves /logos (default :8787). */
   httpLogoOrigin?: string;
+  /**
+   * The platform emulator's origin (e.g. http://127.0.0.1:8788): integrations that have a connect
+   * URL point at its demo vendor (`/vendors/<clientId>/start`) instead of an invented vendor site,
+   * so Connect works end to end locally. Unset: realistic vendor URLs (which do not exist).
+   */
+  vendorOrigin?: string;
 };
+
+/**
+ * An integration's connect URL (the vendor's own start page; `{return_url}` is where the vendor
+ * sends the person back). Chosen from the client id, not the random stream, so adding it changed
+ * no other field of any record. About one integration in eight has none (connected from the
+ * vendor's website only).
+ */
+export function connectUrlFor(clientId: string, company: { domain: string }, slug: string, vendorOrigin?: string): string | null {
+  const pick = parseInt(clientId.slice(1, 3), 16);
+  if (pick % 8 === 0) return null;
+  if (vendorOrigin) return demoVendorConnectUrl(vendorOrigin, clientId);
+  switch (pick % 3) {
+    case 0:
+      return `https://app.${company.domain}/integrations/lumen/connect?return_to={return_url}`;
+    case 1:
+      return `https://www.${company.domain}/${slug}/install?redirect_uri={return_url}`;
+    default:
+      return `https://${company.domain}/oauth/lumen/start`;
+  }
+}
+
+/** The emulator's demo vendor start page for a catalogue integration (its contract, issue 13). */
+export const demoVendorConnectUrl = (vendorOrigin: string, clientId: string) =>
+  `${vendorOrigin}/vendors/${clientId}/start?return_to={return_url}`;
+
+/** A catalogue whose integrations with a connect URL start at the emulator's demo vendor instead. */
+export function withDemoVendorConnectUrls(catalogue: CatalogueFile, vendorOrigin: string): CatalogueFile {
+  return {
+    ...catalogue,
+    apps: catalogue.apps.map((app) => (app.connectUrl && app.clientId ? { ...app, connectUrl: demoVendorConnectUrl(vendorOrigin, app.clientId) } : app)),
+  };
+}
 
 type Theme = {
   /** Category display name; the apiId and slug are derived from it. */
@@ -737,7 +775,7 @@ function companyFor(name: string): Company {
 // The generator
 // ---------------------------------------------------------------------------------------------
 
-export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOGO_ORIGIN }: GenerateOptions): CatalogueFile {
+export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOGO_ORIGIN, vendorOrigin }: GenerateOptions): CatalogueFile {
   if (!Number.isInteger(count) || count < 0) throw new RangeError(`apps must be a non-negative integer, got ${count}`);
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
 
@@ -917,6 +955,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
     while (usedIds.has(id));
     usedIds.add(id);
     const clientId = type === "integration" ? `C${rng.hex(64)}` : null;
+    const connectUrl = clientId ? connectUrlFor(clientId, company, slug, vendorOrigin) : null;
 
     const logoPath = makeLogo(logoInitials(name));
     const logo = HTTP_LOGO_INDICES.includes(index) ? `${httpLogoOrigin}${logoPath}` : logoPath;
@@ -993,6 +1032,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
       categoryIds,
       companyName: company.name,
       clientId,
+      connectUrl,
       isFeatured,
       tagline,
       description: fixedSeed?.description ?? paragraphs.join("\n\n"),

@@ -15,7 +15,7 @@ const APP_COLUMNS = [
   "seq", "id", "friendly_id", "name", "logo", "type", "product_type", "company_name", "client_id",
   "is_featured", "tagline", "description", "screenshots", "video_url", "website_url", "support_url",
   "privacy_url", "terms_url", "requires_admin", "bot_email", "submitted_at", "updated_at", "status",
-  "app_contexts", "category_names", "name_key",
+  "app_contexts", "category_names", "name_key", "connect_url",
 ] as const;
 
 /** Multi-row INSERTs, as many rows per statement as the parameter limit allows. */
@@ -62,6 +62,7 @@ function appRow(app: AppRecord, seq: number, categoryNames: ReadonlyMap<string, 
     JSON.stringify(app.appContexts),
     names.join(" "),
     nameKey(app.name),
+    app.connectUrl ?? null,
   ];
 }
 

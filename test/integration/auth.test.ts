@@ -1,7 +1,9 @@
-// Login through the platform emulator, sessions in KV, CSRF, My Integrations and the logged-in
-// /api routes — the app's Worker and the emulator both running, talking over HTTP.
+// Login through the platform emulator, sessions in KV, CSRF and the logged-in /api routes — the
+// app's Worker and the emulator both running, talking over HTTP. My Integrations in each deployment
+// mode: my-integrations.test.ts.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HUB_CLIENT_ID, LEGACY_SYNC, USERS } from "../../workers/platform/demo-data.ts";
+import { FIRST_PARTY_ONLY_SCOPES, HUB_CLIENT_ID, USERS } from "../../workers/platform/demo-data.ts";
+import { startWorker, wranglerVars } from "./harness.ts";
 import { acceptAtPlatform, beginLogin, Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
 
 let world: World;
@@ -38,6 +40,45 @@ async function loggedIn(email = riley.email, last = "/"): Promise<Jar> {
 }
 
 describe("logging in", () => {
+  // Issue 13: the platform answers invalid_scope to anything the client did not register; an
+  // ordinary integration cannot register the §6 list's first-party scopes.
+  it("asks for the registrable scope set of the third-party mode, which the platform grants", async () => {
+    const jar = new Jar();
+    const authorize = await beginLogin(world, jar, "/");
+    const scopes = authorize.searchParams.get("scope")!.split(" ");
+    expect(scopes).toEqual(wranglerVars().OAUTH_SCOPES!.split(" "));
+    expect(wranglerVars().DEPLOYMENT_MODE).toBe("third-party");
+    for (const scope of [...FIRST_PARTY_ONLY_SCOPES, "Identity:one_time_password", "spark:people_write"]) expect(scopes).not.toContain(scope);
+    const callback = await acceptAtPlatform(world, authorize, riley.email);
+    expect(callback).not.toContain("error=");
+    expect((await visit(world, jar, callback)).headers.get("Location")).toBe("/");
+    expect(jar.get("__session")).toBeDefined();
+  });
+
+  it("the platform refuses the spec's §6 list for an ordinary integration (invalid_scope), and the startup check refuses it first", async () => {
+    const old =
+      "spark:bots_read spark:people_read spark:people_write spark:rooms_read spark:rooms_write spark:applications_read spark:applications_write spark:messages_read spark:messages_write spark:webhooks_read spark:webhooks_write spark:organizations_read spark:memberships_read spark:memberships_write Identity:one_time_password";
+    // What the platform does with it (the emulator, as strict as the platform).
+    const jar = new Jar();
+    const authorize = await beginLogin(world, jar, "/");
+    authorize.searchParams.set("scope", old);
+    const res = await world.platform.fetch(`/v1/authorize?${authorize.searchParams}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toContain("error=invalid_scope");
+    // What the hub does with it: every request answers 500 naming OAUTH_SCOPES and what to do.
+    const refused = await startWorker({ apps: 20, vars: { OAUTH_SCOPES: old } });
+    try {
+      const page = await refused.fetch("/auth?last=%2F");
+      expect(page.status).toBe(500);
+      const body = await page.text();
+      expect(body).toContain("OAUTH_SCOPES");
+      expect(body).toContain("spark:bots_read");
+      expect(body).toContain("DEPLOYMENT_MODE");
+    } finally {
+      await refused.dispose();
+    }
+  });
+
   it("goes to the platform with state and PKCE, then back to last with a session", async () => {
     const jar = new Jar();
     const authorize = await beginLogin(world, jar, "/brand-new?page=2");
@@ -173,9 +214,10 @@ describe("sessions", () => {
   it("ends the session and goes to the site root on a 401 from the platform", async () => {
     const jar = await loggedIn();
     await world.platform.fetch("/_emulator/tokens/expire", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: riley.email }) });
-    const res = await visit(world, jar, "/my-integrations");
-    expect(res.status).toBe(302);
-    expect(res.headers.get("Location")).toBe("/");
+    // /api/rooms lists the person's spaces with their token (My Integrations no longer calls the
+    // platform in the default third-party mode; my-integrations.test.ts covers the first-party one).
+    const res = await visit(world, jar, "/api/rooms");
+    expect(res.status).toBe(401);
     expect(jar.get("__session")).toBeUndefined();
     expect(await (await visit(world, jar, "/")).text()).toContain("You were logged out.");
   });
@@ -201,69 +243,6 @@ describe("sessions", () => {
   });
 });
 
-describe("My Integrations", () => {
-  it("lists the person's integrations with names and logos from the catalogue, and their access", async () => {
-    const jar = await loggedIn();
-    const html = await (await visit(world, jar, "/my-integrations")).text();
-    const integrations = world.app.catalogue.apps
-      .filter((a) => a.type === "integration" && a.clientId)
-      .sort((a, b) => (a.clientId! < b.clientId! ? -1 : 1));
-    for (const app of integrations.slice(0, 3)) expect(html).toContain(`href="/applications/${app.friendlyId ?? app.id}"`);
-    expect(html).toContain(LEGACY_SYNC.name);
-    // Four rows: the hub's own login is not an integration the person added.
-    expect(html.match(/<li[^>]*aria-labelledby="integration-/g)).toHaveLength(4);
-    expect(html.match(/Full access to your account/g)).toHaveLength(1);
-    expect(html.match(/Partial access to your account/g)).toHaveLength(3);
-  });
-
-  it("shows the empty state", async () => {
-    const jar = await loggedIn(USERS.max.email);
-    expect(await (await visit(world, jar, "/my-integrations")).text()).toContain("There are no items to display");
-  });
-
-  it.each([
-    ["a 500", { kind: "status", status: 500 }],
-    ["a 429", { kind: "status", status: 429, retryAfter: 30 }],
-    ["a time-out", { kind: "slow", delayMs: 2500 }],
-  ] as const)("keeps the page and says so on %s", async (_label, fault) => {
-    const jar = await loggedIn();
-    await world.platform.fault({ path: "/v1/authorizations", ...fault });
-    const res = await visit(world, jar, "/my-integrations");
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain("We&#x27;re having trouble loading your integrations. Please try again in a few minutes.");
-  });
-
-  it("disconnects with a valid CSRF token, once, and says so", async () => {
-    const jar = await loggedIn();
-    const res = await postForm(world, jar, "/my-integrations", { intent: "disconnect", clientId: LEGACY_SYNC.clientId, name: LEGACY_SYNC.name });
-    expect(res.status).toBe(302);
-    const html = await (await visit(world, jar, "/my-integrations")).text();
-    expect(html).toContain(`${LEGACY_SYNC.name} was disconnected from your account.`);
-    expect(html).not.toMatch(/<h2[^>]*>Legacy Sync/);
-    expect(html.match(/<li[^>]*aria-labelledby="integration-/g)).toHaveLength(3);
-    // A repeated post is not an error.
-    const again = await postForm(world, jar, "/my-integrations", { intent: "disconnect", clientId: LEGACY_SYNC.clientId, name: LEGACY_SYNC.name });
-    expect(again.status).toBe(302);
-    expect(await (await visit(world, jar, "/my-integrations")).text()).toContain("was disconnected");
-  });
-
-  it.each([
-    ["no token", undefined, {}],
-    ["a wrong token", "forged.token", {}],
-    ["another origin", "__jar__", { Origin: "https://evil.example" }],
-  ])("refuses a post with %s (403) and changes nothing", async (_label, token, extraHeaders) => {
-    const jar = await loggedIn();
-    const csrf = token === "__jar__" ? jar.get("csrf-token") : token;
-    const res = await visit(world, jar, "/my-integrations", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://127.0.0.1:8787", ...extraHeaders },
-      body: new URLSearchParams({ ...(csrf ? { csrf } : {}), intent: "disconnect", clientId: LEGACY_SYNC.clientId }).toString(),
-    });
-    expect(res.status).toBe(403);
-    expect(await (await visit(world, jar, "/my-integrations")).text()).toContain(LEGACY_SYNC.name);
-  });
-});
-
 describe("logged-in /api routes", () => {
   it("answer 401 when logged out", async () => {
     for (const path of ["/api/people/me", "/api/feature-toggles", "/api/my-integrations", "/api/subscriptions"]) {
@@ -284,28 +263,5 @@ describe("logged-in /api routes", () => {
     const own = await visit(world, jar, `/api/feature-toggles?userId=${riley.uuid}`);
     expect(await own.json()).toEqual({ featureToggles: [{ key: "embedded-app-phase-1-enabled", val: "true" }] });
     expect((await visit(world, jar, `/api/feature-toggles?userId=${USERS.ada.uuid}`)).status).toBe(403);
-  });
-
-  it("/api/my-integrations and /api/subscriptions list the connections (without the hub itself)", async () => {
-    const jar = await loggedIn();
-    const mine = (await (await visit(world, jar, "/api/my-integrations")).json()) as { items: { name: string; access: string }[] };
-    expect(mine.items).toHaveLength(4);
-    const subs = (await (await visit(world, jar, "/api/subscriptions")).json()) as { items: { clientId: string }[] };
-    expect(subs.items.map((i) => i.clientId)).not.toContain(HUB_CLIENT_ID);
-    await world.platform.fault({ path: "/v1/authorizations", kind: "slow", delayMs: 2500 });
-    const slow = await visit(world, jar, "/api/my-integrations");
-    expect(slow.status).toBe(504);
-    expect(await slow.json()).toMatchObject({ message: "We're having trouble loading your integrations. Please try again in a few minutes." });
-  });
-
-  it("DELETE /api/remove-authorization needs the CSRF header, then removes once (204 again after)", async () => {
-    const jar = await loggedIn();
-    const path = `/api/remove-authorization?applicationId=${LEGACY_SYNC.clientId}`;
-    expect((await visit(world, jar, path, { method: "DELETE", headers: { Origin: "http://127.0.0.1:8787" } })).status).toBe(403);
-    const headers = { Origin: "http://127.0.0.1:8787", "X-CSRF-Token": jar.get("csrf-token")! };
-    expect((await visit(world, jar, path, { method: "DELETE", headers })).status).toBe(204);
-    expect((await visit(world, jar, path, { method: "DELETE", headers })).status).toBe(204);
-    const subs = (await (await visit(world, jar, "/api/subscriptions")).json()) as { items: { clientId: string }[] };
-    expect(subs.items.map((i) => i.clientId)).not.toContain(LEGACY_SYNC.clientId);
   });
 });

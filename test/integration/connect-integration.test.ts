@@ -1,145 +1,182 @@
-// Connecting a catalogue integration from its detail page (issue 6): Connect → the platform's consent
-// for that integration → back to the app page with a notice; the grant then shows in My Integrations
-// and Disconnect removes it. Declined, failed and forged/expired returns each say so.
+// Connecting a catalogue integration (issues 6 and 13; docs/decisions/016): Connect → the vendor's
+// own start page (the emulator's demo vendor) → the platform's consent for the vendor's client →
+// the vendor's callback, which exchanges the code → "Return to App Hub" → the hub asks the platform.
+// First-party: the platform lists the grant, so the hub says connected. Third-party, not an admin:
+// the hub cannot know, and says so. Never "connected" without the platform's word.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seededGrants, USERS } from "../../workers/platform/demo-data.ts";
+import { USERS } from "../../workers/platform/demo-data.ts";
 import { decode } from "./html.ts";
-import { acceptAtPlatform, Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+import { as, freeIntegrations, keyOf, startFirstPartyWorld, startThirdPartyWorld, throughVendorConsent } from "./integrations-world.ts";
+import { visit, type Jar, type World } from "./login.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(() => world?.dispose());
-beforeEach(() => world.platform.reset());
-
-/** Published integrations with a client id that nobody has connected in the demo seed. */
-function freeIntegrations() {
-  const integrations = world.app.catalogue.apps.filter((a) => a.type === "integration" && a.clientId && a.status === "published");
-  const granted = new Set(seededGrants(integrations.map((a) => ({ clientId: a.clientId!, name: a.name }))).map((g) => g.clientId));
-  return integrations.filter((a) => !granted.has(a.clientId!));
-}
-const keyOf = (app: { friendlyId: string | null; id: string }) => app.friendlyId ?? app.id;
-
-async function as(email: string): Promise<Jar> {
-  const jar = new Jar();
-  expect((await logIn(world, jar, email)).status).toBe(302);
-  return jar;
-}
-
-/** Connect → the platform's authorize URL (checked), with the state cookie in the jar. */
-async function startConnect(jar: Jar, key: string): Promise<URL> {
-  const res = await visit(world, jar, `/applications/${key}/connect`);
+/** Connect on the hub → the vendor's start page (checked) → the platform's consent URL. */
+async function startConnect(world: World, jar: Jar, app: { clientId: string | null; friendlyId: string | null; id: string }): Promise<URL> {
+  const res = await visit(world, jar, `/applications/${keyOf(app)}/connect`);
   expect(res.status).toBe(302);
-  const location = new URL(res.headers.get("Location")!);
-  expect(location.origin + location.pathname).toBe(`${world.platform.origin}/v1/authorize`);
-  return location;
+  expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+  const vendor = res.headers.get("Location")!;
+  const back = `http://127.0.0.1:8787/applications/${keyOf(app)}/connected`;
+  expect(vendor).toBe(`${world.platform.origin}/vendors/${app.clientId}/start?return_to=${encodeURIComponent(back)}`);
+  const start = await world.platform.fetch(new URL(vendor).pathname + new URL(vendor).search);
+  expect(start.status).toBe(302);
+  return new URL(start.headers.get("Location")!);
 }
 
-/** Follows the app's redirect back to the app page; returns that page's HTML (with the notice). */
-async function landOnAppPage(jar: Jar, callback: string, key: string): Promise<string> {
-  const back = await visit(world, jar, callback);
-  expect(back.status).toBe(302);
-  expect(back.headers.get("Location")).toBe(`/applications/${key}`);
-  return decode(await (await visit(world, jar, `/applications/${key}`)).text());
+/** Follows the vendor's "Return to App Hub" link; returns where the hub sends the person and that page's HTML. */
+async function returnToHub(world: World, jar: Jar, back: string): Promise<{ location: string; html: string }> {
+  const url = new URL(back);
+  const res = await visit(world, jar, url.pathname + url.search);
+  expect(res.status).toBe(302);
+  const location = res.headers.get("Location")!;
+  return { location, html: decode(await (await visit(world, jar, location)).text()) };
 }
 
-describe("Connect on an integration's page", () => {
-  it("is offered to a logged-in person; a logged-out visitor keeps 'Log in to add app +'", async () => {
-    const app = freeIntegrations()[0]!;
-    const anonymous = await (await world.app.fetch(`/applications/${keyOf(app)}`)).text();
-    expect(anonymous).toContain("Log in to add app +");
-    expect(anonymous).not.toContain("/connect");
-    const jar = await as(USERS.riley.email);
-    const res = await visit(world, jar, `/applications/${keyOf(app)}`);
-    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
-    const html = await res.text();
-    expect(html).toContain(`href="/applications/${keyOf(app)}/connect"`);
-    expect(html).not.toContain("Log in to add app +");
+describe("Connect, first-party mode", () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startFirstPartyWorld();
   });
+  afterAll(() => world?.dispose());
+  beforeEach(() => world.platform.reset());
 
-  it("asks the platform for that integration's consent, with a state kept in a signed short-lived cookie", async () => {
-    const app = freeIntegrations()[0]!;
-    const jar = await as(USERS.riley.email);
-    const authorize = await startConnect(jar, keyOf(app));
+  it("end to end: hub → vendor start → consent → vendor exchanges the code → back → the platform confirms → connected", async () => {
+    const app = freeIntegrations(world)[0]!;
+    const jar = await as(world, USERS.riley.email);
+    const authorize = await startConnect(world, jar, app);
+    // The vendor's own client, redirect URI and scopes: nothing of the hub's.
     expect(authorize.searchParams.get("client_id")).toBe(app.clientId);
-    expect(authorize.searchParams.get("response_type")).toBe("code");
-    expect(authorize.searchParams.get("redirect_uri")).toBe(`http://127.0.0.1:8787/applications/${keyOf(app)}/connected`);
-    expect(authorize.searchParams.get("scope")).toContain("spark:people_read");
-    expect(authorize.searchParams.get("state")!.length).toBeGreaterThanOrEqual(40);
-    expect(authorize.searchParams.get("login_hint")).toBe(USERS.riley.email);
+    expect(authorize.searchParams.get("redirect_uri")).toBe(`${world.platform.origin}/vendors/${app.clientId}/callback`);
     const cookie = jar.get("mkt-int-connect")!;
     expect(cookie).toBeDefined();
-    // Signed: the state is not readable or forgeable from the cookie alone.
-    expect(cookie).not.toContain(authorize.searchParams.get("state"));
-  });
+    const started = await world.app.db.prepare("SELECT * FROM integration_connections WHERE client_id = ?").bind(app.clientId).first<{ confirmed_at: string | null; user_id: string }>();
+    expect(started).toMatchObject({ user_id: USERS.riley.uuid, confirmed_at: null });
 
-  it("accepting connects it: the notice, My Integrations lists it, and Disconnect removes it", async () => {
-    const app = freeIntegrations()[0]!;
-    const jar = await as(USERS.riley.email);
-    const callback = await acceptAtPlatform(world, await startConnect(jar, keyOf(app)), USERS.riley.email);
-    const html = await landOnAppPage(jar, callback, keyOf(app));
+    const vendor = await throughVendorConsent(world.platform, authorize, USERS.riley.email);
+    expect(vendor.status).toBe(200);
+    expect(vendor.html).toContain(`${app.name} is connected to your account`);
+    expect(vendor.back).toBe(`http://127.0.0.1:8787/applications/${keyOf(app)}/connected`);
+
+    const { location, html } = await returnToHub(world, jar, vendor.back!);
+    expect(location).toBe(`/applications/${keyOf(app)}`);
     expect(html).toContain(`${app.name} is connected`);
     expect(jar.get("mkt-int-connect")).toBeUndefined();
+    const confirmed = await world.app.db.prepare("SELECT confirmed_at FROM integration_connections WHERE client_id = ?").bind(app.clientId).first<{ confirmed_at: string | null }>();
+    expect(confirmed!.confirmed_at).not.toBeNull();
 
     const mine = decode(await (await visit(world, jar, "/my-integrations")).text());
     expect(mine).toContain(`href="/applications/${keyOf(app)}"`);
-    expect(mine).toContain(app.name);
-
-    const res = await postForm(world, jar, "/my-integrations", { intent: "disconnect", clientId: app.clientId!, name: app.name });
-    expect(res.status).toBe(302);
-    const after = decode(await (await visit(world, jar, "/my-integrations")).text());
-    expect(after).toContain(`${app.name} was disconnected from your account.`);
-    expect(after).not.toContain(`href="/applications/${keyOf(app)}"`);
   });
 
-  it("declining says so and connects nothing", async () => {
-    const app = freeIntegrations()[1]!;
-    const jar = await as(USERS.riley.email);
-    const callback = await acceptAtPlatform(world, await startConnect(jar, keyOf(app)), USERS.riley.email, "decline");
-    const html = await landOnAppPage(jar, callback, keyOf(app));
-    expect(html).toContain(`You declined to connect ${app.name}. Nothing was shared with it.`);
+  it("declined at the consent: the vendor says so, and back on the hub nothing is claimed", async () => {
+    const app = freeIntegrations(world)[1]!;
+    const jar = await as(world, USERS.riley.email);
+    const vendor = await throughVendorConsent(world.platform, await startConnect(world, jar, app), USERS.riley.email, "decline");
+    expect(vendor.html).toContain(`${app.name} is not connected`);
+    const { location, html } = await returnToHub(world, jar, vendor.back!);
+    expect(location).toBe(`/applications/${keyOf(app)}`);
+    expect(html).toContain(`Lumen doesn't list ${app.name} on your account yet.`);
+    expect(html).not.toContain(`${app.name} is connected`);
     expect(await (await visit(world, jar, "/my-integrations")).text()).not.toContain(`href="/applications/${keyOf(app)}"`);
   });
 
-  it("a platform error says it failed", async () => {
-    const app = freeIntegrations()[1]!;
-    const jar = await as(USERS.riley.email);
-    const authorize = await startConnect(jar, keyOf(app));
-    const html = await landOnAppPage(jar, `/applications/${keyOf(app)}/connected?error=server_error&state=${authorize.searchParams.get("state")}`, keyOf(app));
-    expect(html).toContain(`${app.name} could not be connected. Please try again later.`);
+  it("a failing platform check says it could not check, never connected", async () => {
+    const app = freeIntegrations(world)[2]!;
+    const jar = await as(world, USERS.riley.email);
+    const vendor = await throughVendorConsent(world.platform, await startConnect(world, jar, app), USERS.riley.email);
+    await world.platform.fault({ path: "/v1/authorizations", kind: "status", status: 500 });
+    const { html } = await returnToHub(world, jar, vendor.back!);
+    expect(html).toContain(`We couldn't check whether ${app.name} is connected. Please try again later.`);
+  });
+});
+
+describe("Connect, third-party mode (the default)", () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await startThirdPartyWorld();
+  });
+  afterAll(() => world?.dispose());
+  beforeEach(async () => {
+    await world.platform.reset();
+    await world.app.db.prepare("DELETE FROM integration_connections").run();
   });
 
-  it("a return without this browser's state (forged, replayed, or another app's) is refused", async () => {
-    const [app, other] = freeIntegrations();
-    const jar = await as(USERS.riley.email);
-    const authorize = await startConnect(jar, keyOf(app!));
-    const state = authorize.searchParams.get("state")!;
-    const expired = `That request to connect ${app!.name} has expired or did not start here. Please choose Connect again.`;
-    // Wrong state.
-    expect(await landOnAppPage(jar, `/applications/${keyOf(app!)}/connected?code=x&state=${state.slice(0, -2)}xx`, keyOf(app!))).toContain(expired);
-    // The right state, but the cookie was used up by the first return.
-    expect(await landOnAppPage(jar, `/applications/${keyOf(app!)}/connected?code=x&state=${state}`, keyOf(app!))).toContain(expired);
-    // Another browser (no cookie).
-    const stranger = await as(USERS.riley.email);
-    expect(await landOnAppPage(stranger, `/applications/${keyOf(app!)}/connected?code=x&state=${state}`, keyOf(app!))).toContain(expired);
-    // State for one app, returned to another's page.
-    const second = await startConnect(jar, keyOf(app!));
-    const otherPage = await landOnAppPage(jar, `/applications/${keyOf(other!)}/connected?code=x&state=${second.searchParams.get("state")}`, keyOf(other!));
-    expect(otherPage).toContain(`That request to connect ${other!.name} has expired`);
+  it("is offered to a logged-in person when the catalogue has a connect URL; a logged-out visitor keeps 'Log in to add app +'", async () => {
+    const app = freeIntegrations(world)[0]!;
+    const anonymous = await (await world.app.fetch(`/applications/${keyOf(app)}`)).text();
+    expect(anonymous).toContain("Log in to add app +");
+    expect(anonymous).not.toContain("/connect");
+    const jar = await as(world, USERS.riley.email);
+    const res = await visit(world, jar, `/applications/${keyOf(app)}`);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = decode(await res.text());
+    expect(html).toContain(`href="/applications/${keyOf(app)}/connect"`);
+    expect(html).toContain(`Connect takes you to ${app.companyName}'s page for ${app.name}`);
+    expect(html).not.toContain("Log in to add app +");
   });
 
-  it("logged out, Connect leads to log in and back to the app's page", async () => {
-    const app = freeIntegrations()[0]!;
+  it("without a connect URL there is no Connect: the page says the vendor's website is the way", async () => {
+    const app = world.app.catalogue.apps.find((a) => a.type === "integration" && a.clientId && !a.connectUrl && a.status === "published" && a.websiteUrl)!;
+    expect(app).toBeDefined();
+    const jar = await as(world, USERS.riley.email);
+    const html = decode(await (await visit(world, jar, `/applications/${keyOf(app)}`)).text());
+    expect(html).not.toContain(`/applications/${keyOf(app)}/connect"`);
+    expect(html).toContain(`${app.name} is connected from ${app.companyName}'s own website, not from App Hub.`);
+    expect(html).toContain(`href="${app.websiteUrl}"`);
+    const res = await visit(world, jar, `/applications/${keyOf(app)}/connect`);
+    expect(res.headers.get("Location")).toBe(`/applications/${keyOf(app)}`);
+  });
+
+  it("end to end for a regular person: the grant exists at the platform, but the hub cannot know, and says so honestly", async () => {
+    const app = freeIntegrations(world)[0]!;
+    const jar = await as(world, USERS.riley.email);
+    const vendor = await throughVendorConsent(world.platform, await startConnect(world, jar, app), USERS.riley.email);
+    expect(vendor.html).toContain(`${app.name} is connected to your account`);
+    // The platform's own page lists it.
+    expect(await (await world.platform.fetch(`/account/authorized-apps?email=${encodeURIComponent(USERS.riley.email)}`)).text()).toContain(app.name);
+
+    const { location, html } = await returnToHub(world, jar, vendor.back!);
+    expect(location).toBe("/my-integrations");
+    expect(html).toContain(`App Hub can't see whether ${app.name} is connected: only Lumen knows.`);
+    expect(html).not.toContain(`${app.name} is connected<`);
+    expect(html).toMatch(/You started connecting on [A-Z][a-z]+ \d{1,2}, \d{4}, not confirmed/);
+    expect(html).toContain(`href="${world.platform.origin}/account/authorized-apps"`);
+  });
+
+  it("an admin whose hub has identity:tokens_read gets the platform's word", async () => {
+    const admin = await startThirdPartyWorld({ tokensRead: true });
+    try {
+      const app = freeIntegrations(admin)[0]!;
+      const jar = await as(admin, USERS.ada.email);
+      const vendor = await throughVendorConsent(admin.platform, await startConnect(admin, jar, app), USERS.ada.email);
+      const { location, html } = await returnToHub(admin, jar, vendor.back!);
+      expect(location).toBe(`/applications/${keyOf(app)}`);
+      expect(html).toContain(`${app.name} is connected`);
+    } finally {
+      await admin.dispose();
+    }
+  });
+
+  it("a return that did not start here (no cookie, no record) is refused", async () => {
+    const app = freeIntegrations(world)[0]!;
+    const stranger = await as(world, USERS.riley.email);
+    const { location, html } = await returnToHub(world, stranger, `http://127.0.0.1:8787/applications/${keyOf(app)}/connected`);
+    expect(location).toBe(`/applications/${keyOf(app)}`);
+    expect(html).toContain(`That request to connect ${app.name} has expired or did not start here. Please choose Connect again.`);
+  });
+
+  it("logged out, Connect leads to log in and back to the app's page; the return leads to log in and back to the check", async () => {
+    const app = freeIntegrations(world)[0]!;
     const res = await world.app.fetch(`/applications/${keyOf(app)}/connect`);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/login?last=${encodeURIComponent(`/applications/${keyOf(app)}`)}`);
+    const back = await world.app.fetch(`/applications/${keyOf(app)}/connected`);
+    expect(back.headers.get("Location")).toBe(`/login?last=${encodeURIComponent(`/applications/${keyOf(app)}/connected`)}`);
   });
 
   it("sends anything that is not a connectable integration to its page (which says what it is, or not found)", async () => {
-    const jar = await as(USERS.riley.email);
+    const jar = await as(world, USERS.riley.email);
     const bot = world.app.catalogue.apps.find((a) => a.type === "bot" && a.status === "published")!;
-    for (const path of [`/applications/${keyOf(bot)}/connect`, `/applications/${keyOf(bot)}/connected?code=x&state=y`]) {
+    for (const path of [`/applications/${keyOf(bot)}/connect`, `/applications/${keyOf(bot)}/connected`]) {
       const res = await visit(world, jar, path);
       expect(res.status).toBe(302);
       expect(res.headers.get("Location")).toBe(`/applications/${keyOf(bot)}`);

@@ -48,6 +48,8 @@ export const TEST_DEPLOY_SECRETS: Record<string, string> = {
   SUPPORT_BOT_TOKEN: "test-production-support-bot-token",
   INCOMING_WEBHOOKS_BOT_TOKEN: "test-production-incoming-bot-token",
   OUTGOING_WEBHOOKS_BOT_TOKEN: "test-production-outgoing-bot-token",
+  // Left empty in wrangler.toml like the client id: the deployer sets the platform's own page.
+  PLATFORM_TOKENS_PAGE_URL: "https://platform-settings.invalid/account/authorized-apps",
 };
 
 export const PRODUCTION_TEST_VARS: Record<string, string> = {

@@ -5,11 +5,14 @@ import { CSRF } from "remix-utils/csrf/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LEGACY_SYNC, USERS } from "../../workers/platform/demo-data.ts";
 import { wranglerVars } from "./harness.ts";
-import { acceptAtPlatform, beginLogin, Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+import { startFirstPartyWorld } from "./integrations-world.ts";
+import { acceptAtPlatform, beginLogin, Jar, logIn, postForm, visit, type World } from "./login.ts";
 
 let world: World;
 beforeAll(async () => {
-  world = await startWorld();
+  // First-party: the CSRF cases post a Disconnect that would change something at the platform (the
+  // default third-party hub cannot revoke anything; README "Deployment modes").
+  world = await startFirstPartyWorld();
 });
 afterAll(() => world?.dispose());
 beforeEach(async () => {

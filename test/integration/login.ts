@@ -2,13 +2,20 @@
 // as in production), a cookie jar, and the whole login flow as a browser would run it.
 import { expect } from "vitest";
 import { startPlatform, type PlatformHarness } from "../platform/harness.ts";
+import { withDemoVendorConnectUrls } from "../../scripts/lib/catalogue-generator.ts";
 import { startWorker, type TestWorker } from "./harness.ts";
 
 export type World = { app: TestWorker; platform: PlatformHarness; dispose: () => Promise<void> };
 
 export async function startWorld(vars: Record<string, string> = {}, options: { listen?: boolean; rateLimits?: Record<string, number> } = {}): Promise<World> {
   const platform = await startPlatform();
-  const app = await startWorker({ vars: { PLATFORM_API_BASE: `${platform.origin}/v1`, ...vars }, listen: options.listen, rateLimits: options.rateLimits });
+  const app = await startWorker({
+    vars: { PLATFORM_API_BASE: `${platform.origin}/v1`, PLATFORM_TOKENS_PAGE_URL: `${platform.origin}/account/authorized-apps`, ...vars },
+    listen: options.listen,
+    rateLimits: options.rateLimits,
+    // Connect starts at the emulator's demo vendor (its contract), as `npm run db:seed` points it.
+    catalogue: (generated) => withDemoVendorConnectUrls(generated, platform.origin),
+  });
   return { app, platform, dispose: async () => void (await Promise.all([app.dispose(), platform.dispose()])) };
 }
 

@@ -40,7 +40,10 @@ describe("the production environment's vars (wrangler.toml [env.production])", (
     expect(vars.SERVER_ENVIRONMENT).toBe("production");
     expect(vars.IMAGE_PROXY_ALLOW_PRIVATE).toBe("false");
     expect(vars.RENDER_ENVIRONMENT_WARNING).toBe("false");
-    for (const name of Object.keys(TEST_DEPLOY_SECRETS).filter((n) => n !== "OAUTH_CLIENT_ID")) expect(vars).not.toHaveProperty(name);
+    // Per deployment and left empty (the config check fails until they are set): the client id and the platform's token page.
+    const setByDeployer = ["OAUTH_CLIENT_ID", "PLATFORM_TOKENS_PAGE_URL"];
+    for (const name of setByDeployer) expect(vars[name], name).toBe("");
+    for (const name of Object.keys(TEST_DEPLOY_SECRETS).filter((n) => !setByDeployer.includes(n))) expect(vars).not.toHaveProperty(name);
     for (const [name, value] of Object.entries(vars)) {
       expect(value, name).not.toMatch(/dev-only|127\.0\.0\.1|localhost|demo/);
       if (/^https?:/.test(value)) expect(value, name).toMatch(/^https:/);

@@ -48,8 +48,8 @@ export function AppDetailView({
   addBot?: AddBotOffer | null;
   /** A section of the app's own, under the header (My Webhooks on the webhook apps' pages). */
   children?: ReactNode;
-  /** A logged-in person's way to connect this integration at the platform (null otherwise). */
-  connect?: { href: string } | null;
+  /** A logged-in person's way to connect this integration: the vendor's start page, or its website (null otherwise). */
+  connect?: { kind: "connect"; href: string } | { kind: "website"; websiteUrl: string | null } | null;
   /** What a logged-in person can do with this embedded app (null for other apps, or logged out). */
   embedded?: EmbeddedAppOffer | null;
   productName?: string;
@@ -104,16 +104,25 @@ export function AppDetailView({
             <p className={styles.note}>This app is not available yet.</p>
           ) : addBot ? (
             <AddBotPanel appName={app.name} productName={productName} offer={addBot} />
-          ) : connect ? (
+          ) : connect?.kind === "connect" ? (
             <>
-              {/* A plain link: it leaves for the platform's consent page, so no client-side routing. */}
+              {/* A plain link: it leaves for the vendor's own page, so no client-side routing. */}
               <a className={styles.primaryAction} href={connect.href} aria-describedby="connect-hint">
                 Connect
               </a>
               <p id="connect-hint" className={styles.actionHint}>
-                {CONNECT_MESSAGES.hint(app.name, productName)}
+                {CONNECT_MESSAGES.hint(app.name, app.companyName, productName)}
               </p>
             </>
+          ) : connect?.kind === "website" ? (
+            <p className={styles.actionHint}>
+              {CONNECT_MESSAGES.viaWebsite(app.name, app.companyName)}{" "}
+              {connect.websiteUrl ? (
+                <a href={connect.websiteUrl} rel="noopener">
+                  {CONNECT_MESSAGES.websiteLink(app.companyName)}
+                </a>
+              ) : null}
+            </p>
           ) : embedded ? (
             <EmbeddedAppDialog appName={app.name} productName={productName} offer={embedded} triggerClassName={styles.primaryActionWrap} />
           ) : loggedIn ? null : (

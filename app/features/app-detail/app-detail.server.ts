@@ -6,6 +6,9 @@ import { z } from "zod";
 import { endSessionOn401, getAuth, requireAuth } from "~/auth/session.server";
 import { addBotOffer, addBotToSpace, messageBotDirectly } from "~/features/add-app/add-bot.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
+
+/** The Connect offer on an integration's page (issue 13). */
+export type ConnectOffer = { kind: "connect"; href: string } | { kind: "website"; websiteUrl: string | null };
 import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
 import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
@@ -38,8 +41,14 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
   const webhooks = auth && webhookKind && app.status === "published" ? await myWebhooksData(request, context, auth, webhookKind) : null;
   const addBot = auth && app.type === "bot" && app.botEmail && app.status === "published" && !webhookKind ? await addBotOffer(request, context, auth) : null;
   const published = app.status === "published";
-  // A logged-in person can connect a published integration: ./connect starts its OAuth consent.
-  const connect = auth && published && connectableIntegration(app) ? { href: `/applications/${encodeURIComponent(app.friendlyId ?? app.id)}/connect` } : null;
+  // A logged-in person can connect a published integration that has a connect URL: ./connect sends
+  // them to the vendor's own start page. Without one, the page says the vendor's website is the way.
+  const connect: ConnectOffer | null =
+    auth && published && app.type === "integration"
+      ? connectableIntegration(app)
+        ? { kind: "connect", href: `/applications/${encodeURIComponent(app.friendlyId ?? app.id)}/connect` }
+        : { kind: "website", websiteUrl: app.websiteUrl }
+      : null;
   // Spec §5: an embedded app's page checks the person's access (and the phase-1 toggle) if logged in.
   const embedded: EmbeddedAppOffer | null = auth && published && app.type === "embeddedApp" ? await embeddedAppOffer(context, auth, app) : null;
   const canonicalUrl = `${url.origin}/applications/${encodeURIComponent(app.friendlyId ?? app.id)}`;

@@ -1,35 +1,34 @@
-// Connecting a catalogue integration (spec §1, §2.5; issue 6): the person is sent to the platform's
-// OAuth consent for that integration's client id, and comes back to /applications/{id}/connected,
-// which checks the state this browser was given and says how it went. The platform records the
-// authorization when the person accepts, so it then shows in My Integrations (docs/decisions/011).
+// Connecting a catalogue integration (spec §1, §2.5; issues 6 and 13; docs/decisions/016). A
+// marketplace cannot complete another vendor's OAuth flow: the vendor's client id accepts only the
+// vendor's own redirect URIs and scopes, and the grant exists only once the vendor has exchanged the
+// code. So Connect sends the person to the vendor's own start page (the catalogue's connectUrl, with
+// our /applications/{key}/connected address as {return_url}); when they come back, the hub asks the
+// platform whether a grant now exists, and says "connected" only if it does.
 import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { sameToken } from "~/auth/oauth.server";
+import type { Auth } from "~/auth/session.server";
 import type { Notice } from "~/components/notice";
-import { CONNECT_MESSAGES as M } from "./messages";
+import { recordConnectConfirmed, recordConnectStarted, findConnection } from "~/features/my-integrations/connections.server";
+import { listPlatformGrants } from "~/features/my-integrations/my-integrations.server";
 import { cookieNameFor } from "~/lib/cookie-names";
-import { randomToken } from "~/lib/random-token.server";
+import { PlatformError } from "~/platform/client.server";
+import { CONNECT_MESSAGES as M } from "./messages";
 
+/** Where a connectUrl wants our way back (app/models/catalogue-record.ts validates it). */
+const CONNECT_RETURN_PLACEHOLDER = "{return_url}";
 /** Spec §9: integration cookies are prefixed mkt-int. */
 const CONNECT_COOKIE = "mkt-int-connect";
-/** Ten minutes to decide at the platform, as for a login. */
-const CONNECT_COOKIE_SECONDS = 600;
+/** An hour at the vendor's pages (sign-up included) before the return no longer counts as ours. */
+const CONNECT_COOKIE_SECONDS = 3600;
 
-/**
- * What the hub asks on the integration's behalf. The catalogue does not record an integration's
- * scopes, so this is the narrow set most integrations need: who you are, your spaces, and posting
- * to them. My Integrations shows it as partial access.
- */
-export const INTEGRATION_CONNECT_SCOPES = ["spark:people_read", "spark:rooms_read", "spark:messages_read", "spark:messages_write"] as const;
-
-const pendingSchema = z.object({ state: z.string().min(20), appId: z.string().min(1), clientId: z.string().min(1) });
+const pendingSchema = z.object({ appId: z.string().min(1), clientId: z.string().min(1), startedAt: z.string() });
 type PendingConnect = z.infer<typeof pendingSchema>;
 
 function connectCookie(request: Request, context: AppLoadContext) {
   return createCookie(cookieNameFor(request, CONNECT_COOKIE), {
     secrets: context.config.sessionSecrets,
     httpOnly: true,
-    // Lax: the platform's redirect back is a top-level GET navigation, which Lax cookies go with.
+    // Lax: the vendor's link back is a top-level GET navigation, which Lax cookies go with.
     sameSite: "lax",
     secure: new URL(request.url).protocol === "https:",
     // Site-wide, because the __Host- prefix on https requires Path=/.
@@ -38,64 +37,73 @@ function connectCookie(request: Request, context: AppLoadContext) {
   });
 }
 
-
 export const appPath = (appKey: string) => `/applications/${encodeURIComponent(appKey)}`;
-const returnUrl = (request: Request, appKey: string) => new URL(`${appPath(appKey)}/connected`, request.url).toString();
+export const returnUrl = (request: Request, appKey: string) => new URL(`${appPath(appKey)}/connected`, request.url).toString();
 
-/** The platform's consent address for the integration, and the cookie that remembers the state. */
+/** The vendor's connect URL with our way back filled in (URL-encoded) where it asks for it. */
+export function vendorConnectLocation(connectUrl: string, back: string): string {
+  return connectUrl.split(CONNECT_RETURN_PLACEHOLDER).join(encodeURIComponent(back));
+}
+
+/** Records the start (D1), and gives the vendor's address and the cookie that remembers it. */
 export async function beginConnect(
   request: Request,
   context: AppLoadContext,
-  app: { key: string; clientId: string },
-  loginHint?: string,
+  auth: Auth,
+  app: { key: string; id: string; clientId: string; connectUrl: string },
 ): Promise<{ location: string; setCookie: string }> {
-  const pending: PendingConnect = { state: randomToken(), appId: app.key, clientId: app.clientId };
-  const url = new URL(`${context.config.platform.apiBase}/authorize`);
-  url.searchParams.set("client_id", app.clientId);
-  url.searchParams.set("response_type", "code");
-  url.searchParams.set("redirect_uri", returnUrl(request, app.key));
-  url.searchParams.set("scope", INTEGRATION_CONNECT_SCOPES.join(" "));
-  url.searchParams.set("state", pending.state);
-  // Suggests who is connecting (OpenID Connect's login_hint); the platform may ignore it.
-  if (loginHint) url.searchParams.set("login_hint", loginHint);
-  return { location: url.toString(), setCookie: await connectCookie(request, context).serialize(pending) };
+  const now = new Date();
+  await recordConnectStarted(context.env.DB, { userId: auth.user.userId, clientId: app.clientId, appId: app.id }, now);
+  const pending: PendingConnect = { appId: app.key, clientId: app.clientId, startedAt: now.toISOString() };
+  return { location: vendorConnectLocation(app.connectUrl, returnUrl(request, app.key)), setCookie: await connectCookie(request, context).serialize(pending) };
 }
 
-export type ConnectOutcome = "connected" | "declined" | "failed" | "expired";
-
 /**
- * Reads the platform's answer on the way back. Anything but a matching state from this browser's
- * cookie, for this app, is "expired": a stale tab, a replayed link or someone else's redirect.
- * The code itself is not exchanged here: only the integration's own server could do that.
+ * connected: the platform lists a grant of the client for this person (recorded as confirmed);
+ * not-yet: the platform answered and lists none; unknown: the platform will not tell this hub
+ * (third-party, not an admin); failed: asking failed; expired: no Connect of this app started here.
  */
+export type ConnectOutcome = "connected" | "not-yet" | "unknown" | "failed" | "expired";
+
+/** Where the person lands back: asks the platform; never says "connected" without its word. */
 export async function finishConnect(
   request: Request,
   context: AppLoadContext,
-  appKey: string,
+  auth: Auth,
+  app: { key: string; id: string; clientId: string },
 ): Promise<{ outcome: ConnectOutcome; detail: string; clear: string }> {
-  const url = new URL(request.url);
   const cookie = connectCookie(request, context);
   const clear = await cookie.serialize("", { maxAge: 0 });
-  const parsed = pendingSchema.safeParse(await cookie.parse(request.headers.get("Cookie")));
-  const state = url.searchParams.get("state");
-  if (!parsed.success || !state || !sameToken(state, parsed.data.state) || parsed.data.appId !== appKey) {
-    return { outcome: "expired", detail: "missing or mismatched state", clear };
+  const pending = pendingSchema.safeParse(await cookie.parse(request.headers.get("Cookie")));
+  const ours = pending.success && pending.data.appId === app.key && pending.data.clientId === app.clientId;
+  // Without this browser's cookie, our record of a start by this person still counts (another tab).
+  if (!ours && !(await findConnection(context.env.DB, auth.user.userId, app.clientId))) {
+    return { outcome: "expired", detail: "no Connect of this app started here", clear };
   }
-  const error = url.searchParams.get("error");
-  if (error) return { outcome: error === "access_denied" ? "declined" : "failed", detail: error, clear };
-  if (!url.searchParams.get("code")) return { outcome: "failed", detail: "no code", clear };
-  return { outcome: "connected", detail: "code received", clear };
+  let grants;
+  try {
+    grants = await listPlatformGrants(context, auth);
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.status === 401) throw error;
+    return { outcome: "failed", detail: `platform ${error.status}`, clear };
+  }
+  if (grants === null) return { outcome: "unknown", detail: "the platform does not list grants to this hub", clear };
+  if (!grants.some((grant) => grant.clientId === app.clientId)) return { outcome: "not-yet", detail: "no grant listed", clear };
+  await recordConnectConfirmed(context.env.DB, { userId: auth.user.userId, clientId: app.clientId, appId: app.id });
+  return { outcome: "connected", detail: "grant listed by the platform", clear };
 }
 
-export function connectNotice(outcome: ConnectOutcome, appName: string): Notice {
+export function connectNotice(outcome: ConnectOutcome, appName: string, product: string): Notice {
   switch (outcome) {
     case "connected":
       return { title: "Connected", message: M.connected(appName), level: "success" };
-    case "declined":
-      return { title: "Not connected", message: M.declined(appName), level: "info" };
+    case "not-yet":
+      return { title: "Not connected yet", message: M.notYet(appName, product), level: "info" };
+    case "unknown":
+      return { title: "Can't confirm", message: M.unknown(appName, product), level: "info" };
     case "expired":
       return { title: "Not connected", message: M.expired(appName), level: "warning" };
     default:
-      return { title: "Not connected", message: M.failed(appName), level: "error" };
+      return { title: "Can't confirm", message: M.failed(appName), level: "error" };
   }
 }

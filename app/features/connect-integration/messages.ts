@@ -1,10 +1,16 @@
 // Connecting an integration: the texts people see. The spec (§8) gives none for this flow, so these
-// follow its voice ('{appName} was added successfully…').
+// follow its voice ('{appName} was added successfully…'). Issue 13: the hub says "connected" only
+// when the platform confirmed a grant, and says honestly when it cannot know.
 export const CONNECT_MESSAGES = {
   connected: (appName: string) => `${appName} is connected`,
-  declined: (appName: string) => `You declined to connect ${appName}. Nothing was shared with it.`,
-  failed: (appName: string) => `${appName} could not be connected. Please try again later.`,
+  notYet: (appName: string, product: string) =>
+    `${product} doesn't list ${appName} on your account yet. If you finished connecting it on its own page, try again in a moment; otherwise choose Connect again.`,
+  unknown: (appName: string, product: string) =>
+    `App Hub can't see whether ${appName} is connected: only ${product} knows. Check it on your ${product} account page, linked below.`,
+  failed: (appName: string) => `We couldn't check whether ${appName} is connected. Please try again later.`,
   expired: (appName: string) => `That request to connect ${appName} has expired or did not start here. Please choose Connect again.`,
-  hint: (appName: string, product: string) =>
-    `${product} asks you to allow ${appName} to use your account, then brings you back here. Manage it afterwards in My Integrations.`,
+  hint: (appName: string, company: string, product: string) =>
+    `Connect takes you to ${company}'s page for ${appName}, where ${product} asks you to allow it to use your account. Then come back here.`,
+  viaWebsite: (appName: string, company: string) => `${appName} is connected from ${company}'s own website, not from App Hub.`,
+  websiteLink: (company: string) => `Go to ${company}'s website`,
 } as const;

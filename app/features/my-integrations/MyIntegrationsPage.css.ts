@@ -56,8 +56,10 @@ export const name = style({ fontSize: vars.fontSize.lg, overflowWrap: "anywhere"
 export const meta = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 const access = { fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold } as const;
-export const accessFull = style({ ...access, color: vars.color.warningText });
-export const accessPartial = style({ ...access, color: vars.color.success });
+/** "Connected on …": the platform confirmed it. */
+export const stateConnected = style({ ...access, color: vars.color.success });
+/** "You started connecting on …, not confirmed". */
+export const stateStarted = style({ ...access, color: vars.color.textMuted });
 
 export const action = style({
   gridColumn: "1 / -1",

@@ -1,31 +1,40 @@
-// My Integrations (spec §2.1, §2.5): the connected integrations, each with its access level and a
-// Disconnect form that works without JavaScript (with it, the row shows progress in place).
+// My Integrations (spec §2.1, §2.5; issue 13): the person's integrations as the hub honestly knows
+// them. First-party: the platform's grants, each with a Disconnect form. Third-party: the ones
+// connected through App Hub, from our records, with a link to the platform's own page (where access
+// is managed) and "Remove from this list", which forgets only our record. Forms work without
+// JavaScript; with it, the row shows progress in place.
 import { Link, useFetcher } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import { displayImageUrl } from "~/lib/image-url";
-import { MY_INTEGRATIONS_MESSAGES, type MyIntegration } from "./integration";
+import { MY_INTEGRATIONS_MESSAGES as M, type MyIntegration, type MyIntegrationsView } from "./integration";
 import * as s from "./MyIntegrationsPage.css";
 
-const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-
-export function MyIntegrationsPage({ productName, integrations }: { productName: string; integrations: MyIntegration[] | null }) {
+export function MyIntegrationsPage({ productName, view }: { productName: string; view: MyIntegrationsView | null }) {
+  const firstParty = view?.mode === "first-party";
   return (
     <div className={s.page}>
       <header className={s.header}>
         <h1 className={s.title}>{`My ${productName} Integrations`}</h1>
-        <p className={s.lead}>Integrations you have allowed to use your {productName} account. Disconnect one to take its access away.</p>
+        <p className={s.lead}>{firstParty ? M.leadFirstParty(productName) : M.leadThirdParty(productName)}</p>
+        {view && !firstParty ? (
+          <p className={s.lead}>
+            <a href={view.manageUrl} rel="noopener">
+              {M.manageLink(productName)}
+            </a>
+          </p>
+        ) : null}
       </header>
-      {integrations === null ? (
+      {view === null ? (
         <p className={s.problem} role="alert">
-          {MY_INTEGRATIONS_MESSAGES.loadFailed}
+          {M.loadFailed}
         </p>
-      ) : integrations.length === 0 ? (
-        <p className={s.empty}>{MY_INTEGRATIONS_MESSAGES.empty}</p>
+      ) : view.items.length === 0 ? (
+        <p className={s.empty}>{M.empty}</p>
       ) : (
-        <ul className={s.list} aria-label="Connected integrations">
-          {integrations.map((item) => (
-            <IntegrationRow key={item.clientId} item={item} />
+        <ul className={s.list} aria-label="Your integrations">
+          {view.items.map((item) => (
+            <IntegrationRow key={item.clientId} item={item} firstParty={firstParty} />
           ))}
         </ul>
       )}
@@ -33,10 +42,12 @@ export function MyIntegrationsPage({ productName, integrations }: { productName:
   );
 }
 
-function IntegrationRow({ item }: { item: MyIntegration }) {
+function IntegrationRow({ item, firstParty }: { item: MyIntegration; firstParty: boolean }) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   const headingId = `integration-${item.clientId}`;
+  const stateText =
+    item.state === "connected" && item.connectedAt ? M.connectedOn(item.connectedAt) : item.startedAt ? M.startedOn(item.startedAt) : null;
   return (
     <li className={s.row} aria-labelledby={headingId} aria-busy={busy || undefined}>
       {item.logo ? (
@@ -51,19 +62,24 @@ function IntegrationRow({ item }: { item: MyIntegration }) {
           {item.appPath ? <Link to={item.appPath}>{item.name}</Link> : item.name}
         </h2>
         {item.companyName ? <p className={s.meta}>{item.companyName}</p> : null}
-        <p className={item.access === "full" ? s.accessFull : s.accessPartial}>
-          {item.access === "full" ? "Full access to your account" : "Partial access to your account"}
-        </p>
-        <p className={s.meta}>Connected {dateFormat.format(new Date(item.connectedAt))}</p>
+        {stateText ? <p className={item.state === "connected" ? s.stateConnected : s.stateStarted}>{stateText}</p> : null}
       </div>
       <fetcher.Form method="post" className={s.action}>
         <CsrfInput />
         <input type="hidden" name="clientId" value={item.clientId} />
         <input type="hidden" name="name" value={item.name} />
-        <button type="submit" name="intent" value="disconnect" className={buttonStyles.secondary} disabled={busy}>
-          {busy ? "Disconnecting…" : "Disconnect"}
-          <span className={s.hidden}>{` ${item.name}`}</span>
-        </button>
+        {firstParty ? (
+          <button type="submit" name="intent" value="disconnect" className={buttonStyles.secondary} disabled={busy}>
+            {busy ? "Disconnecting…" : "Disconnect"}
+            <span className={s.hidden}>{` ${item.name}`}</span>
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="forget" className={buttonStyles.secondary} disabled={busy}>
+            {busy ? "Removing…" : "Remove"}
+            <span className={s.hidden}>{` ${item.name}`}</span>
+            {busy ? null : " from this list"}
+          </button>
+        )}
       </fetcher.Form>
     </li>
   );

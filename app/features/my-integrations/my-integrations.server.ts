@@ -1,61 +1,104 @@
-// My Integrations (spec §2.1, §4): the person's connected integrations from the platform's
-// authorizations, matched to our catalogue for name and logo. Shared by the page and /api routes.
+// My Integrations (spec §2.1, §4; issue 13): what the hub can honestly say about a person's
+// connected integrations, in each deployment mode (README "Deployment modes", docs/decisions/016).
+// - first-party: the platform's list of the person's grants (GET /authorizations?personId, which
+//   the platform allows a first-party client for the token's own person); Disconnect revokes that
+//   person's grants of the client one by one (DELETE /authorizations/{id}, never ?clientId=).
+// - third-party: our own records of Connects made here. With identity:tokens_read the platform's
+//   list is tried too (it answers an admin); a 403 falls back to the records silently. The hub
+//   cannot revoke anything: the platform's own page does.
+// Shared by the page and the /api routes.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { platformClientFor, type Auth } from "~/auth/session.server";
 import { findAppsByClientIds } from "~/models/catalogue.server";
 import { PlatformError } from "~/platform/client.server";
 import type { Authorization } from "~/platform/schemas";
-import type { MyIntegration } from "./integration";
+import { findConnection, forgetConnection, listConnections } from "./connections.server";
+import type { MyIntegration, MyIntegrationsView } from "./integration";
 
-/** Scopes that reach the whole account; anything narrower is partial access (spec §3). */
-const FULL_ACCESS_SCOPES = new Set(["spark:all"]);
-
-/** The person's authorizations, without the hub's own login (it is not an integration they added). */
-export async function listSubscriptions(context: AppLoadContext, auth: Auth): Promise<Authorization[]> {
-  const { items } = await platformClientFor(context, auth).listAuthorizations(auth.user.id);
-  return items.filter((item) => item.clientId !== context.config.oauth.clientId);
-}
-
-export async function loadMyIntegrations(context: AppLoadContext, auth: Auth): Promise<MyIntegration[]> {
-  const authorizations = await listSubscriptions(context, auth);
-  // A person has a refresh and an access authorization per app: one row per app, the oldest date.
-  const byClient = new Map<string, Authorization & { scopeSet: Set<string> }>();
-  for (const item of authorizations) {
-    const seen = byClient.get(item.clientId);
-    if (!seen) byClient.set(item.clientId, { ...item, scopeSet: new Set(item.scopes ?? []) });
-    else {
-      (item.scopes ?? []).forEach((scope) => seen.scopeSet.add(scope));
-      if (item.created < seen.created) seen.created = item.created;
-    }
-  }
-  const apps = await findAppsByClientIds(context.env.DB, [...byClient.keys()]);
-  return [...byClient.values()]
-    .map((item): MyIntegration => {
-      const app = apps.get(item.clientId);
-      return {
-        clientId: item.clientId,
-        applicationId: item.applicationId,
-        name: app?.name ?? item.applicationName,
-        companyName: app?.companyName ?? null,
-        logo: app?.logo ?? null,
-        appPath: app ? `/applications/${app.friendlyId ?? app.id}` : null,
-        access: [...item.scopeSet].some((scope) => FULL_ACCESS_SCOPES.has(scope)) ? "full" : "partial",
-        connectedAt: item.created,
-      };
-    })
-    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
+/** Thrown when the hub is asked to revoke a grant in third-party mode, which it cannot. */
+export class CannotRevokeError extends Error {
+  override name = "CannotRevokeError";
 }
 
 /**
- * Revokes an integration at the platform. Revoking one that is already gone counts as done, so a
- * repeated Disconnect (a double click, a resubmitted form) is not an error.
+ * The person's grants as the platform lists them (without the hub's own login), or null when the
+ * platform will not tell an ordinary integration (third-party without the tokens scope, or a 403
+ * because the person is no admin). In first-party mode any failure is a failure.
  */
-export async function disconnectIntegration(context: AppLoadContext, auth: Auth, clientId: string): Promise<void> {
-  if (clientId === context.config.oauth.clientId) throw new PlatformError("http", 400, "The hub's own login cannot be disconnected here");
+export async function listPlatformGrants(context: AppLoadContext, auth: Auth): Promise<Authorization[] | null> {
+  const thirdParty = context.config.deploymentMode === "third-party";
+  if (thirdParty && !context.config.oauth.scopes.includes("identity:tokens_read")) return null;
   try {
-    await platformClientFor(context, auth).revokeAuthorization(clientId);
+    const { items } = await platformClientFor(context, auth).listAuthorizations(auth.user.id);
+    // The person's own only: an admin's list is already filtered by personId, but say so.
+    return items.filter((item) => item.clientId !== context.config.oauth.clientId && item.personId === auth.user.id);
   } catch (error) {
-    if (error instanceof PlatformError && error.status === 404) return;
+    if (thirdParty && error instanceof PlatformError && error.status === 403) return null;
     throw error;
   }
 }
+
+export async function loadMyIntegrations(context: AppLoadContext, auth: Auth): Promise<MyIntegrationsView> {
+  const { deploymentMode: mode, platformTokensPageUrl: manageUrl } = context.config;
+  const [grants, records] = await Promise.all([
+    listPlatformGrants(context, auth),
+    mode === "third-party" ? listConnections(context.env.DB, auth.user.userId) : Promise.resolve([]),
+  ]);
+  // A person has a refresh and an access authorization per app: one row per client, the oldest date.
+  const rows = new Map<string, { clientId: string; name: string; state: MyIntegration["state"]; connectedAt: string | null; startedAt: string | null }>();
+  for (const grant of grants ?? []) {
+    const seen = rows.get(grant.clientId);
+    if (!seen) rows.set(grant.clientId, { clientId: grant.clientId, name: grant.applicationName, state: "connected", connectedAt: grant.created, startedAt: null });
+    else if (seen.connectedAt && grant.created < seen.connectedAt) seen.connectedAt = grant.created;
+  }
+  for (const record of records) {
+    const seen = rows.get(record.client_id);
+    if (seen) seen.startedAt = record.started_at;
+    // When the platform answered, a record it does not list is only a start, whatever it once was.
+    else if (grants === null && record.confirmed_at) {
+      rows.set(record.client_id, { clientId: record.client_id, name: "", state: "connected", connectedAt: record.confirmed_at, startedAt: record.started_at });
+    } else rows.set(record.client_id, { clientId: record.client_id, name: "", state: "started", connectedAt: null, startedAt: record.started_at });
+  }
+  const apps = await findAppsByClientIds(context.env.DB, [...rows.keys()]);
+  const items = [...rows.values()]
+    .map((row): MyIntegration => {
+      const app = apps.get(row.clientId);
+      return {
+        clientId: row.clientId,
+        name: app?.name ?? (row.name || "An integration no longer in App Hub"),
+        companyName: app?.companyName ?? null,
+        logo: app?.logo ?? null,
+        appPath: app ? `/applications/${app.friendlyId ?? app.id}` : null,
+        state: row.state,
+        connectedAt: row.connectedAt,
+        startedAt: row.startedAt,
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
+  return { mode, source: grants === null ? "records" : "platform", manageUrl, items };
+}
+
+/**
+ * First-party only: revokes each of this person's grants of the client, one by one. One already
+ * gone counts as done, so a repeated Disconnect is not an error. Our record is forgotten too.
+ */
+export async function disconnectIntegration(context: AppLoadContext, auth: Auth, clientId: string): Promise<void> {
+  if (context.config.deploymentMode !== "first-party") throw new CannotRevokeError("Only a first-party hub can revoke grants");
+  if (clientId === context.config.oauth.clientId) throw new PlatformError("http", 400, "The hub's own login cannot be disconnected here");
+  const client = platformClientFor(context, auth);
+  const { items } = await client.listAuthorizations(auth.user.id);
+  for (const grant of items.filter((item) => item.clientId === clientId && item.personId === auth.user.id)) {
+    try {
+      await client.deleteAuthorization(grant.id);
+    } catch (error) {
+      if (!(error instanceof PlatformError && error.status === 404)) throw error;
+    }
+  }
+  await forgetConnection(context.env.DB, auth.user.userId, clientId);
+}
+
+/** Third-party "Remove from this list": forgets our record only. True when there was one. */
+export const forgetIntegration = (context: AppLoadContext, auth: Auth, clientId: string) => forgetConnection(context.env.DB, auth.user.userId, clientId);
+
+/** Our record of a client (by client id), for the API's remove-authorization in third-party mode. */
+export const findIntegrationRecord = (context: AppLoadContext, auth: Auth, clientId: string) => findConnection(context.env.DB, auth.user.userId, clientId);
