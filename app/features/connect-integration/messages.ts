@@ -6,7 +6,7 @@ export const CONNECT_MESSAGES = {
   notYet: (appName: string, product: string) =>
     `${product} doesn't list ${appName} on your account yet. If you finished connecting it on its own page, try again in a moment; otherwise choose Connect again.`,
   unknown: (appName: string, product: string) =>
-    `App Hub can't see whether ${appName} is connected: only ${product} knows. Check it on your ${product} account page, linked below.`,
+    `App Hub can't see whether ${appName} is connected: only ${product} knows. Check it on your ${product} account page (the link is on this page).`,
   failed: (appName: string) => `We couldn't check whether ${appName} is connected. Please try again later.`,
   expired: (appName: string) => `That request to connect ${appName} has expired or did not start here. Please choose Connect again.`,
   hint: (appName: string, company: string, product: string) =>

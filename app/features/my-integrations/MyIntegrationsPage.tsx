@@ -74,10 +74,17 @@ function IntegrationRow({ item, firstParty }: { item: MyIntegration; firstParty:
             <span className={s.hidden}>{` ${item.name}`}</span>
           </button>
         ) : (
-          <button type="submit" name="intent" value="forget" className={buttonStyles.secondary} disabled={busy}>
-            {busy ? "Removing…" : "Remove"}
-            <span className={s.hidden}>{` ${item.name}`}</span>
-            {busy ? null : " from this list"}
+          // One visible text (the button is a flex box: a hidden name between two texts showed as a
+          // double gap); the name is in the accessible name only.
+          <button
+            type="submit"
+            name="intent"
+            value="forget"
+            className={buttonStyles.secondary}
+            disabled={busy}
+            aria-label={busy ? `Removing ${item.name}` : `Remove ${item.name} from this list`}
+          >
+            {busy ? "Removing…" : "Remove from this list"}
           </button>
         )}
       </fetcher.Form>
