@@ -30,7 +30,7 @@ describe("first-party mode", () => {
     expect(html).toContain("Connected on September 1, 2025");
     expect(html).not.toMatch(/(Full|Partial) access to your account/);
     expect(html.match(/>Disconnect</g)).toHaveLength(4);
-    expect(html).not.toContain("Remove from this list");
+    expect(html).not.toContain(" from this list<");
   });
 
   it("Disconnect revokes the person's own grants one by one: another person's grant of the same client survives", async () => {
@@ -160,7 +160,7 @@ describe("third-party mode (the default)", () => {
     expect(html).toContain(`href="/applications/${keyOf(app)}"`);
     expect(html).toMatch(/You started connecting on [A-Z][a-z]+ \d{1,2}, \d{4}, not confirmed/);
     expect(html).not.toContain("Connected on");
-    expect(html).toContain(`aria-label="Remove ${app.name} from this list">Remove from this list</button>`);
+    expect(html).toMatch(/>Remove<span[^>]*> [^<]+<\/span> from this list</);
 
     const res = await postForm(world, jar, "/my-integrations", { intent: "forget", clientId: app.clientId!, name: app.name });
     expect(res.status).toBe(302);

@@ -74,17 +74,14 @@ function IntegrationRow({ item, firstParty }: { item: MyIntegration; firstParty:
             <span className={s.hidden}>{` ${item.name}`}</span>
           </button>
         ) : (
-          // One visible text (the button is a flex box: a hidden name between two texts showed as a
-          // double gap); the name is in the accessible name only.
-          <button
-            type="submit"
-            name="intent"
-            value="forget"
-            className={buttonStyles.secondary}
-            disabled={busy}
-            aria-label={busy ? `Removing ${item.name}` : `Remove ${item.name} from this list`}
-          >
-            {busy ? "Removing…" : "Remove from this list"}
+          <button type="submit" name="intent" value="forget" className={buttonStyles.secondary} disabled={busy}>
+            {/* One wrapper: the button is a flex box, and a hidden name between two loose texts made
+                each a flex item (a double gap). The name stays in the accessible name (label in name). */}
+            <span>
+              {busy ? "Removing…" : "Remove"}
+              <span className={s.hidden}>{` ${item.name}`}</span>
+              {busy ? null : " from this list"}
+            </span>
           </button>
         )}
       </fetcher.Form>
