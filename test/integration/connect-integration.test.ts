@@ -3,11 +3,11 @@
 // the vendor's callback, which exchanges the code → "Return to App Hub" → the hub asks the platform.
 // First-party: the platform lists the grant, so the hub says connected. Third-party, not an admin:
 // the hub cannot know, and says so. Never "connected" without the platform's word.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { USERS } from "../../workers/platform/demo-data.ts";
 import { decode } from "./html.ts";
-import { as, freeIntegrations, keyOf, startFirstPartyWorld, startThirdPartyWorld, throughVendorConsent } from "./integrations-world.ts";
-import { visit, type Jar, type World } from "./login.ts";
+import { as, freeIntegrations, keyOf, startFirstPartyWorld, startThirdPartyWorld, useThirdPartyWorld, throughVendorConsent } from "./integrations-world.ts";
+import { useWorld, visit, type Jar, type World } from "./login.ts";
 
 /** Connect on the hub → the vendor's start page (checked) → the platform's consent URL. */
 async function startConnect(world: World, jar: Jar, app: { clientId: string | null; friendlyId: string | null; id: string }): Promise<URL> {
@@ -32,12 +32,7 @@ async function returnToHub(world: World, jar: Jar, back: string): Promise<{ loca
 }
 
 describe("Connect, first-party mode", () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startFirstPartyWorld();
-  });
-  afterAll(() => world?.dispose());
-  beforeEach(() => world.platform.reset());
+  const world = useWorld(() => startFirstPartyWorld());
 
   it("end to end: hub → vendor start → consent → vendor exchanges the code → back → the platform confirms → connected", async () => {
     const app = freeIntegrations(world)[0]!;
@@ -90,15 +85,7 @@ describe("Connect, first-party mode", () => {
 });
 
 describe("Connect, third-party mode (the default)", () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startThirdPartyWorld();
-  });
-  afterAll(() => world?.dispose());
-  beforeEach(async () => {
-    await world.platform.reset();
-    await world.app.db.prepare("DELETE FROM integration_connections").run();
-  });
+  const world = useThirdPartyWorld();
 
   it("is offered to a logged-in person when the catalogue has a connect URL; a logged-out visitor keeps 'Log in to add app +'", async () => {
     const app = freeIntegrations(world)[0]!;

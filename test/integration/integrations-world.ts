@@ -9,7 +9,7 @@ import {
 } from "../../workers/platform/demo-data.ts";
 import type { PlatformHarness } from "../platform/harness.ts";
 import { wranglerVars } from "./harness.ts";
-import { Jar, logIn, startWorld, type World } from "./login.ts";
+import { Jar, logIn, startWorld, useWorld, type World } from "./login.ts";
 
 const THIRD_PARTY_SCOPES = wranglerVars().OAUTH_SCOPES!;
 
@@ -71,3 +71,13 @@ export async function connectAtVendor(platform: PlatformHarness, clientId: strin
   expect(start.status).toBe(302);
   return throughVendorConsent(platform, new URL(start.headers.get("Location")!), email);
 }
+
+/** Third-party tests' world: the emulator's demo state and none of our Connect records before each test. */
+export const useThirdPartyWorld = (options: Parameters<typeof startThirdPartyWorld>[0] = {}) =>
+  useWorld(
+    () => startThirdPartyWorld(options),
+    async (world) => {
+      await world.platform.reset();
+      await world.app.db.prepare("DELETE FROM integration_connections").run();
+    },
+  );

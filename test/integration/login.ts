@@ -1,11 +1,30 @@
 // The app and the platform emulator side by side (the app reaches the emulator over real HTTP,
 // as in production), a cookie jar, and the whole login flow as a browser would run it.
-import { expect } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startPlatform, type PlatformHarness } from "../platform/harness.ts";
 import { withDemoVendorConnectUrls } from "../../scripts/lib/catalogue-generator.ts";
 import { startWorker, type TestWorker } from "./harness.ts";
 
 export type World = { app: TestWorker; platform: PlatformHarness; dispose: () => Promise<void> };
+
+/**
+ * A world for the tests of one file or describe block: started before them, disposed after, and
+ * `reset` before each test (the emulator's demo state by default). Returns a stand-in that reads
+ * the started world, so tests use `world.app`, `world.platform` as usual.
+ */
+export function useWorld(start: () => Promise<World>, reset: (world: World) => Promise<unknown> = (world) => world.platform.reset()): World {
+  let current: World | undefined;
+  beforeAll(async () => {
+    current = await start();
+  });
+  afterAll(() => current?.dispose());
+  beforeEach(() => reset(started()));
+  const started = () => {
+    if (!current) throw new Error("The world is used before its beforeAll started it");
+    return current;
+  };
+  return new Proxy({} as World, { get: (_, key) => Reflect.get(started(), key) });
+}
 
 export async function startWorld(vars: Record<string, string> = {}, options: { listen?: boolean; rateLimits?: Record<string, number> } = {}): Promise<World> {
   const platform = await startPlatform();

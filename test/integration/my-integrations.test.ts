@@ -1,23 +1,18 @@
 // My Integrations in each deployment mode (issue 13; README "Deployment modes"): first-party lists
 // the person's grants and revokes them one by one; third-party lists what was connected through the
 // hub from our own records, honestly, with the platform's own page for managing access.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { HUB_CLIENT_ID, HUB_FIRST_PARTY_CLIENT_ID, LEGACY_SYNC, USERS } from "../../workers/platform/demo-data.ts";
 import { decode } from "./html.ts";
-import { as, connectableApps, connectAtVendor, freeIntegrations, keyOf, startFirstPartyWorld, startThirdPartyWorld } from "./integrations-world.ts";
-import { postForm, visit, type World } from "./login.ts";
+import { as, connectAtVendor, freeIntegrations, keyOf, startFirstPartyWorld, startThirdPartyWorld, useThirdPartyWorld } from "./integrations-world.ts";
+import { postForm, useWorld, visit } from "./login.ts";
 
 const rows = (html: string) => html.match(/<li[^>]*aria-labelledby="integration-/g) ?? [];
 const LOAD_FAILED = "We're having trouble loading your integrations. Please try again in a few minutes.";
 
 describe("first-party mode", () => {
-  let world: World;
-  beforeAll(async () => {
-    // A short platform time-out, so the time-out path runs in a test instead of taking 45 s.
-    world = await startFirstPartyWorld({ PLATFORM_TIMEOUT_MS: "1000" });
-  });
-  afterAll(() => world?.dispose());
-  beforeEach(() => world.platform.reset());
+  // A short platform time-out, so the time-out path runs in a test instead of taking 45 s.
+  const world = useWorld(() => startFirstPartyWorld({ PLATFORM_TIMEOUT_MS: "1000" }));
 
   it("lists the person's grants, one row per integration, with catalogue names and the date the platform gives; no access level", async () => {
     const jar = await as(world, USERS.riley.email);
@@ -129,15 +124,7 @@ describe("first-party mode", () => {
 });
 
 describe("third-party mode (the default)", () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startThirdPartyWorld();
-  });
-  afterAll(() => world?.dispose());
-  beforeEach(async () => {
-    await world.platform.reset();
-    await world.app.db.prepare("DELETE FROM integration_connections").run();
-  });
+  const world = useThirdPartyWorld();
   const manageUrl = () => `${world.platform.origin}/account/authorized-apps`;
 
   it("lists only what was connected through App Hub, with the platform's own page to manage access (never the platform's grants it cannot read)", async () => {
@@ -202,12 +189,7 @@ describe("third-party mode (the default)", () => {
 });
 
 describe("third-party mode with identity:tokens_read", () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startThirdPartyWorld({ tokensRead: true });
-  });
-  afterAll(() => world?.dispose());
-  beforeEach(() => world.platform.reset());
+  const world = useWorld(() => startThirdPartyWorld({ tokensRead: true }));
 
   it("an org admin sees the platform's list of their grants, confirmed by the platform", async () => {
     const adaClient = world.app.catalogue.apps.filter((a) => a.type === "integration" && a.clientId).sort((a, b) => (a.clientId! < b.clientId! ? -1 : 1))[3]!;

@@ -7,7 +7,17 @@ import { expect } from "vitest";
 import { encodeId } from "../../workers/platform/ids.ts";
 import { HUB_CLIENT_ID, ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { api, login } from "../platform/helpers.ts";
-import { Jar, logIn, visit, type World } from "./login.ts";
+import { Jar, logIn, startWorld, useWorld, visit, type World } from "./login.ts";
+
+/** Webhook tests' world: retries due at once, 1 s deliveries, a real port; no webhooks before each test. */
+export const useWebhookWorld = (vars: Record<string, string> = {}) =>
+  useWorld(
+    () => startWorld({ WEBHOOK_RETRY_BASE_SECONDS: "0", WEBHOOK_DELIVERY_TIMEOUT_MS: "1000", ...vars }, { listen: true }),
+    async (world) => {
+      await world.platform.reset();
+      for (const table of ["webhooks", "webhook_deliveries", "webhook_owners"]) await world.app.db.prepare(`DELETE FROM ${table}`).run();
+    },
+  );
 
 export const INCOMING = "/applications/incoming-webhooks";
 export const OUTGOING = "/applications/outgoing-webhooks";

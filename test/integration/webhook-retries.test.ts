@@ -1,22 +1,13 @@
 // Issue 12: retries are fair per webhook. The Cron Trigger picks at most a few due deliveries per
 // webhook per run and sends them concurrently, so one receiver that never answers (each attempt
 // waits for the time-out) cannot use up the run, nor keep another webhook's retry waiting.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { USERS } from "../../workers/platform/demo-data.ts";
-import { type World, startWorld } from "./login.ts";
-import { helpers, room, startReceiver } from "./webhook-helpers.ts";
 
-let world: World;
+import { helpers, room, startReceiver, useWebhookWorld } from "./webhook-helpers.ts";
+
+const world = useWebhookWorld();
 const { as, create } = helpers(() => world);
-
-beforeAll(async () => {
-  world = await startWorld({ WEBHOOK_RETRY_BASE_SECONDS: "0", WEBHOOK_DELIVERY_TIMEOUT_MS: "1000" }, { listen: true });
-});
-afterAll(() => world?.dispose());
-beforeEach(async () => {
-  await world.platform.reset();
-  for (const table of ["webhooks", "webhook_deliveries", "webhook_owners"]) await world.app.db.prepare(`DELETE FROM ${table}`).run();
-});
 
 const queue = (webhookId: string, n: number, dueAt: number) =>
   world.app.db

@@ -4,25 +4,16 @@
 // Webhooks shows the webhook as inactive with the reason. The standing is cached for a minute (so a
 // flood of posts does not ask the platform per post); tests age it instead of waiting.
 // Also: at most 25 webhooks per person, incoming and outgoing together.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ORGS, ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { encodeId } from "../../workers/platform/ids.ts";
 import { api } from "../platform/helpers.ts";
-import { postForm, visit, type World, startWorld } from "./login.ts";
-import { helpers, INCOMING, MENTION, OUTGOING, room, startReceiver, type Hook } from "./webhook-helpers.ts";
+import { postForm, visit } from "./login.ts";
+import { helpers, INCOMING, MENTION, OUTGOING, room, startReceiver, useWebhookWorld, type Hook } from "./webhook-helpers.ts";
 import { inactiveMessage, inactiveRefusal, WEBHOOK_LIMIT, WEBHOOK_MESSAGES as M } from "../../app/features/webhooks/webhook-form.ts";
 
-let world: World;
+const world = useWebhookWorld();
 const { as, send, myWebhooks, create, postHook, postedAs, say, revokeHub, platformToken, leave, ageStandings } = helpers(() => world);
-
-beforeAll(async () => {
-  world = await startWorld({ WEBHOOK_RETRY_BASE_SECONDS: "0", WEBHOOK_DELIVERY_TIMEOUT_MS: "1000" }, { listen: true });
-});
-afterAll(() => world?.dispose());
-beforeEach(async () => {
-  await world.platform.reset();
-  for (const table of ["webhooks", "webhook_deliveries", "webhook_owners"]) await world.app.db.prepare(`DELETE FROM ${table}`).run();
-});
 
 const refusalOf = async (res: Response) => [res.status, ((await res.json()) as { message: string }).message];
 const posted = (name: string) => postedAs("marketingLaunch", name);

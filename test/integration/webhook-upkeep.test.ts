@@ -3,26 +3,18 @@
 //   revived it: the Cron Trigger now does (PUT status active), so mentions reach the receiver again.
 // - A service bot's refused token (a rotated secret) is the operator's problem: creating a webhook
 //   says it failed, and the person stays logged in.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { ADD_APP_MESSAGES } from "../../app/features/add-app/messages.ts";
 import { api } from "../platform/helpers.ts";
-import { postForm, startWorld, visit, type World } from "./login.ts";
-import { helpers, INCOMING, MENTION, OUTGOING, room, startReceiver } from "./webhook-helpers.ts";
+import { postForm, startWorld, useWorld, visit } from "./login.ts";
+import { helpers, INCOMING, MENTION, OUTGOING, room, startReceiver, useWebhookWorld } from "./webhook-helpers.ts";
 
 type PlatformHook = { id: string; name: string; targetUrl: string; status: "active" | "inactive" };
 
 describe("an outgoing webhook whose platform webhook went inactive", () => {
-  let world: World;
+  const world = useWebhookWorld();
   const { as, create, say } = helpers(() => world);
-  beforeAll(async () => {
-    world = await startWorld({ WEBHOOK_RETRY_BASE_SECONDS: "0", WEBHOOK_DELIVERY_TIMEOUT_MS: "1000" }, { listen: true });
-  });
-  afterAll(() => world?.dispose());
-  beforeEach(async () => {
-    await world.platform.reset();
-    for (const table of ["webhooks", "webhook_deliveries", "webhook_owners"]) await world.app.db.prepare(`DELETE FROM ${table}`).run();
-  });
 
   const botHooks = async () => ((await (await api(world.platform, SERVICE_BOTS.outgoing.token, "/v1/webhooks")).json()) as { items: PlatformHook[] }).items;
   const cron = async () => (await world.app.mf.getWorker()).scheduled({ cron: "* * * * *", scheduledTime: new Date() });
@@ -83,12 +75,10 @@ describe("an outgoing webhook whose platform webhook went inactive", () => {
 });
 
 describe("a service bot token the platform refuses (rotated, not yet updated in the hub)", () => {
-  let world: World;
+  const world = useWorld(() =>
+    startWorld({ INCOMING_WEBHOOKS_BOT_TOKEN: "dev-only-rotated-incoming-unknown", OUTGOING_WEBHOOKS_BOT_TOKEN: "dev-only-rotated-outgoing-unknown" }),
+  );
   const { as, send } = helpers(() => world);
-  beforeAll(async () => {
-    world = await startWorld({ INCOMING_WEBHOOKS_BOT_TOKEN: "dev-only-rotated-incoming-unknown", OUTGOING_WEBHOOKS_BOT_TOKEN: "dev-only-rotated-outgoing-unknown" });
-  });
-  afterAll(() => world?.dispose());
 
   const loggedIn = async (jar: Parameters<typeof visit>[1], path: string) => {
     const res = await visit(world, jar, path);

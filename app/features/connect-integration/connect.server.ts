@@ -11,7 +11,7 @@ import type { Notice } from "~/components/notice";
 import { recordConnectConfirmed, recordConnectStarted, findConnection } from "~/features/my-integrations/connections.server";
 import { listPlatformGrants } from "~/features/my-integrations/my-integrations.server";
 import { cookieNameFor } from "~/lib/cookie-names";
-import { PlatformError } from "~/platform/client.server";
+import { isSessionRefused, PlatformError } from "~/platform/client.server";
 import { CONNECT_MESSAGES as M } from "./messages";
 
 /** Where a connectUrl wants our way back (app/models/catalogue-record.ts validates it). */
@@ -84,7 +84,8 @@ export async function finishConnect(
   try {
     grants = await listPlatformGrants(context, auth);
   } catch (error) {
-    if (!(error instanceof PlatformError) || error.status === 401) throw error;
+    // The one rule for which 401 ends the session (the person's own token): the caller handles it.
+    if (!(error instanceof PlatformError) || isSessionRefused(error)) throw error;
     return { outcome: "failed", detail: `platform ${error.status}`, clear };
   }
   if (grants === null) return { outcome: "unknown", detail: "the platform does not list grants to this hub", clear };
