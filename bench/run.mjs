@@ -178,6 +178,7 @@ const vars = {
   ...Object.fromEntries(Object.entries(config.vars).map(([k, v]) => [k, String(v)])),
   LOG_LEVEL: "warn",
   OAUTH_CLIENT_ID: "bench-production-client-id",
+  PLATFORM_TOKENS_PAGE_URL: "https://platform.invalid/account/authorized-apps",
   PLATFORM_API_BASE: "https://platform.invalid/v1",
   OAUTH_CLIENT_SECRET: "bench-production-client-secret",
   SESSION_SECRETS: "bench-production-session-secret-0123456789",
