@@ -6,6 +6,7 @@ import { callbackUrl, clearPendingLogin, consumePendingLogin, readPendingLogin, 
 import { rotateCsrfToken } from "~/auth/csrf.server";
 import { createUserSession, newTrackingSession, platformClientFor, tokensFrom, type Tokens } from "~/auth/session.server";
 import { userFromPerson, type User } from "~/auth/user";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { recordLogin } from "~/models/users.server";
 import { PlatformError } from "~/platform/client.server";
 import { loginErrorPath, type LoginError } from "~/features/login/login-errors";
@@ -20,7 +21,7 @@ async function loginSucceeded(context: AppLoadContext, user: User) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const pending = await readPendingLogin(request, context);
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const headers = new Headers(PRIVATE_HEADERS);
   headers.append("Set-Cookie", await clearPendingLogin(request, context));
   const fail = (reason: LoginError, detail: string) => {
     context.logger.warn("Login failed", { reason, detail });

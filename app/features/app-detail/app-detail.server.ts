@@ -12,9 +12,9 @@ export type ConnectOffer = { kind: "connect"; href: string } | { kind: "website"
 import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
 import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
-import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
+import { notFound } from "~/lib/http.server";
 import { myWebhooksData, webhookKindOf, webhooksAction } from "~/features/webhooks/webhooks-page.server";
-import { cacheControl } from "~/lib/cache-policy.server";
+import { pageCacheControl } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -30,7 +30,7 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
     context.logger.error("Unable to fetch app details", { url: request.url, error: String(error) });
     throw error;
   }
-  if (!app || hiddenAppTypes(context.config).includes(app.type)) throw await notFoundWithOverlays(request, context);
+  if (!app || hiddenAppTypes(context.config).includes(app.type)) throw await notFound(request, context);
   const url = new URL(request.url);
   const auth = await getAuth(request, context, url.pathname + url.search);
   // The hub's own webhook apps host My Webhooks (spec §2.5, §5); a logged-in person can add any
@@ -81,7 +81,7 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
       productName: context.config.productName,
     },
     // A logged-in person's page carries their spaces and access: never stored anywhere.
-    { headers: { "Cache-Control": auth ? "private, no-store" : cacheControl("page", context.config) } },
+    { headers: { "Cache-Control": pageCacheControl(Boolean(auth), context.config) } },
   );
 }
 
@@ -93,7 +93,7 @@ const addBotForm = z.discriminatedUnion("intent", [
 export async function appDetailAction({ request, context }: ActionFunctionArgs, appId: string) {
   const auth = await requireAuth(request, context);
   const app = await getAppDetail(context.env.DB, appId);
-  if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFoundWithOverlays(request, context);
+  if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFound(request, context);
   const back = new URL(request.url).pathname;
   const form = await request.formData();
   const webhookKind = webhookKindOf(app);
