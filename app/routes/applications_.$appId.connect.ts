@@ -6,8 +6,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getAuth } from "~/auth/session.server";
 import { loginPath } from "~/components/auth-links";
-import { appPath, beginConnect } from "~/features/connect-integration/connect.server";
+import { beginConnect } from "~/features/connect-integration/connect.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
+import { appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getAppDetail } from "~/models/catalogue.server";

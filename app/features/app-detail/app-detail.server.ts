@@ -12,6 +12,7 @@ export type ConnectOffer = { kind: "connect"; href: string } | { kind: "website"
 import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
 import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
+import { absoluteUrl, appConnectPath, appPath } from "~/lib/app-paths";
 import { notFound } from "~/lib/http.server";
 import { myWebhooksData, webhookKindOf, webhooksAction } from "~/features/webhooks/webhooks-page.server";
 import { pageCacheControl } from "~/lib/cache-policy.server";
@@ -37,7 +38,7 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
   // other published bot: to one of their spaces, or by messaging it.
   const webhookKind = webhookKindOf(app);
   // Their pages have routes of their own (so My Webhooks' code loads only there): go to them.
-  if (webhookKind && appId !== app.friendlyId) throw redirect(safeRedirectPath(`/applications/${app.friendlyId}`), 301);
+  if (webhookKind && appId !== app.friendlyId) throw redirect(safeRedirectPath(appPath(app)), 301);
   const webhooks = auth && webhookKind && app.status === "published" ? await myWebhooksData(request, context, auth, webhookKind) : null;
   const addBot = auth && app.type === "bot" && app.botEmail && app.status === "published" && !webhookKind ? await addBotOffer(request, context, auth) : null;
   const published = app.status === "published";
@@ -46,12 +47,12 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
   const connect: ConnectOffer | null =
     auth && published && app.type === "integration"
       ? connectableIntegration(app)
-        ? { kind: "connect", href: `/applications/${encodeURIComponent(app.friendlyId ?? app.id)}/connect` }
+        ? { kind: "connect", href: appConnectPath(app) }
         : { kind: "website", websiteUrl: app.websiteUrl }
       : null;
   // Spec §5: an embedded app's page checks the person's access (and the phase-1 toggle) if logged in.
   const embedded: EmbeddedAppOffer | null = auth && published && app.type === "embeddedApp" ? await embeddedAppOffer(context, auth, app) : null;
-  const canonicalUrl = `${url.origin}/applications/${encodeURIComponent(app.friendlyId ?? app.id)}`;
+  const canonicalUrl = absoluteUrl(url.origin, appPath(app));
   return data(
     {
       app,
