@@ -8,7 +8,7 @@ import { getAuth } from "~/auth/session.server";
 import { loginPath } from "~/components/auth-links";
 import { beginConnect } from "~/features/connect-integration/connect.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
-import { appPath } from "~/lib/app-paths";
+import { appKey, appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getAppDetail } from "~/models/catalogue.server";
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Nothing to connect here: the app's own page says what it is (or that it does not exist, with
   // the full not-found page this resource route cannot render).
   if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: PRIVATE_HEADERS });
-  const key = app.friendlyId ?? app.id;
+  const key = appKey(app);
   const auth = await getAuth(request, context, appPath(key));
   // Logged out: log in first, then back to the app's page (where Connect is offered).
   if (!auth) return redirect(safeRedirectPath(loginPath(appPath(key))), { headers: PRIVATE_HEADERS });

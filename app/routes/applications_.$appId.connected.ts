@@ -8,7 +8,7 @@ import { endSessionOn401, getAuth } from "~/auth/session.server";
 import { loginPath, MY_INTEGRATIONS_PATH } from "~/components/auth-links";
 import { connectNotice, finishConnect } from "~/features/connect-integration/connect.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
-import { appConnectedPath, appPath } from "~/lib/app-paths";
+import { appConnectedPath, appKey, appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const app = await getAppDetail(context.env.DB, params.appId ?? "");
   const integration = app ? connectableIntegration(app) : null;
   if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: PRIVATE_HEADERS });
-  const key = app.friendlyId ?? app.id;
+  const key = appKey(app);
   const auth = await getAuth(request, context, appConnectedPath(key));
   // Logged out (or the session ended at the vendor's): log in, then come back here to check.
   if (!auth) return redirect(safeRedirectPath(loginPath(appConnectedPath(key))), { headers: PRIVATE_HEADERS });
