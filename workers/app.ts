@@ -15,6 +15,11 @@ import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
 import { scheduled } from "./health";
 import { isLoopbackHost } from "./loopback";
+import { createCatalogue } from "../app/models/catalogue-service.server";
+import { newerBookmark, openRequestDb, type SessionStart } from "../app/models/db.server";
+import { bookmarkSetCookie, readBookmark } from "../app/models/d1-bookmark.server";
+import { createPlatformServices } from "../app/platform/services.server";
+import { cookieNameFor } from "../app/lib/cookie-names";
 
 const handleRemix = createRequestHandler(build, "production");
 /** The build's route ids: the only ones a single-fetch `_routes=` may name in a cache key. */
@@ -46,6 +51,27 @@ function replaceRoute(request: Request, path: string): Request {
   url.search = "";
   return new Request(url, { method: "GET", headers: request.headers });
 }
+
+/**
+ * Endpoints called by machines (incoming webhook posts, the platform's outgoing-webhook events):
+ * no browser session carries a bookmark for them, and what they read was usually written moments
+ * ago by someone else (a webhook just created), so their D1 session starts at the primary.
+ */
+const isMachineEndpoint = (url: URL) => url.pathname.startsWith("/api/hooks/");
+
+/**
+ * Where the request's D1 session starts (docs/decisions/017): at the person's bookmark when they
+ * wrote recently (read-your-writes), at the primary for machine endpoints, else anywhere (the
+ * nearest replica).
+ */
+function sessionStart(url: URL, bookmark: string | null): SessionStart {
+  if (isMachineEndpoint(url)) return "first-primary";
+  return bookmark ? { bookmark } : "first-unconstrained";
+}
+
+/** Whether the response logs someone in (sets our session cookie with a value). */
+const setsSessionCookie = (response: Response, name: string) =>
+  response.headers.getSetCookie().some((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`));
 
 function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -133,14 +159,27 @@ export default {
       const limited = await rateLimitResponse(incoming, env);
       if (limited) return secure(limited);
 
+      // The request's services, built once and shared by every loader and action (and by the
+      // time-out page, should it replace the route). A bookmark counts only with the session cookie:
+      // it is the logged-in person's, and ends with their session (docs/decisions/017).
+      const loggedIn = hasAnyCookie(incoming, [config.cookies.session]);
+      const carried = loggedIn ? await readBookmark(incoming, config) : null;
+      const requestDb = openRequestDb(env.DB, sessionStart(url, carried));
+      const catalogueVersionKey = version ?? "unavailable";
+      const services = {
+        db: requestDb.db,
+        catalogue: createCatalogue({ db: requestDb.db, config, version: catalogueVersionKey }),
+        platform: createPlatformServices({ config, logger }),
+      };
       const context = (route: AppContext["replacedRoute"]): AppContext => ({
         env,
         config,
         waitUntil: (p) => ctx.waitUntil(p),
         nonce: requestNonce,
         logger,
-        catalogueVersion: version ?? "unavailable",
+        catalogueVersion: catalogueVersionKey,
         replacedRoute: route,
+        ...services,
       });
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timedOut = new Promise<"timeout">((resolve) => {
@@ -154,6 +193,15 @@ export default {
       }
 
       const final = secure(response);
+      // Read-your-writes: a person whose request wrote carries the session's bookmark (at least as
+      // new as the write) to their next requests. Anonymous writes (analytics beacons, webhook posts)
+      // carry none: nobody reads those back in the same browsing session.
+      const sessionStartKind = typeof requestDb.start === "string" ? requestDb.start : "bookmark";
+      if (requestDb.wrote() && (loggedIn || setsSessionCookie(final, cookieNameFor(incoming, config.cookies.session)))) {
+        const bookmark = newerBookmark(requestDb.bookmark(), carried);
+        if (bookmark) final.headers.append("Set-Cookie", await bookmarkSetCookie(incoming, config, bookmark));
+      }
+      logger.debug("D1 session", { path: url.pathname, start: sessionStartKind, wrote: requestDb.wrote() });
       // Error pages are never shared: a transient failure must not be kept by browsers or proxies.
       // Nor is anything answered to a logged-in browser (its header shows the person).
       if (final.status >= 400 || personal) final.headers.set("Cache-Control", "private, no-store");

@@ -9,12 +9,11 @@ import { loginPath } from "~/components/auth-links";
 import { appPath, beginConnect } from "~/features/connect-integration/connect.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { getAppDetail } from "~/models/catalogue.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const app = await getAppDetail(context.env.DB, params.appId ?? "");
+  const app = await context.catalogue.app(params.appId ?? "");
   const integration = app ? connectableIntegration(app) : null;
   // Nothing to connect here: the app's own page says what it is (or that it does not exist, with
   // the full not-found page this resource route cannot render).

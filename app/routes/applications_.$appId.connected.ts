@@ -10,12 +10,11 @@ import { appPath, connectNotice, finishConnect } from "~/features/connect-integr
 import { connectableIntegration } from "~/features/connect-integration/connectable";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { getAppDetail } from "~/models/catalogue.server";
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const app = await getAppDetail(context.env.DB, params.appId ?? "");
+  const app = await context.catalogue.app(params.appId ?? "");
   const integration = app ? connectableIntegration(app) : null;
   if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: PRIVATE });
   const key = app.friendlyId ?? app.id;
