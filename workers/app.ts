@@ -15,15 +15,20 @@ import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
 import { scheduled } from "./health";
 import { isLoopbackHost } from "./loopback";
-import { createCatalogue } from "../app/models/catalogue-service.server";
-import { newerBookmark, openRequestDb, type SessionStart } from "../app/models/db.server";
+import { newerBookmark, type SessionStart } from "../app/models/db.server";
 import { bookmarkSetCookie, readBookmark } from "../app/models/d1-bookmark.server";
-import { createPlatformServices } from "../app/platform/services.server";
+import type { CreateRequestServices } from "../app/request-services.server";
 import { cookieNameFor } from "../app/lib/cookie-names";
 
 const handleRemix = createRequestHandler(build, "production");
 /** The build's route ids: the only ones a single-fetch `_routes=` may name in a cache key. */
 const ROUTE_IDS: ReadonlySet<string> = new Set(Object.keys(build.routes));
+/**
+ * The request services' factory from the server build's own copy of the app modules (entry.server
+ * re-exports it; app/request-services.server.ts says why it must not be imported here).
+ */
+const createRequestServices = (build.entry.module as unknown as { createRequestServices?: CreateRequestServices }).createRequestServices;
+if (!createRequestServices) throw new Error("The server build does not export createRequestServices (app/entry.server.tsx)");
 
 /** Spec §9: the server gives a request 50 s before it answers with the time-out page. */
 const SERVER_TIMEOUT_MS = 50_000;
@@ -164,13 +169,14 @@ export default {
       // it is the logged-in person's, and ends with their session (docs/decisions/017).
       const loggedIn = hasAnyCookie(incoming, [config.cookies.session]);
       const carried = loggedIn ? await readBookmark(incoming, config) : null;
-      const requestDb = openRequestDb(env.DB, sessionStart(url, carried));
       const catalogueVersionKey = version ?? "unavailable";
-      const services = {
-        db: requestDb.db,
-        catalogue: createCatalogue({ db: requestDb.db, config, version: catalogueVersionKey }),
-        platform: createPlatformServices({ config, logger }),
-      };
+      const { requestDb, context: services } = createRequestServices({
+        database: env.DB,
+        start: sessionStart(url, carried),
+        config,
+        logger,
+        catalogueVersion: catalogueVersionKey,
+      });
       const context = (route: AppContext["replacedRoute"]): AppContext => ({
         env,
         config,
@@ -201,7 +207,7 @@ export default {
         const bookmark = newerBookmark(requestDb.bookmark(), carried);
         if (bookmark) final.headers.append("Set-Cookie", await bookmarkSetCookie(incoming, config, bookmark));
       }
-      logger.debug("D1 session", { path: url.pathname, start: sessionStartKind, wrote: requestDb.wrote() });
+      logger.debug("D1 session", { start: sessionStartKind, wrote: requestDb.wrote() });
       // Error pages are never shared: a transient failure must not be kept by browsers or proxies.
       // Nor is anything answered to a logged-in browser (its header shows the person).
       if (final.status >= 400 || personal) final.headers.set("Cache-Control", "private, no-store");
