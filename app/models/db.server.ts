@@ -36,18 +36,23 @@ export function isWriteStatement(sql: string): boolean {
   return true;
 }
 
-/** Opens the request's D1 session and tracks whether anything wrote through it. */
+/**
+ * The request's D1 session, tracking whether anything wrote through it. Opened at the first
+ * statement: a request that never touches D1 (and /healthz when the binding is missing, which it
+ * reports) opens none.
+ */
 export function openRequestDb(database: D1Database, start: SessionStart): RequestDb {
-  const session = database.withSession(typeof start === "string" ? start : start.bookmark);
+  let session: D1DatabaseSession | null = null;
+  const open = () => (session ??= database.withSession(typeof start === "string" ? start : start.bookmark));
   let wrote = false;
   const db: Db = {
     prepare(query) {
       if (!wrote && isWriteStatement(query)) wrote = true;
-      return session.prepare(query);
+      return open().prepare(query);
     },
-    batch: <T = unknown>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
+    batch: <T = unknown>(statements: D1PreparedStatement[]) => open().batch<T>(statements),
   };
-  return { db, start, wrote: () => wrote, bookmark: () => session.getBookmark() };
+  return { db, start, wrote: () => wrote, bookmark: () => session?.getBookmark() ?? null };
 }
 
 /** D1 bookmarks: fixed-width hex fields, so the newer of two compares greater as a string. */
