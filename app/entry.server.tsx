@@ -5,6 +5,10 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 
+// The Worker builds each request's services with the build's own copy of the app modules
+// (app/request-services.server.ts says why).
+export { createRequestServices } from "./request-services.server";
+
 export const streamTimeout = 5_000;
 
 export default async function handleRequest(

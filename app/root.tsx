@@ -28,7 +28,6 @@ import { errorPageFor } from "~/lib/errors";
 import { useNonce } from "~/lib/nonce";
 import { routeHeaders } from "~/lib/route-headers";
 import { buildSideNav } from "~/lib/side-nav";
-import { listCategories } from "~/models/catalogue.server";
 import { csrfToken } from "~/auth/csrf.server";
 import { getAuth } from "~/auth/session.server";
 import { headerUser } from "~/auth/user";
@@ -54,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // An expired session is ended here, on whatever page it is noticed, and the page says so.
   const [categories, auth] = await Promise.all([
-    listCategories(context.env.DB, context.catalogueVersion),
+    context.catalogue.categories(),
     getAuth(request, context, url.pathname + url.search),
   ]);
   if (categories.length === 0) context.logger.warn("Categories load failed: the catalogue has no categories");

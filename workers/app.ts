@@ -16,10 +16,20 @@ import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
 import { scheduled } from "./health";
 import { isLoopbackHost } from "./loopback";
+import { newerBookmark, type SessionStart } from "../app/models/db.server";
+import { bookmarkSetCookie, readBookmark } from "../app/models/d1-bookmark.server";
+import type { CreateRequestServices } from "../app/request-services.server";
+import { cookieNameFor } from "../app/lib/cookie-names";
 
 const handleRemix = createRequestHandler(build, "production");
 /** The build's route ids: the only ones a single-fetch `_routes=` may name in a cache key. */
 const ROUTE_IDS: ReadonlySet<string> = new Set(Object.keys(build.routes));
+/**
+ * The request services' factory from the server build's own copy of the app modules (entry.server
+ * re-exports it; app/request-services.server.ts says why it must not be imported here).
+ */
+const createRequestServices = (build.entry.module as unknown as { createRequestServices?: CreateRequestServices }).createRequestServices;
+if (!createRequestServices) throw new Error("The server build does not export createRequestServices (app/entry.server.tsx)");
 
 /** Spec §9: the server gives a request 50 s before it answers with the time-out page. */
 const SERVER_TIMEOUT_MS = 50_000;
@@ -47,6 +57,27 @@ function replaceRoute(request: Request, path: string): Request {
   url.search = "";
   return new Request(url, { method: "GET", headers: request.headers });
 }
+
+/**
+ * Endpoints called by machines (incoming webhook posts, the platform's outgoing-webhook events):
+ * no browser session carries a bookmark for them, and what they read was usually written moments
+ * ago by someone else (a webhook just created), so their D1 session starts at the primary.
+ */
+const isMachineEndpoint = (url: URL) => url.pathname.startsWith("/api/hooks/");
+
+/**
+ * Where the request's D1 session starts (docs/decisions/017): at the person's bookmark when they
+ * wrote recently (read-your-writes), at the primary for machine endpoints, else anywhere (the
+ * nearest replica).
+ */
+function sessionStart(url: URL, bookmark: string | null): SessionStart {
+  if (isMachineEndpoint(url)) return "first-primary";
+  return bookmark ? { bookmark } : "first-unconstrained";
+}
+
+/** Whether the response logs someone in (sets our session cookie with a value). */
+const setsSessionCookie = (response: Response, name: string) =>
+  response.headers.getSetCookie().some((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`));
 
 function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -134,14 +165,28 @@ export default {
       const limited = await rateLimitResponse(incoming, env);
       if (limited) return secure(limited);
 
+      // The request's services, built once and shared by every loader and action (and by the
+      // time-out page, should it replace the route). A bookmark counts only with the session cookie:
+      // it is the logged-in person's, and ends with their session (docs/decisions/017).
+      const loggedIn = hasAnyCookie(incoming, [config.cookies.session]);
+      const carried = loggedIn ? await readBookmark(incoming, config) : null;
+      const catalogueVersionKey = version ?? "unavailable";
+      const { requestDb, context: services } = createRequestServices({
+        database: env.DB,
+        start: sessionStart(url, carried),
+        config,
+        logger,
+        catalogueVersion: catalogueVersionKey,
+      });
       const context = (route: AppContext["replacedRoute"]): AppContext => ({
         env,
         config,
         waitUntil: (p) => ctx.waitUntil(p),
         nonce: requestNonce,
         logger,
-        catalogueVersion: version ?? "unavailable",
+        catalogueVersion: catalogueVersionKey,
         replacedRoute: route,
+        ...services,
       });
       let timer: ReturnType<typeof setTimeout> | undefined;
       const timedOut = new Promise<"timeout">((resolve) => {
@@ -155,6 +200,15 @@ export default {
       }
 
       const final = secure(response);
+      // Read-your-writes: a person whose request wrote carries the session's bookmark (at least as
+      // new as the write) to their next requests. Anonymous writes (analytics beacons, webhook posts)
+      // carry none: nobody reads those back in the same browsing session.
+      const sessionStartKind = typeof requestDb.start === "string" ? requestDb.start : "bookmark";
+      if (requestDb.wrote() && (loggedIn || setsSessionCookie(final, cookieNameFor(incoming, config.cookies.session)))) {
+        const bookmark = newerBookmark(requestDb.bookmark(), carried);
+        if (bookmark) final.headers.append("Set-Cookie", await bookmarkSetCookie(incoming, config, bookmark));
+      }
+      logger.debug("D1 session", { start: sessionStartKind, wrote: requestDb.wrote() });
       // Error pages are never shared: a transient failure must not be kept by browsers or proxies.
       // Nor is anything answered to a logged-in browser (its header shows the person).
       if (final.status >= 400 || personal) final.headers.set("Cache-Control", CACHE_CONTROL.private);

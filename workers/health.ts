@@ -9,11 +9,14 @@ import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import { recordHealth, runHealthChecks } from "../app/features/health/health.server";
 import { retryDueDeliveries } from "../app/features/webhooks/outgoing.server";
 import { reviveOutgoingWebhooks } from "../app/features/webhooks/revival.server";
+import { createPlatformServices } from "../app/platform/services.server";
 
 export async function scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   const logger = createLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "info");
   const config = parsePortalConfig(env as unknown as Record<string, unknown>);
-  const hooks = { env, config, logger, waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
+  // No D1 session here: the binding itself always reaches the primary (docs/decisions/017), which
+  // the upkeep's read-then-update steps want.
+  const hooks = { env, db: env.DB, config, logger, platform: createPlatformServices({ config, logger }), waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };
   const webhooks = Promise.all([
     retryDueDeliveries(hooks).catch((error) => logger.error("Webhook upkeep failed (retries)", { error: String(error) })),
     reviveOutgoingWebhooks(hooks).catch((error) => logger.error("Webhook upkeep failed (revival)", { error: String(error) })),

@@ -11,7 +11,7 @@ import {
   type SessionStorage,
 } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { createPlatformClient, isSessionRefused, PlatformError, type PlatformClient, type PlatformCredential } from "~/platform/client.server";
+import { isSessionRefused, PlatformError } from "~/platform/client.server";
 import type { TokenResponse } from "~/platform/schemas";
 import { loginPath } from "~/components/auth-links";
 import { cookieNameFor } from "~/lib/cookie-names";
@@ -158,7 +158,7 @@ export class SessionExpired extends Error {
 }
 
 async function refresh(context: AppLoadContext, data: SessionData): Promise<Tokens> {
-  const client = platformClientFor(context, { trackingSession: data.trackingSession });
+  const client = context.platform.forPerson({ trackingSession: data.trackingSession });
   const response = await client.refreshTokens({
     clientId: context.config.oauth.clientId,
     clientSecret: context.config.oauth.clientSecret,
@@ -257,26 +257,6 @@ export async function requireAuth(request: Request, context: AppLoadContext): Pr
   const auth = await getAuth(request, context, toLogin);
   if (!auth) throw redirect(toLogin);
   return auth;
-}
-
-/**
- * The one way the app makes a platform client: with the session's token, or without one for the
- * token endpoint (login, refresh).
- */
-export function platformClientFor(
-  context: AppLoadContext,
-  auth: { trackingSession: string; tokens?: Pick<Tokens, "accessToken"> },
-  /** "service" when the token is one of the hub's own (a bot's), not the person's session. */
-  credential: PlatformCredential = "session",
-): PlatformClient {
-  return createPlatformClient({
-    apiBase: context.config.platform.apiBase,
-    timeoutMs: context.config.platform.timeoutMs,
-    trackingSession: auth.trackingSession,
-    logger: context.logger,
-    accessToken: auth.tokens?.accessToken,
-    credential,
-  });
 }
 
 /** A fresh `<session>` part for tracking ids, before a session exists. */

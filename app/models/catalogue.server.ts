@@ -1,4 +1,5 @@
 // The catalogue's SQL, all of it: list, filter, search and read apps and categories from D1.
+import type { Db } from "./db.server";
 import type { AppContext, AppStatus, AppType, Collection, ProductType } from "./enums";
 import type { AppDetail, AppPage, AppSummary, Category } from "./types";
 import type { Sort } from "~/lib/sort";
@@ -168,7 +169,7 @@ function orderClause(query: AppQuery): string {
   }
 }
 
-function listStatement(db: D1Database, query: AppQuery, page: { offset: number; limit: number }) {
+function listStatement(db: Db, query: AppQuery, page: { offset: number; limit: number }) {
   const { joins, where, params } = whereClause(query, "list");
   const order = orderClause(query);
   const text = query.searchQuery;
@@ -196,7 +197,7 @@ const isEmptySearch = (query: AppQuery) =>
  * the page itself ~100); otherwise list and count go to D1 together in one batch.
  */
 export async function listApps(
-  db: D1Database,
+  db: Db,
   query: AppQuery,
   page: { offset: number; limit: number },
   catalogueVersion?: string,
@@ -230,7 +231,7 @@ function countStatement(query: AppQuery) {
  * ask this before a deep page, so a page past the last is refused without its OFFSET query (which
  * walks every row before the offset).
  */
-export async function countApps(db: D1Database, query: AppQuery, catalogueVersion?: string): Promise<number> {
+export async function countApps(db: Db, query: AppQuery, catalogueVersion?: string): Promise<number> {
   if (isEmptySearch(query)) return 0;
   const count = countStatement(query);
   const known = recall<number>(catalogueVersion, count.memoKey);
@@ -241,7 +242,7 @@ export async function countApps(db: D1Database, query: AppQuery, catalogueVersio
 
 /** One page of apps without the total (home rows, featured apps): one statement, no count. */
 export async function listAppItems(
-  db: D1Database,
+  db: Db,
   query: AppQuery,
   page: { offset: number; limit: number },
 ): Promise<AppSummary[]> {
@@ -268,7 +269,7 @@ type SuggestionRow = Pick<AppRow, "id" | "friendly_id" | "name" | "logo" | "comp
  * counting, because the box only needs to know whether the total exceeds 5.
  */
 export async function suggestApps(
-  db: D1Database,
+  db: Db,
   text: string,
   excludeTypes: readonly AppType[],
 ): Promise<{ items: Suggestion[]; more: boolean }> {
@@ -327,7 +328,7 @@ const toCategory = (r: CategoryRow): Category => ({
  * Every category, by name. Every page needs them (side nav, header drawer), and they change only
  * with the catalogue, so with a catalogue version they are kept per isolate under that version.
  */
-export async function listCategories(db: D1Database, catalogueVersion?: string): Promise<Category[]> {
+export async function listCategories(db: Db, catalogueVersion?: string): Promise<Category[]> {
   const known = recall<Category[]>(catalogueVersion, "categories");
   if (known) return known;
   const { results } = await db
@@ -338,7 +339,7 @@ export async function listCategories(db: D1Database, catalogueVersion?: string):
 
 /** Categories with this slug (one per product type that has it), optionally of one type. */
 export async function findCategoriesBySlug(
-  db: D1Database,
+  db: Db,
   slug: string,
   categoryType?: Category["categoryType"],
 ): Promise<Category[]> {
@@ -349,7 +350,7 @@ export async function findCategoriesBySlug(
   return (await stmt.all<CategoryRow>()).results.map(toCategory);
 }
 
-export async function findCategoriesByApiId(db: D1Database, apiId: string): Promise<Category[]> {
+export async function findCategoriesByApiId(db: Db, apiId: string): Promise<Category[]> {
   const { results } = await db
     .prepare("SELECT id, api_id, slug, name, category_type FROM categories WHERE api_id = ?")
     .bind(apiId)
@@ -375,7 +376,7 @@ type DetailRow = AppRow & {
 };
 
 /** Spec §2.1: {appId} matches an app's friendlyId, else its id. */
-export async function getAppDetail(db: D1Database, appId: string): Promise<AppDetail | null> {
+export async function getAppDetail(db: Db, appId: string): Promise<AppDetail | null> {
   const row = await db
     .prepare(
       `SELECT a.*, a.seq FROM apps a WHERE a.friendly_id = ?1
@@ -416,7 +417,7 @@ export async function getAppDetail(db: D1Database, appId: string): Promise<AppDe
 
 /** Every app page and its last change, for the sitemap (without app types hidden by config). */
 export async function listAppUrls(
-  db: D1Database,
+  db: Db,
   excludeTypes: readonly AppType[] = [],
 ): Promise<{ key: string; updatedAt: string }[]> {
   const hidden = excludeTypes.length ? ` AND type NOT IN (${placeholders(excludeTypes.length)})` : "";
@@ -428,7 +429,7 @@ export async function listAppUrls(
 }
 
 /** Catalogue apps by OAuth client id (My Integrations matches platform authorizations with these). */
-export async function findAppsByClientIds(db: D1Database, clientIds: readonly string[]): Promise<Map<string, AppSummary>> {
+export async function findAppsByClientIds(db: Db, clientIds: readonly string[]): Promise<Map<string, AppSummary>> {
   const unique = [...new Set(clientIds)];
   const out = new Map<string, AppSummary>();
   // D1 binds at most 100 parameters per statement.
@@ -444,7 +445,7 @@ export async function findAppsByClientIds(db: D1Database, clientIds: readonly st
 }
 
 /** A published bot by its app key (friendlyId or id) or by its bot e-mail, for adding it to spaces. */
-export async function findBot(db: D1Database, by: { appId?: string; botEmail?: string }): Promise<{ id: string; name: string; botEmail: string } | null> {
+export async function findBot(db: Db, by: { appId?: string; botEmail?: string }): Promise<{ id: string; name: string; botEmail: string } | null> {
   const row = by.appId
     ? await db
         .prepare("SELECT id, name, bot_email FROM apps WHERE (friendly_id = ?1 OR id = ?1) AND type = 'bot' AND bot_email IS NOT NULL AND status = 'published' LIMIT 1")

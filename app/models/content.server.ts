@@ -11,6 +11,7 @@
 //   modalPublishTime(modal)              the publish time a modal's visibility compares (first entry)
 //   ContentError                         thrown when a stored body no longer fits its schema
 // "Empty" entries (isEmptyContent in content.ts) are returned as they are; routes decide to 404.
+import type { Db } from "./db.server";
 import { DEFAULT_SORT } from "~/lib/sort";
 import { listAppItems, SUMMARY_COLUMNS, toSummary, type AppRow } from "./catalogue.server";
 import {
@@ -50,7 +51,7 @@ function toEntry<T extends ContentType>(type: T, row: EntryRow): ContentEntry<T>
 
 const COLUMNS = "type, key, version, body, updated_at";
 
-export async function getContentEntry<T extends ContentType>(db: D1Database, type: T, key: string): Promise<ContentEntry<T> | null> {
+export async function getContentEntry<T extends ContentType>(db: Db, type: T, key: string): Promise<ContentEntry<T> | null> {
   const row = await db
     .prepare(`SELECT ${COLUMNS} FROM content_entries WHERE type = ? AND key = ?`)
     .bind(type, key)
@@ -59,11 +60,11 @@ export async function getContentEntry<T extends ContentType>(db: D1Database, typ
 }
 
 /** The single entry of a type: the one under "main", which every single-entry type uses. */
-export function getContent<T extends ContentType>(db: D1Database, type: T): Promise<ContentEntry<T> | null> {
+export function getContent<T extends ContentType>(db: Db, type: T): Promise<ContentEntry<T> | null> {
   return getContentEntry(db, type, MAIN_KEY);
 }
 
-export async function getContentEntries<T extends ContentType>(db: D1Database, type: T): Promise<ContentEntry<T>[]> {
+export async function getContentEntries<T extends ContentType>(db: Db, type: T): Promise<ContentEntry<T>[]> {
   const { results } = await db
     .prepare(`SELECT ${COLUMNS} FROM content_entries WHERE type = ? ORDER BY position, key`)
     .bind(type)
@@ -75,7 +76,7 @@ export async function getContentEntries<T extends ContentType>(db: D1Database, t
 export const modalPublishTime = (modal: ModalContent): string => modal.publish_details[0]!.time;
 
 export type ResolveOptions = {
-  /** App types hidden by the portal config (hiddenAppTypes in list-page.server.ts). */
+  /** App types hidden by the portal config (hiddenAppTypes in catalogue-service.server.ts). */
   excludeTypes?: readonly AppType[];
   /** Which statuses count; collections show published apps only, coming soon shows both. */
   statuses?: readonly AppStatus[];
@@ -87,7 +88,7 @@ export type ResolveOptions = {
  * and repeated keys. The keys travel as one JSON parameter, so any number fits D1's 100-parameter
  * limit, and the lookups use the apps table's unique indexes on friendly_id and id.
  */
-export async function resolveAppKeys(db: D1Database, keys: readonly string[], options: ResolveOptions = {}): Promise<AppSummary[]> {
+export async function resolveAppKeys(db: Db, keys: readonly string[], options: ResolveOptions = {}): Promise<AppSummary[]> {
   if (keys.length === 0) return [];
   const { results } = await db
     .prepare(
@@ -122,7 +123,7 @@ export type HomeApps = {
 };
 
 /** Everything the home page needs from content, or null when there is no home entry. */
-export async function getHomeApps(db: D1Database, options: { excludeTypes?: readonly AppType[] } = {}): Promise<HomeApps | null> {
+export async function getHomeApps(db: Db, options: { excludeTypes?: readonly AppType[] } = {}): Promise<HomeApps | null> {
   const homeEntry = await getContent(db, "home");
   if (!homeEntry) return null;
   const excludeTypes = options.excludeTypes ?? [];
@@ -147,7 +148,7 @@ export async function getHomeApps(db: D1Database, options: { excludeTypes?: read
 
 /** A collection entry with its published apps in curated order, or null without an entry. */
 export async function getCollectionApps(
-  db: D1Database,
+  db: Db,
   type: CollectionContentType,
   options: { excludeTypes?: readonly AppType[] } = {},
 ): Promise<{ entry: ContentEntry<CollectionContentType>; items: AppSummary[] } | null> {

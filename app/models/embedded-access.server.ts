@@ -1,6 +1,7 @@
 // Embedded-app access per organisation (spec §4, §6; migration 0009, docs/decisions/011): the most
 // specific policy row decides — (org, app), then (org, every app), then (every org, app), then the
 // default (every org, every app). With no row at all the answer is no access (fail closed).
+import type { Db } from "./db.server";
 import { hydraUuid } from "~/auth/user";
 
 /** Spec §7: GET /api/validate-embedded-app-access answers `{ value: [...] }`; only "true" first means access. */
@@ -15,7 +16,7 @@ export function orgUuidOf(orgId: string): string {
   return UUID.test(decoded) ? decoded.toLowerCase() : "";
 }
 
-export async function embeddedAppAllowed(db: D1Database, orgUuid: string, appId: string): Promise<boolean> {
+export async function embeddedAppAllowed(db: Db, orgUuid: string, appId: string): Promise<boolean> {
   const row = await db
     .prepare(
       `SELECT allowed FROM embedded_app_policies

@@ -1,10 +1,11 @@
 // What the hub stores about people who log in: a login count (spec §4) and feature toggles.
+import type { Db } from "./db.server";
 import type { User } from "~/auth/user";
 
 export type FeatureToggle = { key: string; val: string };
 
 /** Spec §4: after a login the login count is incremented. Returns the new count. */
-export async function recordLogin(db: D1Database, user: Pick<User, "userId" | "orgId">, now = new Date()): Promise<number> {
+export async function recordLogin(db: Db, user: Pick<User, "userId" | "orgId">, now = new Date()): Promise<number> {
   const at = now.toISOString();
   const row = await db
     .prepare(
@@ -18,7 +19,7 @@ export async function recordLogin(db: D1Database, user: Pick<User, "userId" | "o
 }
 
 /** The toggles that apply to a user: everyone's defaults, overridden by the user's own rows. */
-export async function featureTogglesFor(db: D1Database, userId: string): Promise<FeatureToggle[]> {
+export async function featureTogglesFor(db: Db, userId: string): Promise<FeatureToggle[]> {
   const { results } = await db
     .prepare(
       `SELECT key, val FROM feature_toggles t

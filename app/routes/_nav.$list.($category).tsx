@@ -10,7 +10,6 @@ import { listPageMeta } from "~/features/list-page/meta";
 import { notFound } from "~/lib/http.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { slugToApiId } from "~/lib/slug";
-import { findCategoriesByApiId, findCategoriesBySlug, listCategories } from "~/models/catalogue.server";
 import { findListRoute } from "~/models/list-routes";
 
 export const headers = routeHeaders;
@@ -32,8 +31,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return loadListPage(request, context, spec);
   }
 
-  const db = context.env.DB;
-  const typeCategories = (await listCategories(db, context.catalogueVersion)).filter((c) => c.categoryType === productType);
+  const { catalogue } = context;
+  const typeCategories = (await catalogue.categories()).filter((c) => c.categoryType === productType);
   const chips = [
     { to: `/${route.path}`, label: "All" },
     ...typeCategories.map((c) => ({ to: `/${route.path}/${c.slug}`, label: c.name })),
@@ -47,9 +46,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       canonicalPath: `/${route.path}`,
     });
   }
-  let categories = await findCategoriesBySlug(db, params.category, productType);
+  let categories = await catalogue.categoriesBySlug(params.category, productType);
   if (categories.length === 0) {
-    categories = (await findCategoriesByApiId(db, slugToApiId(params.category, productType))).filter(
+    categories = (await catalogue.categoriesByApiId(slugToApiId(params.category, productType))).filter(
       (c) => c.categoryType === productType,
     );
   }

@@ -5,13 +5,12 @@ import { ListPage } from "~/features/list-page/ListPage";
 import { loadListPage } from "~/features/list-page/list-page.server";
 import { listPageMeta } from "~/features/list-page/meta";
 import { routeHeaders } from "~/lib/route-headers";
-import { findCategoriesBySlug } from "~/models/catalogue.server";
 import { notFound } from "~/lib/http.server";
 
 export const headers = routeHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const categories = (await findCategoriesBySlug(context.env.DB, params.slug ?? "")).filter(
+  const categories = (await context.catalogue.categoriesBySlug(params.slug ?? "")).filter(
     (c) => c.categoryType !== "appContext",
   );
   const category = categories[0];

@@ -10,6 +10,6 @@ const query = z.object({ days: lastValue(z.coerce.number().int().min(1).max(366)
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { days } = parseSearchParams(new URL(request.url), query);
-  const counts = await readCounts(context.env.DB, days);
+  const counts = await readCounts(context.db, days);
   return Response.json({ days, counts }, { headers: PRIVATE_HEADERS });
 }

@@ -5,18 +5,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { contentJson, expandEntry, hasContent, noContent } from "~/features/content/content-api.server";
 import { isContentType } from "~/models/content";
-import { getContent, getContentEntries } from "~/models/content.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const type = params.type ?? "";
   if (!isContentType(type)) return noContent(context);
-  const db = context.env.DB;
   if (type === "security-integrations") {
-    const entry = await getContent(db, type);
+    const entry = await context.catalogue.content(type);
     if (!hasContent(entry)) return noContent(context);
     return contentJson(context, { items: entry.body.items });
   }
-  const entries = (await getContentEntries(db, type)).filter(hasContent);
+  const entries = (await context.catalogue.contentEntries(type)).filter(hasContent);
   if (entries.length === 0) return noContent(context);
   return contentJson(context, { entries: await Promise.all(entries.map((entry) => expandEntry(context, entry))) });
 }

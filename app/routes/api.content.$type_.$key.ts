@@ -3,12 +3,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { contentJson, expandEntry, hasContent, noContent } from "~/features/content/content-api.server";
 import { isContentType } from "~/models/content";
-import { getContentEntry } from "~/models/content.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const type = params.type ?? "";
   if (!isContentType(type)) return noContent(context);
-  const entry = await getContentEntry(context.env.DB, type, params.key ?? "");
+  const entry = await context.catalogue.contentEntry(type, params.key ?? "");
   if (!hasContent(entry)) return noContent(context);
   return contentJson(context, await expandEntry(context, entry));
 }

@@ -6,7 +6,6 @@ import { z } from "zod";
 import { addBotToSpace } from "~/features/add-app/add-bot.server";
 import { parseBody } from "~/features/api/body.server";
 import { apiAuth, apiError, apiPlatformError, PRIVATE_JSON } from "~/features/api/session-api.server";
-import { findBot } from "~/models/catalogue.server";
 
 const body = z
   .object({
@@ -21,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (auth instanceof Response) return auth;
   const input = await parseBody(request, body);
   if (input instanceof Response) return input;
-  const bot = await findBot(context.env.DB, { appId: input.appId, botEmail: input.personEmail });
+  const bot = await context.catalogue.bot({ appId: input.appId, botEmail: input.personEmail });
   if (!bot) return apiError(404, "No bot with that id is in the catalogue.");
   try {
     const result = await addBotToSpace(context, auth, bot, input.roomId);

@@ -15,6 +15,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (userId !== undefined && userId !== auth.user.userId && userId !== auth.user.id) {
     return apiError(403, "You can only read your own feature toggles.");
   }
-  const featureToggles = await featureTogglesFor(context.env.DB, auth.user.userId);
+  const featureToggles = await featureTogglesFor(context.db, auth.user.userId);
   return Response.json({ featureToggles }, { headers: PRIVATE_JSON });
 }

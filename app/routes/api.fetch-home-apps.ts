@@ -2,12 +2,10 @@
 // content entry; homeEntry's sliders carry their resolved apps as `items`.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { contentJson, noContent, serialiseEntry } from "~/features/content/content-api.server";
-import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { isEmptyContent } from "~/models/content";
-import { getHomeApps } from "~/models/content.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const home = await getHomeApps(context.env.DB, { excludeTypes: hiddenAppTypes(context.config) });
+  const home = await context.catalogue.home();
   if (!home || isEmptyContent("home", home.homeEntry.body)) return noContent(context);
   return contentJson(context, {
     webexSolutionsApps: home.webexSolutionsApps,

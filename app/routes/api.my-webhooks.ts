@@ -12,6 +12,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const type = url.searchParams.get("type");
   const kind = type === null ? undefined : z.enum(WEBHOOK_KINDS).safeParse(type);
   if (kind && !kind.success) return apiError(400, "Invalid type: use incoming or outgoing.");
-  const items = await listWebhooks(context.env.DB, auth.user.userId, url.origin, kind?.data);
+  const items = await listWebhooks(context.db, auth.user.userId, url.origin, kind?.data);
   return Response.json({ items }, { headers: PRIVATE_JSON });
 }

@@ -11,8 +11,6 @@ import { apiAuth, apiError, apiPlatformError, PRIVATE_JSON } from "~/features/ap
 import { lastValue, parseSearchParams } from "~/features/api/json.server";
 import { MY_INTEGRATIONS_MESSAGES as M } from "~/features/my-integrations/integration";
 import { disconnectIntegration, forgetIntegration, listPlatformGrants } from "~/features/my-integrations/my-integrations.server";
-import {  } from "~/lib/cache-policy.server";
-import { findAppsByClientIds } from "~/models/catalogue.server";
 
 const query = z.object({ applicationId: lastValue(z.string().min(1, "is required").max(200)) });
 
@@ -25,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const manageUrl = context.config.platformTokensPageUrl;
   if (context.config.deploymentMode === "third-party") {
     if (await forgetIntegration(context, auth, applicationId)) {
-      const name = (await findAppsByClientIds(context.env.DB, [applicationId])).get(applicationId)?.name ?? "The integration";
+      const name = (await context.catalogue.appsByClientIds([applicationId])).get(applicationId)?.name ?? "The integration";
       return Response.json({ removed: "record", message: M.removedFromList(name, product), manageUrl }, { headers: PRIVATE_JSON });
     }
     return apiError(409, M.cannotRevoke(product), { manageUrl });

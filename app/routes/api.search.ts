@@ -1,12 +1,11 @@
 // GET /api/search (spec §7): apps matching filters and/or text, as {items, total}.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { parseSearchParams } from "~/features/api/json.server";
 import { searchParamsSchema } from "~/features/api/search-params.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { jsonError } from "~/lib/http.server";
 import { sortKeyFor } from "~/lib/sort";
-import { countApps, listApps, type AppQuery } from "~/models/catalogue.server";
+import type { CatalogueQuery } from "~/models/catalogue-service.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = parseSearchParams(new URL(request.url), searchParamsSchema);
@@ -14,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Spec §5: alphabetical by name, relevance by score, anything else (absent too) by date.
   const key = sortKeyFor(params.sortBy);
   const order = params.orderBy ?? (key === "name" ? "asc" : "desc");
-  const query: AppQuery = {
+  const query: CatalogueQuery = {
     searchQuery: text ? text : undefined,
     sort: { key, order },
     appType: params.appType,
@@ -22,17 +21,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categoryApiId: params.category,
     isFeatured: params.isFeatured === undefined ? undefined : params.isFeatured === "true",
     productTypes: params.productType,
-    excludeTypes: hiddenAppTypes(context.config),
   };
   // Paging past the last result is a 404, decided from the count alone (remembered per catalogue
   // version): an OFFSET query would walk every row before the offset to find nothing.
   if (params.offset > 0) {
-    const total = await countApps(context.env.DB, query, context.catalogueVersion);
+    const total = await context.catalogue.count(query);
     if (params.offset >= total) {
       return jsonError(404, `No results found: offset ${params.offset} is past the last result (${total} apps match).`);
     }
   }
   const page = { offset: params.offset, limit: params.max ?? context.config.appsPaginationLimit };
-  const result = await listApps(context.env.DB, query, page, context.catalogueVersion);
+  const result = await context.catalogue.list(query, page);
   return Response.json(result, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });
 }

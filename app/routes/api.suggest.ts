@@ -5,9 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { lastValue, parseSearchParams } from "~/features/api/json.server";
 import { SEARCH_TEXT_MAX } from "~/features/search/search-options";
-import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { cacheControl } from "~/lib/cache-policy.server";
-import { suggestApps } from "~/models/catalogue.server";
 
 const suggestParamsSchema = z.object({
   q: lastValue(z.string().max(SEARCH_TEXT_MAX)).default(""),
@@ -15,6 +13,6 @@ const suggestParamsSchema = z.object({
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q } = parseSearchParams(new URL(request.url), suggestParamsSchema);
-  const result = await suggestApps(context.env.DB, q.trim(), hiddenAppTypes(context.config));
+  const result = await context.catalogue.suggest(q.trim());
   return Response.json(result, { headers: { "Cache-Control": cacheControl("suggestions", context.config) } });
 }

@@ -5,9 +5,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { apiAuth, apiError, PRIVATE_JSON } from "~/features/api/session-api.server";
 import { lastValue, parseSearchParams } from "~/features/api/json.server";
-import { hiddenAppTypes } from "~/features/list-page/list-page.server";
-import { getAppDetail } from "~/models/catalogue.server";
-import { embeddedAccessAnswer, embeddedAppAllowed, orgUuidOf } from "~/models/embedded-access.server";
+import { embeddedAccessAnswer, orgUuidOf } from "~/models/embedded-access.server";
 
 const query = z.object({
   realCallerOrgId: lastValue(z.string().min(1).max(300)),
@@ -23,12 +21,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!callerOrg || orgUuidOf(realCallerOrgId) !== callerOrg) {
     return apiError(403, "You can only check embedded-app access for your own organization.");
   }
-  const app = await getAppDetail(context.env.DB, appId);
-  if (!app || app.type !== "embeddedApp" || hiddenAppTypes(context.config).includes(app.type)) {
+  // Null for an app of a hidden type too: with embedded apps turned off there is none to check.
+  const app = await context.catalogue.app(appId);
+  if (!app || app.type !== "embeddedApp") {
     return apiError(404, "No embedded app was found with that id.");
   }
   try {
-    return Response.json(embeddedAccessAnswer(await embeddedAppAllowed(context.env.DB, callerOrg, app.id)), { headers: PRIVATE_JSON });
+    return Response.json(embeddedAccessAnswer(await context.catalogue.embeddedAppAllowed(callerOrg, app.id)), { headers: PRIVATE_JSON });
   } catch (error) {
     context.logger.error("Unable to validate embedded app access", { error: String(error) });
     return apiError(500, "Unable to validate embedded app access");

@@ -11,10 +11,9 @@ import { connectableIntegration } from "~/features/connect-integration/connectab
 import { appKey, appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { getAppDetail } from "~/models/catalogue.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const app = await getAppDetail(context.env.DB, params.appId ?? "");
+  const app = await context.catalogue.app(params.appId ?? "");
   const integration = app ? connectableIntegration(app) : null;
   // Nothing to connect here: the app's own page says what it is (or that it does not exist, with
   // the full not-found page this resource route cannot render).

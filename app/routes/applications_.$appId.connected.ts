@@ -12,10 +12,9 @@ import { appConnectedPath, appKey, appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { getAppDetail } from "~/models/catalogue.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const app = await getAppDetail(context.env.DB, params.appId ?? "");
+  const app = await context.catalogue.app(params.appId ?? "");
   const integration = app ? connectableIntegration(app) : null;
   if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: PRIVATE_HEADERS });
   const key = appKey(app);

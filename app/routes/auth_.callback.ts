@@ -4,7 +4,7 @@
 import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { callbackUrl, clearPendingLogin, consumePendingLogin, readPendingLogin } from "~/auth/oauth.server";
 import { rotateCsrfToken } from "~/auth/csrf.server";
-import { createUserSession, newTrackingSession, platformClientFor, tokensFrom, type Tokens } from "~/auth/session.server";
+import { createUserSession, newTrackingSession, tokensFrom, type Tokens } from "~/auth/session.server";
 import { userFromPerson, type User } from "~/auth/user";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { sameToken } from "~/lib/constant-time.server";
@@ -15,7 +15,7 @@ import { safeLast } from "~/lib/safe-redirect";
 
 /** Spec §4: after a login the count goes up and a login-success event is recorded. */
 async function loginSucceeded(context: AppLoadContext, user: User) {
-  const loginCount = await recordLogin(context.env.DB, user);
+  const loginCount = await recordLogin(context.db, user);
   context.logger.info("AppHub_Login", { loginCount, emailDomain: user.emailDomain });
 }
 
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let tokens: Tokens;
   try {
     tokens = tokensFrom(
-      await platformClientFor(context, { trackingSession }).exchangeCode({
+      await context.platform.forPerson({ trackingSession }).exchangeCode({
         clientId: context.config.oauth.clientId,
         clientSecret: context.config.oauth.clientSecret,
         code,
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         codeVerifier: pending.verifier,
       }),
     );
-    const person = await platformClientFor(context, { trackingSession, tokens }).getMe();
+    const person = await context.platform.forPerson({ trackingSession, tokens }).getMe();
     user = userFromPerson(person);
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;

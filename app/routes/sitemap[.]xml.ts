@@ -1,10 +1,8 @@
 // /sitemap.xml: every list route, category page and published app page (cached a day, spec §9).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { absoluteUrl, appPath } from "~/lib/app-paths";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { sideNavCategories } from "~/lib/side-nav";
-import { listAppUrls, listCategories } from "~/models/catalogue.server";
 import { LIST_ROUTES } from "~/models/list-routes";
 
 /** The sitemap protocol's limit for one file. */
@@ -15,8 +13,7 @@ const escapeXml = (s: string) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
-  const db = context.env.DB;
-  const [categories, apps] = await Promise.all([listCategories(db, context.catalogueVersion), listAppUrls(db, hiddenAppTypes(context.config))]);
+  const [categories, apps] = await Promise.all([context.catalogue.categories(), context.catalogue.appUrls()]);
   // Content pages (their entries may be empty; CASB then answers 404, which crawlers handle).
   const paths = ["/", "/support", "/casb-dlp-providers"];
   for (const route of Object.values(LIST_ROUTES)) {

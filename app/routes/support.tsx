@@ -12,7 +12,6 @@ import { joinSupportSpace } from "~/features/support-space/join.server";
 import { pageCacheControl, PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { routeHeaders } from "~/lib/route-headers";
-import { getContent } from "~/models/content.server";
 import { notFound } from "~/lib/http.server";
 
 export const headers = routeHeaders;
@@ -20,7 +19,7 @@ export const headers = routeHeaders;
 const SUPPORT_PATH = "/support";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const entry = await getContent(context.env.DB, "support");
+  const entry = await context.catalogue.content("support");
   if (!hasContent(entry)) throw await notFound(request, context);
   const auth = await getAuth(request, context, SUPPORT_PATH);
   return data(

@@ -3,7 +3,7 @@
 // caller, which ends the session.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Notice } from "~/components/notice";
-import { endSessionOn401, platformClientFor, type Auth } from "~/auth/session.server";
+import { endSessionOn401, type Auth } from "~/auth/session.server";
 import { isSessionRefused, PlatformError } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
 import { addBotStatus, type AddBotOffer, type SpaceOption } from "./add-bot";
@@ -44,7 +44,7 @@ export const listGroupSpaces = (context: AppLoadContext, auth: Auth) => listSpac
 
 /** The person's spaces (of one type, or all), most recently active first, at most 500 (spec §7). */
 export async function listSpaces(context: AppLoadContext, auth: Auth, type?: "group"): Promise<SpaceOption[]> {
-  const { items } = await platformClientFor(context, auth).listRooms({ ...(type ? { type } : {}), sortBy: "lastactivity", max: ROOMS_MAX });
+  const { items } = await context.platform.forPerson(auth).listRooms({ ...(type ? { type } : {}), sortBy: "lastactivity", max: ROOMS_MAX });
   return items.slice(0, ROOMS_MAX).map((room: Room) => ({
     id: room.id,
     title: room.title,
@@ -60,7 +60,7 @@ const rethrowAuth = (error: unknown) => {
 };
 
 export async function addBotToSpace(context: AppLoadContext, auth: Auth, app: BotApp, roomId: string): Promise<AddResult> {
-  const client = platformClientFor(context, auth);
+  const client = context.platform.forPerson(auth);
   // The space's name for the notice, and whether it is locked; null when it cannot be read.
   const roomOrNull = async (): Promise<Room | null> => {
     try {
@@ -105,7 +105,7 @@ export async function addBotToSpace(context: AppLoadContext, auth: Auth, app: Bo
 
 export async function messageBotDirectly(context: AppLoadContext, auth: Auth, app: BotApp): Promise<AddResult> {
   try {
-    await platformClientFor(context, auth).sendMessage({ toPersonEmail: app.botEmail, text: DIRECT_MESSAGE_GREETING });
+    await context.platform.forPerson(auth).sendMessage({ toPersonEmail: app.botEmail, text: DIRECT_MESSAGE_GREETING });
     return { status: 200, notice: { title: "Message sent", message: M.directMessage(app.name), level: "success" } };
   } catch (thrown) {
     const error = rethrowAuth(thrown);

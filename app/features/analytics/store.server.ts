@@ -1,4 +1,5 @@
 // The analytics sink's storage: counts per UTC day and event name in D1 (migration 0007).
+import type { Db } from "~/models/db.server";
 import type { AnalyticsEventName } from "./events";
 
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
@@ -16,7 +17,7 @@ let flushing = false;
 const add = (counts: Map<string, number>, key: string, n: number) => counts.set(key, (counts.get(key) ?? 0) + n);
 
 /** One upsert per day and name, all in one batch (one D1 round trip). */
-export async function writeCounts(db: D1Database, counts: ReadonlyMap<string, number>): Promise<void> {
+export async function writeCounts(db: Db, counts: ReadonlyMap<string, number>): Promise<void> {
   await db.batch(
     [...counts].map(([key, count]) => {
       const [day, name] = key.split("\u0000");
@@ -27,7 +28,7 @@ export async function writeCounts(db: D1Database, counts: ReadonlyMap<string, nu
   );
 }
 
-async function flush(db: D1Database): Promise<void> {
+async function flush(db: Db): Promise<void> {
   try {
     while (pending.size) {
       const batch = new Map(pending);
@@ -52,7 +53,7 @@ async function flush(db: D1Database): Promise<void> {
  * write's time; an isolate that dies in between loses them (they are aggregate analytics).
  */
 export function recordCounts(
-  db: D1Database,
+  db: Db,
   names: readonly AnalyticsEventName[],
   waitUntil: (promise: Promise<unknown>) => void,
   onError: (error: unknown) => void,
@@ -68,7 +69,7 @@ export function recordCounts(
 export type DailyCounts = { day: string; events: Record<string, number>; total: number };
 
 /** The last `days` UTC days that have any events, newest first. */
-export async function readCounts(db: D1Database, days: number, now = new Date()): Promise<DailyCounts[]> {
+export async function readCounts(db: Db, days: number, now = new Date()): Promise<DailyCounts[]> {
   const since = utcDay(new Date(now.getTime() - (days - 1) * 86_400_000));
   const { results } = await db
     .prepare("SELECT day, name, count FROM analytics_daily WHERE day >= ?1 ORDER BY day DESC, name")

@@ -5,7 +5,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renderMarkdown } from "~/lib/markdown.server";
 import type { AnnouncementContent, ModalContent } from "~/models/content";
-import { getContent, getContentEntries } from "~/models/content.server";
 import {
   ANNOUNCEMENT_COOKIE,
   canCloseBanner,
@@ -54,13 +53,12 @@ export function toModals(entries: ModalContent[], cookies: ReadonlyMap<string, s
 
 export async function loadOverlays(request: Request, context: AppLoadContext): Promise<Overlays> {
   const cookies = requestCookies(request);
-  const db = context.env.DB;
   const [announcement, modals] = await Promise.all([
-    getContent(db, "announcement").catch((error: unknown) => {
+    context.catalogue.content("announcement").catch((error: unknown) => {
       context.logger.error("Unable to fetch the announcement", { url: request.url, error: String(error) });
       return null;
     }),
-    getContentEntries(db, "app-hub-modal").catch((error: unknown) => {
+    context.catalogue.contentEntries("app-hub-modal").catch((error: unknown) => {
       context.logger.error("Unable to fetch the modal entries", { url: request.url, error: String(error) });
       return [];
     }),

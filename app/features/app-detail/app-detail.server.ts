@@ -11,7 +11,6 @@ import { connectableIntegration } from "~/features/connect-integration/connectab
 export type ConnectOffer = { kind: "connect"; href: string } | { kind: "website"; websiteUrl: string | null };
 import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
 import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
-import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { absoluteUrl, appConnectPath, appPath } from "~/lib/app-paths";
 import { notFound } from "~/lib/http.server";
 import { myWebhooksData, webhookKindOf, webhooksAction } from "~/features/webhooks/webhooks-page.server";
@@ -19,19 +18,18 @@ import { pageCacheControl } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { getAppDetail } from "~/models/catalogue.server";
 import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS } from "~/models/enums";
 
 /** The detail page's data for the app whose friendlyId (or id) is `appId`. */
 export async function appDetailLoader({ request, context }: LoaderFunctionArgs, appId: string) {
   let app;
   try {
-    app = await getAppDetail(context.env.DB, appId);
+    app = await context.catalogue.app(appId);
   } catch (error) {
     context.logger.error("Unable to fetch app details", { url: request.url, error: String(error) });
     throw error;
   }
-  if (!app || hiddenAppTypes(context.config).includes(app.type)) throw await notFound(request, context);
+  if (!app) throw await notFound(request, context);
   const url = new URL(request.url);
   const auth = await getAuth(request, context, url.pathname + url.search);
   // The hub's own webhook apps host My Webhooks (spec §2.5, §5); a logged-in person can add any
@@ -93,7 +91,7 @@ const addBotForm = z.discriminatedUnion("intent", [
 
 export async function appDetailAction({ request, context }: ActionFunctionArgs, appId: string) {
   const auth = await requireAuth(request, context);
-  const app = await getAppDetail(context.env.DB, appId);
+  const app = await context.catalogue.app(appId);
   if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFound(request, context);
   const back = new URL(request.url).pathname;
   const form = await request.formData();

@@ -53,7 +53,7 @@ export async function beginConnect(
   app: { key: string; id: string; clientId: string; connectUrl: string },
 ): Promise<{ location: string; setCookie: string }> {
   const now = new Date();
-  await recordConnectStarted(context.env.DB, { userId: auth.user.userId, clientId: app.clientId, appId: app.id }, now);
+  await recordConnectStarted(context.db, { userId: auth.user.userId, clientId: app.clientId, appId: app.id }, now);
   const pending: PendingConnect = { appId: app.key, clientId: app.clientId, startedAt: now.toISOString() };
   return { location: vendorConnectLocation(app.connectUrl, returnUrl(request, app.key)), setCookie: await connectCookie(request, context).serialize(pending) };
 }
@@ -77,7 +77,7 @@ export async function finishConnect(
   const pending = pendingSchema.safeParse(await cookie.parse(request.headers.get("Cookie")));
   const ours = pending.success && pending.data.appId === app.key && pending.data.clientId === app.clientId;
   // Without this browser's cookie, our record of a start by this person still counts (another tab).
-  if (!ours && !(await findConnection(context.env.DB, auth.user.userId, app.clientId))) {
+  if (!ours && !(await findConnection(context.db, auth.user.userId, app.clientId))) {
     return { outcome: "expired", detail: "no Connect of this app started here", clear };
   }
   let grants;
@@ -90,7 +90,7 @@ export async function finishConnect(
   }
   if (grants === null) return { outcome: "unknown", detail: "the platform does not list grants to this hub", clear };
   if (!grants.some((grant) => grant.clientId === app.clientId)) return { outcome: "not-yet", detail: "no grant listed", clear };
-  await recordConnectConfirmed(context.env.DB, { userId: auth.user.userId, clientId: app.clientId, appId: app.id });
+  await recordConnectConfirmed(context.db, { userId: auth.user.userId, clientId: app.clientId, appId: app.id });
   return { outcome: "connected", detail: "grant listed by the platform", clear };
 }
 

@@ -2,12 +2,10 @@
 // /api/fetch-must-try-collection): entries flattened as a CMS serves them, cached with the content
 // policy, and "No content was found" (spec §8) as a 404 for a missing or empty entry.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { MESSAGES } from "~/lib/errors";
 import { jsonError } from "~/lib/http.server";
 import { COLLECTION_CONTENT, isEmptyContent, type ContentEntry, type ContentType } from "~/models/content";
-import { resolveAppKeys } from "~/models/content.server";
 
 export function contentJson(context: AppLoadContext, payload: unknown): Response {
   return Response.json(payload, { headers: { "Cache-Control": cacheControl("content", context.config) } });
@@ -34,7 +32,7 @@ export async function expandEntry(context: AppLoadContext, entry: ContentEntry):
   const out = serialiseEntry(entry);
   if (isCollection(entry.type)) {
     const body = entry.body as ContentEntry<"hybrid-collection">["body"];
-    out.items = await resolveAppKeys(context.env.DB, body.apps, { excludeTypes: hiddenAppTypes(context.config) });
+    out.items = await context.catalogue.resolveApps(body.apps);
   } else if (entry.type === "coming-soon") {
     const body = entry.body as ContentEntry<"coming-soon">["body"];
     out.items = [...body.items].sort((a, b) => compareTitles(a.title, b.title));

@@ -2,8 +2,7 @@
 // entry (cards named by the items' titles, sorted by title, spec §4), /hybrid-work and
 // /getting-started from their collection entries. The entry gives the title and description.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { hiddenAppTypes, loadListPageFromItems, type ListPageSpec } from "~/features/list-page/list-page.server";
-import { getCollectionApps, getContent, resolveAppKeys } from "~/models/content.server";
+import { loadListPageFromItems, type ListPageSpec } from "~/features/list-page/list-page.server";
 import type { ListRoute } from "~/models/list-routes";
 
 /** The page from its content entry, or null when there is no entry (the caller falls back to the catalogue). */
@@ -13,15 +12,14 @@ export async function loadContentListPage(
   type: NonNullable<ListRoute["content"]>,
   spec: Omit<ListPageSpec, "query">,
 ) {
-  const db = context.env.DB;
-  const excludeTypes = hiddenAppTypes(context.config);
+  const { catalogue } = context;
   try {
     if (type === "coming-soon") {
-      const entry = await getContent(db, "coming-soon");
+      const entry = await catalogue.content("coming-soon");
       if (!entry) return null;
       const items = entry.body.items;
       // Coming-soon items name apps that are not published yet; one published since still shows.
-      const apps = await resolveAppKeys(db, items.map((i) => i.app), { excludeTypes, statuses: ["coming_soon", "published"] });
+      const apps = await catalogue.resolveApps(items.map((i) => i.app), { statuses: ["coming_soon", "published"] });
       const byKey = new Map(apps.flatMap((a) => [[a.id, a] as const, ...(a.friendlyId ? [[a.friendlyId, a] as const] : [])]));
       const cards = items.flatMap((item) => {
         const app = byKey.get(item.app);
@@ -30,7 +28,7 @@ export async function loadContentListPage(
       const unique = cards.filter((card, i) => cards.findIndex((c) => c.id === card.id) === i);
       return loadListPageFromItems(request, context, { ...spec, title: entry.body.title, description: entry.body.description }, unique);
     }
-    const collection = await getCollectionApps(db, type, { excludeTypes });
+    const collection = await catalogue.collection(type);
     if (!collection) return null;
     const { title, description } = collection.entry.body;
     return loadListPageFromItems(request, context, { ...spec, title, description }, collection.items);

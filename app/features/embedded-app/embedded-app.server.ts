@@ -3,7 +3,7 @@
 // exactly as GET /api/validate-embedded-app-access decides it (app/models/embedded-access.server.ts).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Auth } from "~/auth/session.server";
-import { embeddedAccessAnswer, embeddedAppAllowed, hasEmbeddedAccess, orgUuidOf } from "~/models/embedded-access.server";
+import { embeddedAccessAnswer, hasEmbeddedAccess, orgUuidOf } from "~/models/embedded-access.server";
 import type { AppDetail } from "~/models/types";
 import { featureTogglesFor, isToggleOn } from "~/models/users.server";
 import type { EmbeddedAppOffer, EmbeddedAppState } from "./embedded-app";
@@ -13,10 +13,9 @@ export const EMBEDDED_APP_TOGGLE = "embedded-app-phase-1-enabled";
 export async function embeddedAppOffer(context: AppLoadContext, auth: Auth, app: Pick<AppDetail, "id" | "appContexts">): Promise<EmbeddedAppOffer> {
   let state: EmbeddedAppState;
   try {
-    const db = context.env.DB;
     const [answer, toggles] = await Promise.all([
-      embeddedAppAllowed(db, orgUuidOf(auth.user.orgId), app.id).then(embeddedAccessAnswer),
-      featureTogglesFor(db, auth.user.userId),
+      context.catalogue.embeddedAppAllowed(orgUuidOf(auth.user.orgId), app.id).then(embeddedAccessAnswer),
+      featureTogglesFor(context.db, auth.user.userId),
     ]);
     state = !hasEmbeddedAccess(answer) ? "not-enabled" : isToggleOn(toggles, EMBEDDED_APP_TOGGLE) ? "available" : "not-yet";
   } catch (error) {

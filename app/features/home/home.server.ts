@@ -3,10 +3,8 @@
 // plus the newest apps. Without a home entry (a fresh database) the rows fall back to small catalogue
 // queries of the same shape, so the page is never empty.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { DEFAULT_SORT } from "~/lib/sort";
-import { findCategoriesBySlug, listAppItems, type AppQuery } from "~/models/catalogue.server";
-import { getHomeApps } from "~/models/content.server";
+import type { CatalogueQuery } from "~/models/catalogue-service.server";
 import type { AppSummary } from "~/models/types";
 
 export const HOME_ROW_SIZE = 8;
@@ -17,8 +15,7 @@ export type HomeApps = { featured: AppSummary[]; rows: HomeRow[] };
 const RECENT_ROW = { id: "brand-new", title: "What's new", description: "Just arrived in the App Hub.", seeAll: "/brand-new" };
 
 export async function loadHomeApps(context: AppLoadContext): Promise<HomeApps> {
-  const excludeTypes = hiddenAppTypes(context.config);
-  const content = await getHomeApps(context.env.DB, { excludeTypes }).catch((error: unknown) => {
+  const content = await context.catalogue.home().catch((error: unknown) => {
     // A home entry that no longer fits its schema must not take the home page down.
     context.logger.error("Unable to fetch the home entry", { error: String(error) });
     return null;
@@ -32,10 +29,9 @@ export async function loadHomeApps(context: AppLoadContext): Promise<HomeApps> {
 
 /** The fallback rows: the §2.5 slider categories as catalogue queries. */
 async function catalogueRows(context: AppLoadContext): Promise<HomeRow[]> {
-  const db = context.env.DB;
-  const excludeTypes = hiddenAppTypes(context.config);
-  const devTools = await findCategoriesBySlug(db, "developer-tools");
-  const rows: Array<Omit<HomeRow, "items"> & { query: Omit<AppQuery, "sort" | "excludeTypes"> }> = [
+  const { catalogue } = context;
+  const devTools = await catalogue.categoriesBySlug("developer-tools");
+  const rows: Array<Omit<HomeRow, "items"> & { query: Omit<CatalogueQuery, "sort"> }> = [
     { id: "most-popular", title: "Most popular", description: "Featured apps people love.", seeAll: "/must-try", query: { isFeatured: true } },
     { ...RECENT_ROW, query: {} },
     { id: "messaging-bots", title: "Messaging bots", description: "Bots for your spaces and direct messages.", seeAll: "/bots", query: { appType: "bot", productTypes: ["teams"] } },
@@ -48,7 +44,7 @@ async function catalogueRows(context: AppLoadContext): Promise<HomeRow[]> {
     { id: "coming-soon", title: "Coming soon", description: "Apps that will be available shortly.", seeAll: "/coming-soon", query: { status: "coming_soon" } },
   ];
   const pages = await Promise.all(
-    rows.map((row) => listAppItems(db, { ...row.query, excludeTypes, sort: DEFAULT_SORT }, { offset: 0, limit: HOME_ROW_SIZE })),
+    rows.map((row) => catalogue.listItems({ ...row.query, sort: DEFAULT_SORT }, { offset: 0, limit: HOME_ROW_SIZE })),
   );
   return rows
     .map(({ query: _query, ...row }, i) => ({ ...row, items: pages[i]! }))

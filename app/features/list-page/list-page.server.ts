@@ -6,14 +6,13 @@ import { cacheControl } from "~/lib/cache-policy.server";
 import { isPastLastPage, pageWindowFromUrl } from "~/lib/pagination";
 import { isSortChoice, sortFromChoice, type SortChoice } from "~/lib/sort";
 import type { NavLink } from "~/lib/side-nav";
-import { countApps, listApps, type AppQuery } from "~/models/catalogue.server";
-import type { AppType } from "~/models/enums";
+import type { CatalogueQuery } from "~/models/catalogue-service.server";
 import type { AppSummary } from "~/models/types";
 
 export type ListPageSpec = {
   title: string;
   description: string;
-  query: Omit<AppQuery, "sort" | "excludeTypes">;
+  query: Omit<CatalogueQuery, "sort">;
   /** Category filters shown above the list (product pages). */
   chips?: NavLink[];
   canonicalPath: string;
@@ -21,26 +20,18 @@ export type ListPageSpec = {
   defaultSort?: Exclude<SortChoice, "relevance">;
 };
 
-/** App types hidden everywhere while their portal setting is off. */
-export function hiddenAppTypes(config: AppLoadContext["config"]): AppType[] {
-  const hidden: AppType[] = [];
-  if (!config.embeddedApps) hidden.push("embeddedApp");
-  if (!config.serviceApps) hidden.push("serviceApp");
-  return hidden;
-}
-
 export async function loadListPage(request: Request, context: AppLoadContext, spec: ListPageSpec) {
   const url = new URL(request.url);
   // Out-of-range or malformed paging and sort values fall back to the first page and the default sort.
   const { sort, pageSize, window } = listWindow(url, context, spec.defaultSort);
 
-  const query: AppQuery = { ...spec.query, excludeTypes: hiddenAppTypes(context.config), sort: sortFromChoice(sort) };
+  const query: CatalogueQuery = { ...spec.query, sort: sortFromChoice(sort) };
   let result;
   try {
     // A page past the first: count first (remembered per catalogue version), so a page past the last
     // is a 404 without the OFFSET query, which would walk every row before the offset.
-    const past = window.page > 1 && isPastLastPage(window, await countApps(context.env.DB, query, context.catalogueVersion), pageSize);
-    result = past ? null : await listApps(context.env.DB, query, { offset: window.offset, limit: window.limit }, context.catalogueVersion);
+    const past = window.page > 1 && isPastLastPage(window, await context.catalogue.count(query), pageSize);
+    result = past ? null : await context.catalogue.list(query, { offset: window.offset, limit: window.limit });
   } catch (error) {
     context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
     throw error;

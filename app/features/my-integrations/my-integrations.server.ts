@@ -8,7 +8,7 @@
 //   cannot revoke anything: the platform's own page does.
 // Shared by the page and the /api routes.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { platformClientFor, type Auth } from "~/auth/session.server";
+import { type Auth } from "~/auth/session.server";
 import { appPath } from "~/lib/app-paths";
 import { findAppsByClientIds } from "~/models/catalogue.server";
 import { PlatformError } from "~/platform/client.server";
@@ -30,7 +30,7 @@ export async function listPlatformGrants(context: AppLoadContext, auth: Auth): P
   const thirdParty = context.config.deploymentMode === "third-party";
   if (thirdParty && !context.config.oauth.scopes.includes("identity:tokens_read")) return null;
   try {
-    const { items } = await platformClientFor(context, auth).listAuthorizations(auth.user.id);
+    const { items } = await context.platform.forPerson(auth).listAuthorizations(auth.user.id);
     // The person's own only: an admin's list is already filtered by personId, but say so.
     return items.filter((item) => item.clientId !== context.config.oauth.clientId && item.personId === auth.user.id);
   } catch (error) {
@@ -43,7 +43,7 @@ export async function loadMyIntegrations(context: AppLoadContext, auth: Auth): P
   const { deploymentMode: mode, platformTokensPageUrl: manageUrl } = context.config;
   const [grants, records] = await Promise.all([
     listPlatformGrants(context, auth),
-    mode === "third-party" ? listConnections(context.env.DB, auth.user.userId) : Promise.resolve([]),
+    mode === "third-party" ? listConnections(context.db, auth.user.userId) : Promise.resolve([]),
   ]);
   // A person has a refresh and an access authorization per app: one row per client, the oldest date.
   const rows = new Map<string, { clientId: string; name: string; state: MyIntegration["state"]; connectedAt: string | null; startedAt: string | null }>();
@@ -60,7 +60,7 @@ export async function loadMyIntegrations(context: AppLoadContext, auth: Auth): P
       rows.set(record.client_id, { clientId: record.client_id, name: "", state: "connected", connectedAt: record.confirmed_at, startedAt: record.started_at });
     } else rows.set(record.client_id, { clientId: record.client_id, name: "", state: "started", connectedAt: null, startedAt: record.started_at });
   }
-  const apps = await findAppsByClientIds(context.env.DB, [...rows.keys()]);
+  const apps = await findAppsByClientIds(context.db, [...rows.keys()]);
   const items = [...rows.values()]
     .map((row): MyIntegration => {
       const app = apps.get(row.clientId);
@@ -86,7 +86,7 @@ export async function loadMyIntegrations(context: AppLoadContext, auth: Auth): P
 export async function disconnectIntegration(context: AppLoadContext, auth: Auth, clientId: string): Promise<void> {
   if (context.config.deploymentMode !== "first-party") throw new CannotRevokeError("Only a first-party hub can revoke grants");
   if (clientId === context.config.oauth.clientId) throw new PlatformError("http", 400, "The hub's own login cannot be disconnected here");
-  const client = platformClientFor(context, auth);
+  const client = context.platform.forPerson(auth);
   const { items } = await client.listAuthorizations(auth.user.id);
   for (const grant of items.filter((item) => item.clientId === clientId && item.personId === auth.user.id)) {
     try {
@@ -95,11 +95,11 @@ export async function disconnectIntegration(context: AppLoadContext, auth: Auth,
       if (!(error instanceof PlatformError && error.status === 404)) throw error;
     }
   }
-  await forgetConnection(context.env.DB, auth.user.userId, clientId);
+  await forgetConnection(context.db, auth.user.userId, clientId);
 }
 
 /** Third-party "Remove from this list": forgets our record only. True when there was one. */
-export const forgetIntegration = (context: AppLoadContext, auth: Auth, clientId: string) => forgetConnection(context.env.DB, auth.user.userId, clientId);
+export const forgetIntegration = (context: AppLoadContext, auth: Auth, clientId: string) => forgetConnection(context.db, auth.user.userId, clientId);
 
 /** Our record of a client (by client id), for the API's remove-authorization in third-party mode. */
-export const findIntegrationRecord = (context: AppLoadContext, auth: Auth, clientId: string) => findConnection(context.env.DB, auth.user.userId, clientId);
+export const findIntegrationRecord = (context: AppLoadContext, auth: Auth, clientId: string) => findConnection(context.db, auth.user.userId, clientId);

@@ -2,12 +2,11 @@
 // the URL, so every result list can be linked, reloaded and used without JavaScript.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { notFound } from "~/lib/http.server";
-import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { isPastLastPage, pageWindowFromUrl } from "~/lib/pagination";
 import { sideNavCategories } from "~/lib/side-nav";
 import { DEFAULT_SORT, sortFromChoice, type SortChoice } from "~/lib/sort";
-import { countApps, listAppItems, listApps, listCategories, type AppQuery } from "~/models/catalogue.server";
+import type { CatalogueQuery } from "~/models/catalogue-service.server";
 import { APP_TYPE_LABELS, APP_TYPES, PRODUCT_TYPE_LABELS, type AppType, type ProductType } from "~/models/enums";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import type { AppSummary } from "~/models/types";
@@ -24,18 +23,17 @@ export const searchTextFrom = (url: URL): string => searchText(url.searchParams.
 
 export async function loadSearchPage(request: Request, context: AppLoadContext) {
   const url = new URL(request.url);
-  const db = context.env.DB;
+  const { catalogue } = context;
   const q = searchTextFrom(url);
-  const hidden = hiddenAppTypes(context.config);
 
   // Filters and sort from the address; a value that is not one of the choices is ignored.
   const sortParam = url.searchParams.get("sort");
   const sort: SortChoice = SEARCH_SORT_CHOICES.some((c) => c.value === sortParam) ? (sortParam as SortChoice) : "relevance";
   const typeParam = url.searchParams.get("type");
-  const type = APP_TYPES.find((t) => t === typeParam && !hidden.includes(t)) ?? null;
+  const type = APP_TYPES.find((t) => t === typeParam && !catalogue.isHidden(t)) ?? null;
   const productParam = url.searchParams.get("product");
   const productType = productParam ? (productByPath.get(productParam) ?? null) : null;
-  const categories = await listCategories(db, context.catalogueVersion);
+  const categories = await catalogue.categories();
   const categoryParam = url.searchParams.get("category");
   const categoryIds = categories
     .filter((c) => c.slug === categoryParam && c.categoryType !== "appContext")
@@ -51,18 +49,17 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   const window = pageWindowFromUrl(url, pageSize);
   let result: { items: AppSummary[]; total: number } | null = { items: [], total: 0 };
   if (q !== "") {
-    const query: AppQuery = {
+    const query: CatalogueQuery = {
       searchQuery: q,
       sort: sortFromChoice(sort),
       appType: type ?? undefined,
       productTypes: productType ? [productType] : undefined,
       categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
-      excludeTypes: hidden,
     };
     try {
       // As on every list: a page past the last is a 404, decided from the (remembered) count alone.
-      const past = window.page > 1 && isPastLastPage(window, await countApps(db, query, context.catalogueVersion), pageSize);
-      result = past ? null : await listApps(db, query, { offset: window.offset, limit: window.limit }, context.catalogueVersion);
+      const past = window.page > 1 && isPastLastPage(window, await catalogue.count(query), pageSize);
+      result = past ? null : await catalogue.list(query, { offset: window.offset, limit: window.limit });
     } catch (error) {
       context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
       throw error;
@@ -74,12 +71,12 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   // Ways on when there is nothing to show: featured apps (spec §2.1 SEARCH loads them).
   const featured =
     result.total === 0
-      ? await listAppItems(db, { isFeatured: true, sort: DEFAULT_SORT, excludeTypes: hidden }, { offset: 0, limit: FEATURED_MAX })
+      ? await catalogue.listItems({ isFeatured: true, sort: DEFAULT_SORT }, { offset: 0, limit: FEATURED_MAX })
       : [];
 
   const byLabel = (a: FilterOption, b: FilterOption) => a.label.localeCompare(b.label, "en");
   const options = {
-    types: APP_TYPES.filter((t) => !hidden.includes(t))
+    types: APP_TYPES.filter((t) => !catalogue.isHidden(t))
       .map((t) => ({ value: t, label: APP_TYPE_LABELS[t] }))
       .sort(byLabel),
     // The sorted list of all product types (spec §2.1 SEARCH).

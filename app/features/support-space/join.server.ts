@@ -5,7 +5,7 @@
 // platform's 409 without our record). A platform 401 here is the bot's token, not the person's
 // session, so it is logged as a configuration problem and the session stays.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { platformClientFor, type Auth } from "~/auth/session.server";
+import type { Auth } from "~/auth/session.server";
 import type { Notice } from "~/components/notice";
 import { hasJoinedSupportSpace, recordSupportSpaceJoin } from "~/models/support-space.server";
 import { PlatformError } from "~/platform/client.server";
@@ -15,13 +15,13 @@ export type SupportJoinOutcome = "joined" | "already-joined" | "already-member" 
 export type SupportJoinResult = { outcome: SupportJoinOutcome; status: number; notice: Notice };
 
 export async function joinSupportSpace(context: AppLoadContext, auth: Auth): Promise<SupportJoinResult> {
-  const { config, env, logger } = context;
+  const { config, db, logger } = context;
   const product = config.productName;
-  if (!config.supportSpace) {
+  const bot = context.platform.supportBot(auth.trackingSession);
+  if (!config.supportSpace || !bot) {
     return { outcome: "unavailable", status: 503, notice: { title: M.failedTitle, message: M.unavailable, level: "error" } };
   }
-  const { roomId, botToken } = config.supportSpace;
-  const bot = platformClientFor(context, { trackingSession: auth.trackingSession, tokens: { accessToken: botToken } }, "service");
+  const { roomId } = config.supportSpace;
   const spaceName = async () => {
     try {
       return (await bot.getRoom(roomId)).title;
@@ -34,7 +34,7 @@ export async function joinSupportSpace(context: AppLoadContext, auth: Auth): Pro
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
     if (error.status === 409) {
-      const joinedHere = await hasJoinedSupportSpace(env.DB, auth.user.userId, roomId);
+      const joinedHere = await hasJoinedSupportSpace(db, auth.user.userId, roomId);
       const name = await spaceName();
       return joinedHere
         ? { outcome: "already-joined", status: 409, notice: { title: M.alreadyJoinedTitle, message: M.alreadyJoined(name, product), level: "info" } }
@@ -44,6 +44,6 @@ export async function joinSupportSpace(context: AppLoadContext, auth: Auth): Pro
     logger[level]("Unable to join the developer-support space", { status: error.status, message: error.message, trackingId: error.trackingId });
     return { outcome: "failed", status: error.status >= 400 && error.status < 600 ? error.status : 502, notice: { title: M.failedTitle, message: M.failed, level: "error" } };
   }
-  await recordSupportSpaceJoin(env.DB, auth.user.userId, roomId);
+  await recordSupportSpaceJoin(db, auth.user.userId, roomId);
   return { outcome: "joined", status: 200, notice: { title: M.joinedTitle, message: M.joined(await spaceName(), product), level: "success" } };
 }

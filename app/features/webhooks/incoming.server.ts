@@ -85,9 +85,9 @@ export function parseIncomingBody(raw: string, name: string): Parsed {
 }
 
 export async function handleIncomingPost(request: Request, context: AppLoadContext, token: string): Promise<Response> {
-  const { env, logger } = context;
+  const { env, db, logger } = context;
   const row = /^[A-Za-z0-9_-]{20,100}$/.test(token)
-    ? await env.DB.prepare("SELECT * FROM webhooks WHERE token = ? AND type = 'incoming'").bind(token).first<WebhookRow>()
+    ? await db.prepare("SELECT * FROM webhooks WHERE token = ? AND type = 'incoming'").bind(token).first<WebhookRow>()
     : null;
   if (!row) return hookError(404, "No webhook has this URL. It may have been deleted.");
   // The URL posts for its owner only while the owner still could (standing.server.ts; cached).

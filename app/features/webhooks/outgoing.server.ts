@@ -2,6 +2,7 @@
 // Outgoing Webhooks bot in a watched space (signed with X-Spark-Signature); we POST it to the
 // person's URL, signed with X-AppHub-Signature, with a time-out. A failed delivery is kept in D1
 // and retried by the Cron Trigger with doubling delays; deleting the webhook drops its retries.
+import type { Db } from "~/models/db.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Logger } from "~/lib/logger.server";
 import { readCapped } from "~/lib/read-capped";
@@ -101,7 +102,7 @@ export async function deliver(url: string, secret: string, deliveryId: string, w
 const nextAttemptAt = (attempts: number, baseSeconds: number, nowMs: number) => nowMs + baseSeconds * 1000 * 2 ** (attempts - 1);
 
 /** Records a failed attempt: schedules the next, or gives up after the last. */
-async function recordFailure(db: D1Database, logger: Logger, p: { id: string; webhookId: string; body: string; attempts: number; error: string; retry: boolean; baseSeconds: number }) {
+async function recordFailure(db: Db, logger: Logger, p: { id: string; webhookId: string; body: string; attempts: number; error: string; retry: boolean; baseSeconds: number }) {
   if (!p.retry || p.attempts >= MAX_DELIVERY_ATTEMPTS) {
     logger.warn("Outgoing webhook delivery given up", { webhookId: p.webhookId, attempts: p.attempts, error: p.error });
     await db.prepare("DELETE FROM webhook_deliveries WHERE id = ?").bind(p.id).run();
@@ -122,8 +123,8 @@ async function recordFailure(db: D1Database, logger: Logger, p: { id: string; we
  * for the person's server); the forwarding runs after the answer.
  */
 export async function handlePlatformEvent(request: Request, context: AppLoadContext, webhookId: string): Promise<Response> {
-  const { env, config, logger } = context;
-  const row = await env.DB.prepare("SELECT * FROM webhooks WHERE id = ? AND type = 'outgoing'").bind(webhookId).first<WebhookRow>();
+  const { db, config, logger } = context;
+  const row = await db.prepare("SELECT * FROM webhooks WHERE id = ? AND type = 'outgoing'").bind(webhookId).first<WebhookRow>();
   if (!row || !row.platform_secret) return hookError(404, "No such webhook.");
   const bytes = request.body ? await readCapped(request.body, MAX_EVENT_BYTES) : new Uint8Array();
   if (!bytes) return hookError(413, "The event is too large.");
@@ -167,7 +168,7 @@ export async function handlePlatformEvent(request: Request, context: AppLoadCont
       const body = deliveryBody(row, message, new Date().toISOString());
       const outcome = await deliver(row.webhook_url!, row.signing_secret!, deliveryId, row.id, body, config.webhooks);
       if (!outcome.ok) {
-        await recordFailure(env.DB, logger, { id: deliveryId, webhookId: row.id, body, attempts: 1, error: outcome.error, retry: outcome.retry, baseSeconds: config.webhooks.retryBaseSeconds });
+        await recordFailure(db, logger, { id: deliveryId, webhookId: row.id, body, attempts: 1, error: outcome.error, retry: outcome.retry, baseSeconds: config.webhooks.retryBaseSeconds });
       }
     })().catch((error) => logger.error("Outgoing webhook forwarding failed", { webhookId, error: String(error) })),
   );
@@ -210,7 +211,7 @@ type DueRow = {
  */
 export async function retryDueDeliveries(context: HookContext, nowMs = Date.now()): Promise<{ attempted: number; delivered: number }> {
   const { logger, config } = context;
-  const db = context.env.DB;
+  const db = context.db;
   const settings = config.webhooks;
   const { results } = await db
     .prepare(

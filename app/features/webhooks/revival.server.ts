@@ -35,8 +35,8 @@ function ourWebhookId(hook: PlatformWebhook): { origin: string; id: string } | n
 }
 
 export async function reviveOutgoingWebhooks(context: HookContext, nowMs = Date.now()): Promise<RevivalResult> {
-  const { env, logger } = context;
-  const { results: rows } = await env.DB.prepare(
+  const { db, logger } = context;
+  const { results: rows } = await db.prepare(
     "SELECT id, platform_webhook_id, platform_secret, status FROM webhooks WHERE type = 'outgoing' AND platform_webhook_id IS NOT NULL",
   ).all<Row>();
   if (!rows.length) return { listed: 0, revived: 0, removed: 0 };

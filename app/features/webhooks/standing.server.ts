@@ -15,6 +15,7 @@
 // The answer is cached per webhook in D1 for STANDING_TTL_MS, and one caller at a time re-checks
 // (a compare-and-set on the check time), so a flood of posts costs the platform at most one
 // lookup per webhook per minute, and a departure is noticed within about a minute.
+import type { Db } from "~/models/db.server";
 import { tokensFrom, type Tokens } from "~/auth/session.server";
 import { PlatformError } from "~/platform/client.server";
 import { mapPool } from "~/lib/map-pool";
@@ -76,7 +77,7 @@ type Grant = "granted" | "revoked" | "unknown";
  */
 export async function recordOwnerSeen(context: HookContext, owner: { userId: string; personId: string; tokens: Tokens }, nowMs = Date.now()): Promise<void> {
   const sealed = await seal(context.config.sessionSecrets, owner.userId, JSON.stringify(owner.tokens));
-  await context.env.DB.prepare(
+  await context.db.prepare(
     `INSERT INTO webhook_owners (user_id, person_id, tokens, grant_status, grant_checked_at, updated_at) VALUES (?, ?, ?, 'granted', ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET person_id = excluded.person_id, tokens = excluded.tokens, grant_status = 'granted',
        grant_checked_at = excluded.grant_checked_at, updated_at = excluded.updated_at`,
@@ -86,7 +87,7 @@ export async function recordOwnerSeen(context: HookContext, owner: { userId: str
 }
 
 /** Drops what we hold for an owner once they have no webhooks left. */
-export const forgetOwnerIfIdle = (db: D1Database, userId: string) =>
+export const forgetOwnerIfIdle = (db: Db, userId: string) =>
   db.prepare("DELETE FROM webhook_owners WHERE user_id = ?1 AND NOT EXISTS (SELECT 1 FROM webhooks WHERE user_id = ?1)").bind(userId).run();
 
 /** Whether the platform still honours the owner's grant, by using their tokens as App Hub would. */
@@ -115,7 +116,7 @@ async function verifyGrant(context: HookContext, tokens: Tokens, nowMs: number):
   }
 }
 
-const loadOwner = (db: D1Database, userId: string) => db.prepare("SELECT * FROM webhook_owners WHERE user_id = ?").bind(userId).first<OwnerRow>();
+const loadOwner = (db: Db, userId: string) => db.prepare("SELECT * FROM webhook_owners WHERE user_id = ?").bind(userId).first<OwnerRow>();
 
 /** The owner's grant: cached for the time to live, else checked with their tokens by one caller. */
 async function grantOf(context: HookContext, owner: OwnerRow | null, nowMs: number): Promise<Grant> {
@@ -125,7 +126,7 @@ async function grantOf(context: HookContext, owner: OwnerRow | null, nowMs: numb
   // Revoked stays revoked until the owner is seen again (recordOwnerSeen).
   if (owner.grant_status === "revoked" || !owner.tokens) return cached;
   if (nowMs - owner.grant_checked_at < STANDING_TTL_MS) return cached;
-  const db = context.env.DB;
+  const db = context.db;
   const claimed = await db
     .prepare("UPDATE webhook_owners SET grant_checked_at = ? WHERE user_id = ? AND grant_checked_at = ?")
     .bind(nowMs, owner.user_id, owner.grant_checked_at)
@@ -155,7 +156,7 @@ async function grantOf(context: HookContext, owner: OwnerRow | null, nowMs: numb
 
 async function writeStanding(context: HookContext, row: StandingRow, standing: Standing, nowMs: number): Promise<void> {
   const before = standingOfRow(row);
-  await context.env.DB.prepare("UPDATE webhooks SET status = ?, status_reason = ?, standing_checked_at = ? WHERE id = ?")
+  await context.db.prepare("UPDATE webhooks SET status = ?, status_reason = ?, standing_checked_at = ? WHERE id = ?")
     .bind(standing.status, standing.reason, nowMs, row.id)
     .run();
   if (before.status !== standing.status || before.reason !== standing.reason) {
@@ -165,7 +166,7 @@ async function writeStanding(context: HookContext, row: StandingRow, standing: S
 
 /** Asks the platform now (no cache) and stores the answer. */
 async function checkNow(context: HookContext, row: StandingRow, nowMs: number): Promise<Standing> {
-  const owner = await loadOwner(context.env.DB, row.user_id);
+  const owner = await loadOwner(context.db, row.user_id);
   const [membership, grant] = await Promise.all([ownerMembership(context, row, owner?.person_id ?? personIdOf(row.user_id)), grantOf(context, owner, nowMs)]);
   let standing: Standing;
   if (membership !== "member" && membership !== "unknown") standing = { status: "inactive", reason: membership };
@@ -185,12 +186,12 @@ export async function standingOf(context: HookContext, row: StandingRow, options
   const nowMs = options.nowMs ?? Date.now();
   if (!options.force) {
     if (nowMs - row.standing_checked_at < STANDING_TTL_MS) return standingOfRow(row);
-    const claimed = await context.env.DB.prepare("UPDATE webhooks SET standing_checked_at = ? WHERE id = ? AND standing_checked_at = ?")
+    const claimed = await context.db.prepare("UPDATE webhooks SET standing_checked_at = ? WHERE id = ? AND standing_checked_at = ?")
       .bind(nowMs, row.id, row.standing_checked_at)
       .run();
     if (claimed.meta.changes === 0) {
       // Another caller is checking (or just did): use its answer if it is in already.
-      const latest = await context.env.DB.prepare("SELECT status, status_reason FROM webhooks WHERE id = ?").bind(row.id).first<Pick<StandingRow, "status" | "status_reason">>();
+      const latest = await context.db.prepare("SELECT status, status_reason FROM webhooks WHERE id = ?").bind(row.id).first<Pick<StandingRow, "status" | "status_reason">>();
       return standingOfRow(latest ?? row);
     }
   }

@@ -2,33 +2,25 @@
 // Webhooks listens in them. Their tokens come from config; who they are (id, e-mail, name) is asked
 // of the platform once and kept in KV for a day.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createPlatformClient, type PlatformClient } from "~/platform/client.server";
+import type { PlatformClient } from "~/platform/client.server";
 import type { WebhookKind } from "./webhook-form";
 
 /**
  * What webhook work needs of a request's context. The Cron Trigger (workers/health.ts) builds one
  * too, so retries and standing checks run the same code outside a request.
  */
-export type HookContext = Pick<AppLoadContext, "env" | "config" | "logger" | "waitUntil">;
+export type HookContext = Pick<AppLoadContext, "env" | "db" | "config" | "logger" | "platform" | "waitUntil">;
 
 export type BotIdentity = { id: string; email: string; name: string };
 
 /** A platform client with a token that is not a person's session (a bot's, or a webhook owner's). */
 export function tokenClient(context: HookContext, trackingSession: string, accessToken?: string): PlatformClient {
-  return createPlatformClient({
-    apiBase: context.config.platform.apiBase,
-    timeoutMs: context.config.platform.timeoutMs,
-    trackingSession,
-    logger: context.logger,
-    accessToken,
-    // Never the person's session: a 401 here must not log anyone out (issue 13).
-    credential: "service",
-  });
+  // Never the person's session: a 401 here must not log anyone out (issue 13).
+  return context.platform.withServiceToken(trackingSession, accessToken);
 }
 
 export function botClient(context: HookContext, kind: WebhookKind): PlatformClient {
-  const token = kind === "incoming" ? context.config.webhooks.incomingBotToken : context.config.webhooks.outgoingBotToken;
-  return tokenClient(context, `hooks-${kind}`, token);
+  return context.platform.webhookBot(kind);
 }
 
 const identityKey = (kind: WebhookKind) => `webhook-bot:${kind}`;

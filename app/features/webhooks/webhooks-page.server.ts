@@ -2,7 +2,7 @@
 // §5) and its two form intents, create and delete (Post/Redirect/Get with a notice on success; a
 // failed create answers 400 with the typed values and messages so the page shows them).
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { endSessionOn401, platformClientFor, type Auth } from "~/auth/session.server";
+import { endSessionOn401, type Auth } from "~/auth/session.server";
 import type { SpaceOption } from "~/features/add-app/add-bot";
 import { spacesOrProblem } from "~/features/add-app/add-bot.server";
 import type { Notice } from "~/components/notice";
@@ -36,7 +36,7 @@ async function webhookSpaces(request: Request, context: AppLoadContext, auth: Au
   const memberOf = listed.spacesError || listed.spaces.length >= ROOMS_MAX ? null : new Set(listed.spaces.map((space) => space.id));
   if (listed.spacesError || !listed.spaces.some((space) => space.isLocked)) return { ...listed, memberOf };
   try {
-    const { items } = await platformClientFor(context, auth).listMemberships({ max: MEMBERSHIPS_MAX });
+    const { items } = await context.platform.forPerson(auth).listMemberships({ max: MEMBERSHIPS_MAX });
     const moderated = new Set(items.filter((m) => m.isModerator).map((m) => m.roomId));
     return { ...listed, memberOf, spaces: listed.spaces.filter((space) => !space.isLocked || moderated.has(space.id)) };
   } catch (error) {
@@ -57,7 +57,7 @@ export async function myWebhooksData(request: Request, context: AppLoadContext, 
   const origin = new URL(request.url).origin;
   const [{ spaces, spacesError, memberOf }, rows] = await Promise.all([
     webhookSpaces(request, context, auth),
-    listWebhookRows(context.env.DB, auth.user.userId, kind).then(
+    listWebhookRows(context.db, auth.user.userId, kind).then(
       (list) => ({ list, error: null }),
       (error: unknown) => {
         context.logger.error("Unable to fetch webhooks", { error: String(error) });
@@ -71,7 +71,7 @@ export async function myWebhooksData(request: Request, context: AppLoadContext, 
       // Their token just worked: their grant stands, and we keep the token for later checks.
       await recordOwnerSeen(context, { userId: auth.user.userId, personId: auth.user.id, tokens: auth.tokens });
       await settleStandingsForOwner(context, items, memberOf);
-      items = await listWebhookRows(context.env.DB, auth.user.userId, kind);
+      items = await listWebhookRows(context.db, auth.user.userId, kind);
     } catch (error) {
       // The list still shows, with the standing as last checked.
       context.logger.error("Unable to check the webhooks' standing", { error: String(error) });

@@ -2,8 +2,9 @@
 // incoming and outgoing webhooks, kept in D1. Creating one puts the hub's bot for that kind into
 // the space (with the person's own token, so the platform's membership rules apply); an outgoing
 // one also registers a platform webhook, as that bot, for messages in the space that mention it.
+import type { Db } from "~/models/db.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { platformClientFor, type Auth } from "~/auth/session.server";
+import { type Auth } from "~/auth/session.server";
 import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
 import { isSessionRefused, PlatformError, type PlatformClient } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
@@ -71,7 +72,7 @@ const withStanding = (row: WebhookRow, standing: Standing, nowMs = Date.now()): 
 });
 
 /** The person's webhook rows, oldest first; of one kind, or both. */
-export async function listWebhookRows(db: D1Database, userId: string, kind?: WebhookKind): Promise<WebhookRow[]> {
+export async function listWebhookRows(db: Db, userId: string, kind?: WebhookKind): Promise<WebhookRow[]> {
   const { results } = await db
     .prepare(`SELECT * FROM webhooks WHERE user_id = ?${kind ? " AND type = ?" : ""} ORDER BY created_at, id`)
     .bind(...(kind ? [userId, kind] : [userId]))
@@ -80,7 +81,7 @@ export async function listWebhookRows(db: D1Database, userId: string, kind?: Web
 }
 
 /** The person's webhooks, oldest first; of one kind, or both; with their standing as last checked. */
-export async function listWebhooks(db: D1Database, userId: string, origin: string, kind?: WebhookKind): Promise<WebhookView[]> {
+export async function listWebhooks(db: Db, userId: string, origin: string, kind?: WebhookKind): Promise<WebhookView[]> {
   return (await listWebhookRows(db, userId, kind)).map((row) => toView(row, origin));
 }
 
@@ -88,13 +89,13 @@ export { toView as webhookView };
 
 export type CreateResult = { ok: true; webhook: WebhookView; created: boolean } | { ok: false; status: number; errors: WebhookFieldErrors; message?: string };
 
-const findSame = (db: D1Database, userId: string, kind: WebhookKind, roomId: string, displayName: string) =>
+const findSame = (db: Db, userId: string, kind: WebhookKind, roomId: string, displayName: string) =>
   db
     .prepare("SELECT * FROM webhooks WHERE user_id = ? AND type = ? AND room_id = ? AND display_name = ?")
     .bind(userId, kind, roomId, displayName)
     .first<WebhookRow>();
 
-const countOf = async (db: D1Database, userId: string) =>
+const countOf = async (db: Db, userId: string) =>
   (await db.prepare("SELECT COUNT(*) AS n FROM webhooks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
 
 /**
@@ -123,9 +124,9 @@ function logServiceFailure(context: AppLoadContext, what: string, error: Platfor
  * WEBHOOK_LIMIT webhooks. `origin` is where the platform reaches this hub.
  */
 export async function createWebhook(context: AppLoadContext, auth: Auth, kind: WebhookKind, input: WebhookInput, origin: string): Promise<CreateResult> {
-  const { env, config, logger } = context;
+  const { db, config, logger } = context;
   const userId = auth.user.userId;
-  const existing = await findSame(env.DB, userId, kind, input.roomId, input.displayName);
+  const existing = await findSame(db, userId, kind, input.roomId, input.displayName);
   if (existing) {
     if (kind === "outgoing" && existing.webhook_url !== input.webhookUrl) {
       return { ok: false, status: 409, errors: { displayName: M.nameTaken(input.displayName) } };
@@ -137,10 +138,10 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
       if (problem) return { ok: false, status: 400, errors: { webhookUrl: { unparseable: M.urlInvalid, private: M.urlPrivate, "not-https": M.urlHttps }[problem] } };
     }
     // Checked before anything happens at the platform; the insert below enforces it atomically.
-    if ((await countOf(env.DB, userId)) >= WEBHOOK_LIMIT) return { ok: false, status: 409, errors: {}, message: M.limit };
+    if ((await countOf(db, userId)) >= WEBHOOK_LIMIT) return { ok: false, status: 409, errors: {}, message: M.limit };
   }
 
-  const client = platformClientFor(context, auth);
+  const client = context.platform.forPerson(auth);
   let room: Room;
   try {
     room = await client.getRoom(input.roomId);
@@ -214,7 +215,7 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     }
   }
   // Inserted only while the person is under the limit (two creates at once cannot both pass).
-  const inserted = await env.DB.prepare(
+  const inserted = await db.prepare(
     `INSERT INTO webhooks (id, type, user_id, room_id, room_title, display_name, token, webhook_url, signing_secret, platform_webhook_id, platform_secret, created_at, status, status_reason, standing_checked_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15
      WHERE (SELECT COUNT(*) FROM webhooks WHERE user_id = ?3) < ?16
@@ -234,7 +235,7 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
         logger.error("Removing a raced platform webhook failed", { message: String(error) }),
       );
     }
-    const winner = await findSame(env.DB, userId, kind, row.room_id, input.displayName);
+    const winner = await findSame(db, userId, kind, row.room_id, input.displayName);
     if (winner) {
       await seen();
       return { ok: true, webhook: toView(winner, origin), created: false };
@@ -282,8 +283,8 @@ export type DeleteResult = { ok: true; webhook: WebhookView } | { ok: false; sta
  * nothing that tells one person whether another's id exists.
  */
 export async function deleteWebhook(context: AppLoadContext, auth: Auth, kind: WebhookKind, id: string, origin: string): Promise<DeleteResult> {
-  const { env, logger } = context;
-  const row = await env.DB.prepare("SELECT * FROM webhooks WHERE id = ? AND user_id = ? AND type = ?").bind(id, auth.user.userId, kind).first<WebhookRow>();
+  const { db, logger } = context;
+  const row = await db.prepare("SELECT * FROM webhooks WHERE id = ? AND user_id = ? AND type = ?").bind(id, auth.user.userId, kind).first<WebhookRow>();
   if (!row) return { ok: false, status: 404, message: M.notFound };
   if (row.platform_webhook_id) {
     try {
@@ -293,11 +294,11 @@ export async function deleteWebhook(context: AppLoadContext, auth: Auth, kind: W
       return { ok: false, status: 502, message: ADD_APP_MESSAGES.unknown };
     }
   }
-  await env.DB.batch([
-    env.DB.prepare("DELETE FROM webhook_deliveries WHERE webhook_id = ?").bind(row.id),
-    env.DB.prepare("DELETE FROM webhooks WHERE id = ?").bind(row.id),
+  await db.batch([
+    db.prepare("DELETE FROM webhook_deliveries WHERE webhook_id = ?").bind(row.id),
+    db.prepare("DELETE FROM webhooks WHERE id = ?").bind(row.id),
   ]);
   // The owner's sealed tokens are kept only while they own a webhook.
-  await forgetOwnerIfIdle(env.DB, row.user_id);
+  await forgetOwnerIfIdle(db, row.user_id);
   return { ok: true, webhook: toView(row, origin) };
 }

@@ -1,0 +1,84 @@
+// The catalogue as routes see it (docs/decisions/017): `context.catalogue`, built once per request by
+// the Worker (workers/app.ts). It binds what every catalogue read needs and a route could forget:
+// the request's D1 session, the app types the portal config hides (a read without them leaks hidden
+// apps) and the catalogue version (the key of the per-version memo, catalogue-memo.server.ts).
+// The SQL stays in catalogue.server.ts and content.server.ts; this only calls it.
+import type { PortalConfig } from "~/lib/config.server";
+import {
+  countApps,
+  findAppsByClientIds,
+  findBot,
+  findCategoriesByApiId,
+  findCategoriesBySlug,
+  getAppDetail,
+  listAppItems,
+  listApps,
+  listAppUrls,
+  listCategories,
+  suggestApps,
+  type AppQuery,
+} from "./catalogue.server";
+import { getCollectionApps, getContent, getContentEntries, getContentEntry, getHomeApps, resolveAppKeys, type ResolveOptions } from "./content.server";
+import type { CollectionContentType, ContentType } from "./content";
+import type { Db } from "./db.server";
+import { embeddedAppAllowed } from "./embedded-access.server";
+import type { AppType } from "./enums";
+import type { Category } from "./types";
+
+/** A catalogue query as routes give it: the hidden types are the catalogue's business. */
+export type CatalogueQuery = Omit<AppQuery, "excludeTypes">;
+export type PageRange = { offset: number; limit: number };
+
+/** App types hidden everywhere while their portal setting is off. */
+export function hiddenAppTypes(config: Pick<PortalConfig, "embeddedApps" | "serviceApps">): AppType[] {
+  const hidden: AppType[] = [];
+  if (!config.embeddedApps) hidden.push("embeddedApp");
+  if (!config.serviceApps) hidden.push("serviceApp");
+  return hidden;
+}
+
+export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "embeddedApps" | "serviceApps">; version: string }) {
+  const { db, version } = options;
+  const hiddenTypes: readonly AppType[] = hiddenAppTypes(options.config);
+  const visible = (query: CatalogueQuery): AppQuery => ({ ...query, excludeTypes: hiddenTypes });
+  const isHidden = (type: AppType) => hiddenTypes.includes(type);
+  return {
+    /** The catalogue version (edge-cache keys and the per-version memo carry it). */
+    version,
+    hiddenTypes,
+    isHidden,
+    /** A page of apps and the total (the total remembered per version). */
+    list: (query: CatalogueQuery, page: PageRange) => listApps(db, visible(query), page, version),
+    count: (query: CatalogueQuery) => countApps(db, visible(query), version),
+    /** A page of apps without the total. */
+    listItems: (query: CatalogueQuery, page: PageRange) => listAppItems(db, visible(query), page),
+    suggest: (text: string) => suggestApps(db, text, hiddenTypes),
+    categories: () => listCategories(db, version),
+    categoriesBySlug: (slug: string, categoryType?: Category["categoryType"]) => findCategoriesBySlug(db, slug, categoryType),
+    categoriesByApiId: (apiId: string) => findCategoriesByApiId(db, apiId),
+    /** The app whose friendlyId (or id) is `appId`, or null when there is none or its type is hidden. */
+    app: async (appId: string) => {
+      const app = await getAppDetail(db, appId);
+      return app && !isHidden(app.type) ? app : null;
+    },
+    /** Every published, visible app's address key and last change (the sitemap). */
+    appUrls: () => listAppUrls(db, hiddenTypes),
+    /** Apps by OAuth client id (integrations: never a hidden type). */
+    appsByClientIds: (clientIds: readonly string[]) => findAppsByClientIds(db, clientIds),
+    /** A published bot by app key or bot e-mail. */
+    bot: (by: { appId?: string; botEmail?: string }) => findBot(db, by),
+    /** The home entry's apps, or null without a home entry. */
+    home: () => getHomeApps(db, { excludeTypes: hiddenTypes }),
+    collection: (type: CollectionContentType) => getCollectionApps(db, type, { excludeTypes: hiddenTypes }),
+    /** Apps named by content entries, in the keys' order. */
+    resolveApps: (keys: readonly string[], options: Omit<ResolveOptions, "excludeTypes"> = {}) =>
+      resolveAppKeys(db, keys, { ...options, excludeTypes: hiddenTypes }),
+    content: <T extends ContentType>(type: T) => getContent(db, type),
+    contentEntry: <T extends ContentType>(type: T, key: string) => getContentEntry(db, type, key),
+    contentEntries: <T extends ContentType>(type: T) => getContentEntries(db, type),
+    /** Whether an organisation (its uuid) may use an embedded app (docs/decisions/011). */
+    embeddedAppAllowed: (orgUuid: string, appId: string) => embeddedAppAllowed(db, orgUuid, appId),
+  };
+}
+
+export type Catalogue = ReturnType<typeof createCatalogue>;
