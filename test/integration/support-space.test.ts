@@ -3,7 +3,7 @@
 // already a member (in the space some other way) — and failures; a login link when logged out.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEVELOPER_SUPPORT_ROOM, USERS } from "../../workers/platform/demo-data.ts";
-import { decode } from "./html.ts";
+import { page, read } from "./html.ts";
 import { Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
 
 let world: World;
@@ -25,12 +25,12 @@ async function as(email: string): Promise<Jar> {
   return jar;
 }
 
-/** Posts the join form; returns the /support page it redirects to (with the notice). */
+/** Posts the join form; returns the visible text of the /support page it redirects to (with the notice). */
 async function joinAndLand(jar: Jar): Promise<string> {
   const res = await postForm(world, jar, "/support", { intent: "join-support-space" });
   expect(res.status).toBe(302);
   expect(res.headers.get("Location")).toBe("/support");
-  return decode(await (await visit(world, jar, "/support")).text());
+  return read(await (await visit(world, jar, "/support")).text()).text;
 }
 
 async function members(): Promise<string[]> {
@@ -44,17 +44,20 @@ async function members(): Promise<string[]> {
 describe("/support: join the developer-support space", () => {
   it("logged out: a login link that comes back to /support, no form", async () => {
     const html = await (await world.app.fetch("/support")).text();
-    expect(html).toContain(`href="/auth?last=%2Fsupport"`);
-    expect(html).toContain("Log in to join the developer-support space");
-    expect(html).not.toContain('value="join-support-space"');
+    const { text, links } = read(html);
+    expect(links).toContain("/auth?last=%2Fsupport");
+    expect(text).toContain("Log in to join the developer-support space");
+    expect(page(html).all('[value="join-support-space"]')).toEqual([]);
   });
 
   it("logged in: a form with the CSRF token; the page is private", async () => {
     const jar = await as(USERS.riley.email);
     const res = await visit(world, jar, "/support");
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
-    const html = await res.text();
-    expect(html).toMatch(/<form method="post"[^>]*>.*name="csrf" value="[^"]+".*value="join-support-space"/s);
+    const join = page(await res.text())
+      .forms()
+      .find((f) => f.fields.intent === "join-support-space");
+    expect(join).toMatchObject({ method: "post", fields: { csrf: expect.stringMatching(/.+/) } });
   });
 
   it("joins: the person is in the space and told so; a second time they already joined", async () => {
@@ -111,8 +114,8 @@ describe("/support without a configured support space", () => {
     try {
       const { loadContent } = await import("./harness.ts");
       await loadContent(other.app.db, other.app.kv);
-      const html = decode(await (await other.app.fetch("/support")).text());
-      expect(html).toContain("Joining the developer-support space is not available right now.");
+      const { text } = read(await (await other.app.fetch("/support")).text());
+      expect(text).toContain("Joining the developer-support space is not available right now.");
     } finally {
       await other.dispose();
     }
