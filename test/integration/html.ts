@@ -23,6 +23,23 @@ export function textOf(node: Node | null | undefined): string {
   return parts.join("").replace(/\s+/g, " ").trim();
 }
 
+/** Every form inside an element: its method, action and named fields' values (a select's chosen option). */
+export function formsIn(scope: Element): Form[] {
+  return scope.querySelectorAll("form").map((form) => {
+    const fields: Record<string, string> = {};
+    for (const field of form.querySelectorAll("input[name], select[name], textarea[name], button[name]")) {
+      const name = field.getAttribute("name")!;
+      const tag = field.rawTagName.toLowerCase();
+      if (tag === "select") {
+        const option = field.querySelector("option[selected]") ?? field.querySelector("option");
+        fields[name] = option?.getAttribute("value") ?? textOf(option);
+      } else if (tag === "textarea") fields[name] = field.text;
+      else fields[name] = field.getAttribute("value") ?? "";
+    }
+    return { action: form.getAttribute("action") ?? null, method: (form.getAttribute("method") ?? "get").toLowerCase(), fields, element: form };
+  });
+}
+
 /** A parsed page: find elements by CSS selector and read what the tests assert on. */
 export class Page {
   readonly root: Element;
@@ -69,20 +86,14 @@ export class Page {
     );
   }
 
+  /** The elements (within `scope`) whose whole visible text is `text`. */
+  withText(text: string, scope: Element = this.root): Element[] {
+    return this.all("*", scope).filter((e) => textOf(e) === text);
+  }
+
   /** Every form (within `scope`) with its method, action and named fields. */
   forms(scope: Element = this.root): Form[] {
-    return this.all("form", scope).map((form) => {
-      const fields: Record<string, string> = {};
-      for (const field of this.all("input[name], select[name], textarea[name], button[name]", form)) {
-        const name = field.getAttribute("name")!;
-        if (field.rawTagName.toLowerCase() === "select") {
-          const option = this.find("option[selected]", field) ?? this.find("option", field);
-          fields[name] = option?.getAttribute("value") ?? textOf(option);
-        } else if (field.rawTagName.toLowerCase() === "textarea") fields[name] = field.text;
-        else fields[name] = field.getAttribute("value") ?? "";
-      }
-      return { action: form.getAttribute("action") ?? null, method: (form.getAttribute("method") ?? "get").toLowerCase(), fields, element: form };
-    });
+    return formsIn(scope);
   }
 
   /** Every button (within `scope`): its visible text (the accessible name's words) and what it submits. */
