@@ -2,25 +2,23 @@
 // organisation policies of migration 0009 (Globex has embedded apps off in the demo), only to a
 // logged-in person and only about their own organisation; an embedded app's page shows the
 // embedded-app dialog with what the person can do, also given the phase-1 feature toggle.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ORGS, USERS } from "../../workers/platform/demo-data.ts";
 import { encodeId } from "../../workers/platform/ids.ts";
 import { read } from "./html.ts";
-import { Jar, logIn, startWorld, visit, type World } from "./login.ts";
+import { Jar, logIn, startWorld, useWorld, visit } from "./login.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(() => world?.dispose());
-beforeEach(async () => {
-  await world.platform.reset();
-  // Back to the migration's policies and toggles.
-  await world.app.db.batch([
-    world.app.db.prepare("DELETE FROM embedded_app_policies WHERE note = 'test'"),
-    world.app.db.prepare("DELETE FROM feature_toggles WHERE user_id <> ''"),
-  ]);
-});
+const world = useWorld(
+  () => startWorld(),
+  async (started) => {
+    await started.platform.reset();
+    // Back to the migration's policies and toggles.
+    await started.app.db.batch([
+      started.app.db.prepare("DELETE FROM embedded_app_policies WHERE note = 'test'"),
+      started.app.db.prepare("DELETE FROM feature_toggles WHERE user_id <> ''"),
+    ]);
+  },
+);
 
 const embeddedApps = () => world.app.catalogue.apps.filter((a) => a.type === "embeddedApp" && a.status === "published");
 const keyOf = (app: { friendlyId: string | null; id: string }) => app.friendlyId ?? app.id;

@@ -1,23 +1,24 @@
 // Joining the developer-support space from /support (spec §2.5, §8; issue 6): a plain form posted by
 // a logged-in person, with the three outcomes — joined, already joined (from App Hub before),
 // already a member (in the space some other way) — and failures; a login link when logged out.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEVELOPER_SUPPORT_ROOM, USERS } from "../../workers/platform/demo-data.ts";
+import { loadContent } from "./harness.ts";
 import { page, read } from "./html.ts";
-import { Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+import { Jar, logIn, postForm, startWorld, useWorld, visit } from "./login.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld({});
-  // /support comes from a content entry.
-  const { loadContent } = await import("./harness.ts");
-  await loadContent(world.app.db, world.app.kv);
-});
-afterAll(() => world?.dispose());
-beforeEach(async () => {
-  await world.platform.reset();
-  await world.app.db.prepare("DELETE FROM support_space_joins").run();
-});
+const world = useWorld(
+  async () => {
+    const started = await startWorld({});
+    // /support comes from a content entry.
+    await loadContent(started.app.db, started.app.kv);
+    return started;
+  },
+  async (started) => {
+    await started.platform.reset();
+    await started.app.db.prepare("DELETE FROM support_space_joins").run();
+  },
+);
 
 async function as(email: string): Promise<Jar> {
   const jar = new Jar();
@@ -112,7 +113,6 @@ describe("/support without a configured support space", () => {
   it("offers e-mail only", async () => {
     const other = await startWorld({ SUPPORT_BOT_TOKEN: "" });
     try {
-      const { loadContent } = await import("./harness.ts");
       await loadContent(other.app.db, other.app.kv);
       const { text } = read(await (await other.app.fetch("/support")).text());
       expect(text).toContain("Joining the developer-support space is not available right now.");
