@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { USERS } from "../../workers/platform/demo-data.ts";
 import { read, saysAtEnd } from "./html.ts";
-import { as, freeIntegrations, keyOf, startFirstPartyWorld, startThirdPartyWorld, useThirdPartyWorld, throughVendorConsent } from "./integrations-world.ts";
+import { as, freeIntegrations, keyOf, startFirstPartyWorld, useThirdPartyWorld, throughVendorConsent } from "./integrations-world.ts";
 import { useWorld, visit, type Jar, type World } from "./login.ts";
 
 /** Connect on the hub → the vendor's start page (checked) → the platform's consent URL. */
@@ -130,18 +130,17 @@ describe("Connect, third-party mode (the default)", () => {
     expect(read(html).links).toContain(`${world.platform.origin}/account/authorized-apps`);
   });
 
-  it("an admin whose hub has identity:tokens_read gets the platform's word", async () => {
-    const admin = await startThirdPartyWorld({ tokensRead: true });
-    try {
+  describe("with identity:tokens_read", () => {
+    const admin = useThirdPartyWorld({ tokensRead: true });
+
+    it("an admin whose hub has identity:tokens_read gets the platform's word", async () => {
       const app = freeIntegrations(admin)[0]!;
       const jar = await as(admin, USERS.ada.email);
       const vendor = await throughVendorConsent(admin.platform, await startConnect(admin, jar, app), USERS.ada.email);
       const { location, text } = await returnToHub(admin, jar, vendor.back!);
       expect(location).toBe(`/applications/${keyOf(app)}`);
       expect(text).toContain(`${app.name} is connected`);
-    } finally {
-      await admin.dispose();
-    }
+    });
   });
 
   it("a return that did not start here (no cookie, no record) is refused", async () => {

@@ -110,14 +110,14 @@ describe("/support: join the developer-support space", () => {
 });
 
 describe("/support without a configured support space", () => {
+  const other = useWorld(async () => {
+    const started = await startWorld({ SUPPORT_BOT_TOKEN: "" });
+    await loadContent(started.app.db, started.app.kv);
+    return started;
+  });
+
   it("offers e-mail only", async () => {
-    const other = await startWorld({ SUPPORT_BOT_TOKEN: "" });
-    try {
-      await loadContent(other.app.db, other.app.kv);
-      const { text } = read(await (await other.app.fetch("/support")).text());
-      expect(text).toContain("Joining the developer-support space is not available right now.");
-    } finally {
-      await other.dispose();
-    }
+    const { text } = read(await (await other.app.fetch("/support")).text());
+    expect(text).toContain("Joining the developer-support space is not available right now.");
   });
 });
