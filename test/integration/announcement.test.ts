@@ -6,7 +6,7 @@
 // tests at the end ask without it on purpose.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, type TestWorker } from "./harness.ts";
-import { appLinks, MODERN_BROWSER, sleep } from "./html.ts";
+import { appLinks, formsIn, MODERN_BROWSER, page, sleep, textOf, type Element } from "./html.ts";
 import { FLASH_COOKIE } from "../../app/lib/flash.server.ts";
 
 let w: TestWorker;
@@ -64,9 +64,14 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
   });
 }
 
-const banner = (html: string) => /<section aria-label="Announcement"[^>]*>([\s\S]*?)<\/section>/.exec(html)?.[1] ?? null;
+/** The announcement banner (the region labelled "Announcement"), or null. */
+const banner = (html: string) => page(html).labelled("Announcement");
 /** The CMS modals on a page (the footer's disclaimer is a <dialog> too). */
-const dialogs = (html: string) => [...html.matchAll(/<dialog\b[^>]*aria-labelledby="cms-modal-[\s\S]*?<\/dialog>/g)].map((m) => m[0]);
+const dialogs = (html: string) => page(html).all('dialog[aria-labelledby^="cms-modal-"]');
+/** The form inside an element that posts to `action`: its method and fields. */
+const formTo = (within: Element, action: string) => formsIn(within).find((f) => f.action === action);
+/** The texts of the bold (strong) runs inside an element. */
+const bold = (within: Element) => within.querySelectorAll("strong").map(textOf);
 const cookieValue = (setCookie: string | null, name: string) => new RegExp(`(?:^|, )${name}=([^;]*)`).exec(setCookie ?? "")?.[1] ?? null;
 
 beforeAll(async () => {
@@ -89,20 +94,21 @@ describe("announcement banner (spec §4)", () => {
     const { html } = await get("/");
     const b = banner(html)!;
     expect(b).not.toBeNull();
-    expect(b).toContain("<strong>Big news</strong> on desktop");
-    expect(b).toContain('href="https://example.com/news" rel="noopener noreferrer nofollow"');
-    expect(b).toContain("Big news on mobile");
-    expect(b).toMatch(/<form[^>]*method="post"[^>]*action="\/preferences\/announcement"/);
-    expect(b).toContain(`name="time" value="${T0}"`);
-    expect(b).toContain('aria-label="Close announcement"');
-    expect(html).toContain('data-version="7"');
+    expect(textOf(b)).toContain("Big news on desktop");
+    expect(bold(b)).toContain("Big news");
+    expect(b.querySelector('a[href="https://example.com/news"]')?.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(textOf(b)).toContain("Big news on mobile");
+    expect(formTo(b, "/preferences/announcement")).toMatchObject({ method: "post", fields: { time: T0 } });
+    expect(b.querySelector('[aria-label="Close announcement"]')).not.toBeNull();
+    expect(page(html).find('[data-version="7"]')).not.toBeNull();
   });
 
   it("has no Close when the entry is not closable", async () => {
     await putContent("announcement", "main", announcement({ isClosable: false }));
     const b = banner((await get("/")).html)!;
     expect(b).not.toBeNull();
-    expect(b).not.toContain("Close announcement");
+    expect(b.querySelector('[aria-label="Close announcement"]')).toBeNull();
+    expect(textOf(b)).not.toContain("Close announcement");
     await putContent("announcement", "main", announcement());
   });
 
@@ -124,7 +130,7 @@ describe("announcement banner (spec §4)", () => {
     await putContent("announcement", "main", announcement({ publishDetails: { time: T_AFTER, version: 8 } }));
     const { html } = await get("/", `hd_an_bnr_dp=${T0}`);
     expect(banner(html)).not.toBeNull();
-    expect(html).toContain('data-version="8"');
+    expect(page(html).find('[data-version="8"]')).not.toBeNull();
     await putContent("announcement", "main", announcement());
   });
 
@@ -185,16 +191,15 @@ describe("CMS modals (spec §2.5 closable modal, §4)", () => {
     const found = dialogs(html);
     expect(found).toHaveLength(1);
     const d = found[0]!;
-    expect(d).toMatch(/<dialog[^>]*\bopen=""/);
-    expect(d).toMatch(/aria-labelledby="cms-modal-welcome-title"/);
-    expect(d).toContain("Title of welcome");
-    expect(d).toContain("Body of <strong>welcome</strong>");
-    expect(d).toContain("Note of welcome");
-    expect(d).toContain("Got it welcome");
-    expect(d).toContain('aria-label="Close"');
-    expect(d).toMatch(/action="\/preferences\/modal"/);
-    expect(d).toContain('name="modalId" value="welcome"');
-    expect(d).toContain(`name="time" value="${T0}"`);
+    expect(d.hasAttribute("open")).toBe(true);
+    expect(d.getAttribute("aria-labelledby")).toBe("cms-modal-welcome-title");
+    expect(textOf(d)).toContain("Title of welcome");
+    expect(textOf(d)).toContain("Body of welcome");
+    expect(bold(d)).toContain("welcome");
+    expect(textOf(d)).toContain("Note of welcome");
+    expect(textOf(d)).toContain("Got it welcome");
+    expect(d.querySelector('[aria-label="Close"]')).not.toBeNull();
+    expect(formTo(d, "/preferences/modal")).toMatchObject({ fields: { modalId: "welcome", time: T0 } });
   });
 
   it("Close without JavaScript stores a cookie keyed by modal id and redirects back", async () => {
@@ -207,7 +212,7 @@ describe("CMS modals (spec §2.5 closable modal, §4)", () => {
   it("a closed modal stays closed and the next one shows; all closed shows none", async () => {
     const next = dialogs((await get("/", `hd_modal_welcome=${T0}`)).html);
     expect(next).toHaveLength(1);
-    expect(next[0]).toContain("Title of tips");
+    expect(textOf(next[0])).toContain("Title of tips");
     expect(dialogs((await get("/", `hd_modal_welcome=${T0}; hd_modal_tips=${T0}`)).html)).toHaveLength(0);
   });
 
@@ -215,8 +220,8 @@ describe("CMS modals (spec §2.5 closable modal, §4)", () => {
     await putContent("app-hub-modal", "welcome", modal("welcome", T_AFTER).body, 0);
     const shown = dialogs((await get("/", `hd_modal_welcome=${T0}; hd_modal_tips=${T0}`)).html);
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toContain("Title of welcome");
-    expect(shown[0]).toContain(`name="time" value="${T_AFTER}"`);
+    expect(textOf(shown[0])).toContain("Title of welcome");
+    expect(formTo(shown[0]!, "/preferences/modal")?.fields.time).toBe(T_AFTER);
     await putContent("app-hub-modal", "welcome", modal("welcome").body, 0);
   });
 
@@ -238,9 +243,9 @@ describe("not found (spec §2.1: loads the announcement, the modal entries and a
     const { res, html } = await get("/no-such-page");
     expect(res.status).toBe(404);
     expect(banner(html)).not.toBeNull();
-    expect(banner(html)).toContain('name="returnTo" value="/no-such-page');
+    expect(formTo(banner(html)!, "/preferences/announcement")?.fields.returnTo).toMatch(/^\/no-such-page/);
     expect(dialogs(html)).toHaveLength(1);
-    expect(html).toMatch(/href="\/category\/[a-z0-9-]+"/);
+    expect(page(html).links()).toContainEqual(expect.stringMatching(/^\/category\/[a-z0-9-]+$/));
   });
 
   it("does so for a path only the catch-all route matches", async () => {
@@ -280,22 +285,23 @@ describe("home carousels (spec §2.5)", () => {
       recentAppsLimit: 4,
     });
     const { html } = await get("/");
-    const carousels = [...html.matchAll(/<section aria-roledescription="carousel" aria-labelledby="([^"]+)"/g)].map((m) => m[1]);
+    const p = page(html);
+    const carousels = p.all('[aria-roledescription="carousel"]').map((c) => c.getAttribute("aria-labelledby"));
     expect(carousels).toEqual(["carousel-featured-title", "carousel-messaging-bots-title", "carousel-brand-new-title", "carousel-developer-tools-title"]);
-    expect(html).toContain('aria-roledescription="slide" aria-label="1 of 4"');
-    expect(html).toContain('aria-roledescription="slide" aria-label="3 of 3"');
+    expect(p.find('[aria-roledescription="slide"][aria-label="1 of 4"]')).not.toBeNull();
+    expect(p.find('[aria-roledescription="slide"][aria-label="3 of 3"]')).not.toBeNull();
     // The featured slides link to the entry's apps, in its order.
     const linked = appLinks(html);
     expect(linked.slice(0, 4)).toEqual(keys.slice(5, 9));
     expect(linked.slice(4, 7)).toEqual(keys.slice(0, 3));
     // No Previous/Next in the server's HTML: they exist only with JavaScript.
-    expect(html).not.toMatch(/>Previous</);
+    expect(p.withText("Previous")).toEqual([]);
     await clearContent("home");
   });
 
   it("without a home entry falls back to catalogue rows", async () => {
     const { html } = await get("/");
-    expect(html).toContain('aria-labelledby="carousel-most-popular-title"');
+    expect(page(html).find('[aria-labelledby="carousel-most-popular-title"]')).not.toBeNull();
     expect(appLinks(html).length).toBeGreaterThan(8);
   });
 });

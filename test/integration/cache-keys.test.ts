@@ -4,7 +4,7 @@
 // list query.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, type TestWorker } from "./harness.ts";
-import { MODERN_BROWSER, cards, shownTotal, sleep } from "./html.ts";
+import { MODERN_BROWSER, cards, shownTotal, sleep, visibleText } from "./html.ts";
 
 let w: TestWorker;
 
@@ -114,7 +114,7 @@ describe("a page past the last answers 404", () => {
     const res = await get(path);
     const html = await res.text();
     // List pages say "Showing 1–32 of N apps", the search page "Showing N results for …".
-    const total = shownTotal(html) ?? Number(/Showing (\d+) results/.exec(html)?.[1] ?? NaN);
+    const total = shownTotal(html) ?? Number(/Showing (\d+) results/.exec(visibleText(html))?.[1] ?? NaN);
     expect(total, path).toBeGreaterThan(0);
     return Math.ceil(total / 32);
   }

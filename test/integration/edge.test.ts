@@ -2,7 +2,7 @@
 // production ages), cross-site and method refusals, /sitemap.xml and /robots.txt.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker, type TestWorker } from "./harness.ts";
-import { Catalogue, MODERN_BROWSER, sleep } from "./html.ts";
+import { Catalogue, MODERN_BROWSER, page, sleep } from "./html.ts";
 
 let w: TestWorker;
 let cat: Catalogue;
@@ -33,10 +33,11 @@ function cspNonce(res: Response): string {
   return m![1]!;
 }
 
+/** The nonce of every script that runs (JSON data blocks need none). */
 function scriptNonces(html: string): string[] {
-  return [...html.matchAll(/<script\b([^>]*)>/g)]
-    .filter((m) => !/type="application\/(ld\+)?json"/.test(m[1]!))
-    .map((m) => /nonce="([^"]*)"/.exec(m[1]!)?.[1] ?? "(none)");
+  return page(html)
+    .scripts()
+    .map((s) => s.getAttribute("nonce") ?? "(none)");
 }
 
 describe("security headers", () => {
@@ -286,7 +287,9 @@ describe("/sitemap.xml and /robots.txt", () => {
     expect(res.headers.get("Content-Type")).toMatch(/^application\/xml/);
     expect(res.headers.get("Cache-Control")).toContain("s-maxage=86400");
     const xml = await res.text();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
+    const locs = page(xml)
+      .all("url > loc")
+      .map((loc) => loc.text);
     const origin = "http://127.0.0.1:8787";
     for (const path of ["/", "/brand-new", "/partner-solutions", "/must-try", "/hybrid-work", "/getting-started", "/coming-soon", "/meetings", "/messaging", "/calling", "/contact-center", "/rooms", "/devices", "/embedded-apps", "/integrations", "/bots", "/skills", "/service-apps", "/category/analytics", "/category/other", "/support", "/casb-dlp-providers"]) {
       expect(locs).toContain(origin + path);
@@ -314,7 +317,10 @@ describe("/sitemap.xml and /robots.txt", () => {
 describe("static assets", () => {
   it("hashed build assets are immutable", async () => {
     const html = await (await get("/")).text();
-    const css = /href="(\/build\/[^"]+\.css)"/.exec(html)?.[1];
+    const css = page(html)
+      .all('link[href^="/build/"]')
+      .map((l) => l.getAttribute("href")!)
+      .find((href) => href.endsWith(".css"));
     expect(css).toBeDefined();
     const res = await w.fetch(css!);
     expect(res.status).toBe(200);

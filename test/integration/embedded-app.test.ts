@@ -2,25 +2,23 @@
 // organisation policies of migration 0009 (Globex has embedded apps off in the demo), only to a
 // logged-in person and only about their own organisation; an embedded app's page shows the
 // embedded-app dialog with what the person can do, also given the phase-1 feature toggle.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ORGS, USERS } from "../../workers/platform/demo-data.ts";
 import { encodeId } from "../../workers/platform/ids.ts";
-import { decode } from "./html.ts";
-import { Jar, logIn, startWorld, visit, type World } from "./login.ts";
+import { read } from "./html.ts";
+import { Jar, logIn, startWorld, useWorld, visit } from "./login.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(() => world?.dispose());
-beforeEach(async () => {
-  await world.platform.reset();
-  // Back to the migration's policies and toggles.
-  await world.app.db.batch([
-    world.app.db.prepare("DELETE FROM embedded_app_policies WHERE note = 'test'"),
-    world.app.db.prepare("DELETE FROM feature_toggles WHERE user_id <> ''"),
-  ]);
-});
+const world = useWorld(
+  () => startWorld(),
+  async (started) => {
+    await started.platform.reset();
+    // Back to the migration's policies and toggles.
+    await started.app.db.batch([
+      started.app.db.prepare("DELETE FROM embedded_app_policies WHERE note = 'test'"),
+      started.app.db.prepare("DELETE FROM feature_toggles WHERE user_id <> ''"),
+    ]);
+  },
+);
 
 const embeddedApps = () => world.app.catalogue.apps.filter((a) => a.type === "embeddedApp" && a.status === "published");
 const keyOf = (app: { friendlyId: string | null; id: string }) => app.friendlyId ?? app.id;
@@ -111,28 +109,29 @@ describe("GET /api/validate-embedded-app-access", () => {
 });
 
 describe("the embedded-app dialog on an embedded app's page", () => {
-  const page = async (jar: Jar, app: { friendlyId: string | null; id: string }) => {
+  /** The app's page as a reader gets it: its visible text, and the parsed page. */
+  const detail = async (jar: Jar, app: { friendlyId: string | null; id: string }) => {
     const res = await visit(world, jar, `/applications/${keyOf(app)}`);
     expect(res.status).toBe(200);
-    return decode(await res.text());
+    return read(await res.text());
   };
 
   it("allowed, toggle on: how to open it from a meeting or a space", async () => {
     const app = embeddedApps()[0]!;
-    const html = await page(await as(USERS.riley.email), app);
-    expect(html).toContain('id="embedded-app"');
-    expect(html).toContain(`Open ${app.name} in a meeting or space`);
-    expect(html).toMatch(/In a (meeting|space): select/);
-    expect(html).not.toContain("Talk to your IT Admin for more information");
-    expect(html).not.toContain("Log in to add app +");
+    const { text, page } = await detail(await as(USERS.riley.email), app);
+    expect(page.find("#embedded-app")).not.toBeNull();
+    expect(text).toContain(`Open ${app.name} in a meeting or space`);
+    expect(text).toMatch(/In a (meeting|space): select/);
+    expect(text).not.toContain("Talk to your IT Admin for more information");
+    expect(text).not.toContain("Log in to add app +");
   });
 
   it("not enabled by the organisation: says so, and to talk to the IT admin", async () => {
     const app = embeddedApps()[0]!;
-    const html = await page(await as(USERS.max.email), app);
-    expect(html).toContain(`${app.name} isn't available to your organization`);
-    expect(html).toContain(`Your organization hasn't enabled ${app.name}.`);
-    expect(html).toContain("Talk to your IT Admin for more information");
+    const { text } = await detail(await as(USERS.max.email), app);
+    expect(text).toContain(`${app.name} isn't available to your organization`);
+    expect(text).toContain(`Your organization hasn't enabled ${app.name}.`);
+    expect(text).toContain("Talk to your IT Admin for more information");
   });
 
   it("allowed but the embedded-app-phase-1-enabled toggle is off for the person: not yet", async () => {
@@ -141,14 +140,14 @@ describe("the embedded-app dialog on an embedded app's page", () => {
       .prepare("INSERT INTO feature_toggles (key, user_id, val) VALUES ('embedded-app-phase-1-enabled', ?, 'false')")
       .bind(USERS.riley.uuid)
       .run();
-    const html = await page(await as(USERS.riley.email), app);
-    expect(html).toContain("Embedded apps are coming to your account");
-    expect(html).not.toContain(`Open ${app.name} in a meeting or space`);
+    const { text } = await detail(await as(USERS.riley.email), app);
+    expect(text).toContain("Embedded apps are coming to your account");
+    expect(text).not.toContain(`Open ${app.name} in a meeting or space`);
   });
 
   it("logged out: no dialog, 'Log in to add app +'", async () => {
-    const html = decode(await (await world.app.fetch(`/applications/${keyOf(embeddedApps()[0]!)}`)).text());
-    expect(html).toContain("Log in to add app +");
-    expect(html).not.toContain('id="embedded-app"');
+    const { text, page } = read(await (await world.app.fetch(`/applications/${keyOf(embeddedApps()[0]!)}`)).text());
+    expect(text).toContain("Log in to add app +");
+    expect(page.find("#embedded-app")).toBeNull();
   });
 });

@@ -2,21 +2,21 @@
 // Secure, Path=/ and no Domain, and neither a sibling subdomain nor plain http can plant or overwrite
 // it); a bare-named copy is ignored there. On plain http (local development) the names stay bare,
 // which the other integration tests and the e2e suite exercise.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LEGACY_SYNC, USERS } from "../../workers/platform/demo-data.ts";
 import { startPlatform } from "../platform/harness.ts";
 import { startWorker } from "./harness.ts";
-import { acceptAtPlatform, beginLogin, Jar, postForm, visit, type World } from "./login.ts";
+import { page as parse, read } from "./html.ts";
+import { acceptAtPlatform, beginLogin, Jar, postForm, useWorld, visit, type World } from "./login.ts";
 
 // https on a loopback name: the development config serves loopback hosts only (docs/decisions/015).
 const ORIGIN = "https://localhost";
 const riley = USERS.riley;
 
-let world: World;
 /** Every Set-Cookie line any response in this file carried. */
 const seen: string[] = [];
 
-beforeAll(async () => {
+const world = useWorld(async (): Promise<World> => {
   const platform = await startPlatform({ vars: { HUB_REDIRECT_URIS: `${ORIGIN}/auth/callback` } });
   const app = await startWorker({ vars: { PLATFORM_API_BASE: `${platform.origin}/v1`, RENDER_ENVIRONMENT_WARNING: "true" } });
   // The same Worker, asked over https: every response's cookies are collected for the checks below.
@@ -25,14 +25,12 @@ beforeAll(async () => {
     seen.push(...res.headers.getSetCookie());
     return res;
   };
-  world = {
+  return {
     app: { ...app, origin: ORIGIN, fetch: fetchHttps },
     platform,
     dispose: async () => void (await Promise.all([app.dispose(), platform.dispose()])),
   };
 });
-afterAll(() => world?.dispose());
-beforeEach(() => world.platform.reset());
 
 /** The checks every cookie of ours must pass on https. */
 function expectHostCookie(line: string) {
@@ -117,15 +115,14 @@ describe("on https", () => {
     const modal = await postForm(world, new Jar(), "/preferences/modal", { modalId: "welcome", time, returnTo: "/" });
     expect(setCookieNamed(modal, "__Host-hd_modal_welcome")).toBeTruthy();
 
-    const testBar = (html: string) => html.includes('aria-label="Test environment"');
+    const testBar = (html: string) => parse(html).labelled("Test environment") !== null;
     const page = (cookie: string) => world.app.fetch(`/skills?n=${Math.random()}`, { headers: { Cookie: cookie } }).then((r) => r.text());
     expect(testBar(await page(""))).toBe(true);
     expect(testBar(await page("__Host-isAlertTestHidden=true"))).toBe(false);
     expect(testBar(await page("isAlertTestHidden=true"))).toBe(true);
 
-    // React separates text parts with <!-- --> in server HTML.
     const consentPage = (cookie: string) =>
-      world.app.fetch("/preferences/analytics-consent", { headers: { Cookie: cookie } }).then(async (r) => (await r.text()).replaceAll("<!-- -->", ""));
+      world.app.fetch("/preferences/analytics-consent", { headers: { Cookie: cookie } }).then(async (r) => read(await r.text()).text);
     expect(await consentPage("__Host-performance_consent=true")).toContain("Currently: allowed.");
     expect(await consentPage("performance_consent=true")).toContain("Currently: not allowed.");
   });

@@ -9,6 +9,7 @@ import {
 } from "../../workers/platform/demo-data.ts";
 import type { PlatformHarness } from "../platform/harness.ts";
 import { wranglerVars } from "./harness.ts";
+import { page as parsePage } from "./html.ts";
 import { Jar, logIn, startWorld, useWorld, type World } from "./login.ts";
 
 const THIRD_PARTY_SCOPES = wranglerVars().OAUTH_SCOPES!;
@@ -61,7 +62,7 @@ export async function throughVendorConsent(platform: PlatformHarness, authorize:
   const page = await platform.fetch(callback.pathname + callback.search);
   const html = await page.text();
   /** The vendor page's "Return to App Hub" link, when it has one. */
-  const back = /<a href="([^"]+)">Return to App Hub<\/a>/.exec(html)?.[1]?.replace(/&amp;/g, "&") ?? null;
+  const back = parsePage(html).link("Return to App Hub")?.getAttribute("href") ?? null;
   return { status: page.status, html, back };
 }
 

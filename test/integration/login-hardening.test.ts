@@ -2,24 +2,24 @@
 // old cookie), and the CSRF token is bound to the session it was issued to (another person's token,
 // an unbound token or one from an earlier session of the same browser is refused with 403).
 import { CSRF } from "remix-utils/csrf/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { LEGACY_SYNC, USERS } from "../../workers/platform/demo-data.ts";
 import { wranglerVars } from "./harness.ts";
+import { read, textOf } from "./html.ts";
 import { startFirstPartyWorld } from "./integrations-world.ts";
-import { acceptAtPlatform, beginLogin, Jar, logIn, postForm, visit, type World } from "./login.ts";
+import { acceptAtPlatform, beginLogin, Jar, logIn, postForm, useWorld, visit } from "./login.ts";
 
-let world: World;
-beforeAll(async () => {
-  // First-party: the CSRF cases post a Disconnect that would change something at the platform (the
-  // default third-party hub cannot revoke anything; README "Deployment modes").
-  world = await startFirstPartyWorld();
-});
-afterAll(() => world?.dispose());
-beforeEach(async () => {
-  await world.platform.reset();
-  const { keys } = await world.app.kv.list();
-  for (const { name } of keys) if (!name.endsWith("-version")) await world.app.kv.delete(name);
-});
+// First-party: the CSRF cases post a Disconnect that would change something at the platform (the
+// default third-party hub cannot revoke anything; README "Deployment modes"). Before each test: the
+// emulator's demo state, and no sessions or pending logins left in KV (only the version keys).
+const world = useWorld(
+  () => startFirstPartyWorld(),
+  async (started) => {
+    await started.platform.reset();
+    const { keys } = await started.app.kv.list();
+    for (const { name } of keys) if (!name.endsWith("-version")) await started.app.kv.delete(name);
+  },
+);
 
 const riley = USERS.riley;
 const ada = USERS.ada;
@@ -82,8 +82,8 @@ function disconnect(jar: Jar, token: string) {
 }
 
 async function stillConnected(jar: Jar): Promise<boolean> {
-  const html = await (await visit(world, jar, "/my-integrations")).text();
-  return new RegExp(`<h2[^>]*>${LEGACY_SYNC.name}`).test(html) && !html.includes("was disconnected");
+  const { text, page } = read(await (await visit(world, jar, "/my-integrations")).text());
+  return page.all("h2").some((h) => textOf(h).startsWith(LEGACY_SYNC.name)) && !text.includes("was disconnected");
 }
 
 describe("the CSRF token is bound to the session", () => {

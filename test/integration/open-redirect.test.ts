@@ -1,9 +1,10 @@
 // Issue 12 item 1: no redirect of ours takes the browser to another origin — /logout?last= (logged in
 // and out), /auth?last= (logged in), a login's way back, the session-expired redirect on a stale
 // cookie (which used the raw request path), and the /preferences/* forms' returnTo.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { USERS } from "../../workers/platform/demo-data.ts";
-import { Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+import { page as parse } from "./html.ts";
+import { Jar, logIn, postForm, startWorld, useWorld, visit } from "./login.ts";
 
 /** The reported forms (issue 12), as they appear in the address. */
 const HOSTILE_LAST = [
@@ -19,14 +20,7 @@ const HOSTILE_LAST = [
 /** Request paths a stale-cookie visitor may open (the URL parser already resolves dot segments). */
 const HOSTILE_PATHS = ["//evil.example/x", "/.//evil.example/x", "/%2e//evil.example", "/a/..//evil.example", "///evil.example/x"];
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(() => world?.dispose());
-beforeEach(async () => {
-  await world.platform.reset();
-});
+const world = useWorld(() => startWorld());
 
 const riley = USERS.riley;
 
@@ -64,9 +58,9 @@ describe("/logout?last=", () => {
     const page = await visit(world, jar, `/logout?last=${last}`, { headers: { "Sec-Fetch-Site": "cross-site" } });
     expect(page.status).toBe(200);
     // The confirmation page's way back (its hidden field and its "Stay logged in" link) is / too.
-    const html = await page.text();
-    expect(html).toContain('name="last" value="/"');
-    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Stay logged in/);
+    const confirm = parse(await page.text());
+    expect(confirm.forms().map((f) => f.fields.last)).toContain("/");
+    expect(confirm.link("Stay logged in")?.getAttribute("href")).toBe("/");
     expectSameOrigin(await postForm(world, jar, "/logout", { last: decodeURIComponent(last) }));
   });
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeId } from "../../workers/platform/ids.ts";
 import { freshRateWindow, rateLimitBindings, startWorker, wranglerVars, type TestWorker } from "./harness.ts";
-import { MODERN_BROWSER, sleep } from "./html.ts";
+import { MODERN_BROWSER, pageTitle, read, sleep } from "./html.ts";
 
 const LIMIT = 3;
 const HOOK_LIMIT = 2;
@@ -68,9 +68,9 @@ async function expectPage429(res: Response, binding: string): Promise<void> {
   expect(res.headers.get("Cache-Control")).toBe("private, no-store");
   expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
   const html = await res.text();
-  expect(html).toContain("<title>Too many requests | App Hub</title>");
-  expect(html).toMatch(new RegExp(`Wait ${periods[binding]} seconds, then try again`));
-  expect(html).toContain('href="/"');
+  expect(pageTitle(html)).toBe("Too many requests | App Hub");
+  expect(read(html).text).toContain(`Wait ${periods[binding]} seconds, then try again`);
+  expect(read(html).links).toContain("/");
 }
 
 /** Sends `make()` LIMIT times (each must pass), then once more: the answer past the limit. */

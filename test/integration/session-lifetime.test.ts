@@ -1,9 +1,9 @@
 // Issue 12 item 5: sessions end. An absolute lifetime from the login (never extended by a token
 // refresh) and an idle timeout since the last request, both configurable; after either the person
 // sees 'You were logged out.'. Last activity is recorded without a KV write on every request.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { USERS } from "../../workers/platform/demo-data.ts";
-import { Jar, logIn, startWorld, visit, type World } from "./login.ts";
+import { Jar, logIn, startWorld, useWorld, visit, type World } from "./login.ts";
 
 const DAY = 24 * 3600_000;
 const riley = USERS.riley;
@@ -62,17 +62,15 @@ async function clearSessions(world: World) {
   for (const { name } of keys) if (!name.endsWith("-version")) await world.app.kv.delete(name);
 }
 
+/** Before each test: the emulator's demo state and no sessions in KV. */
+async function resetWithoutSessions(world: World) {
+  await world.platform.reset();
+  await clearSessions(world);
+}
+
 describe("with the default lifetimes (30 days absolute, 7 days idle)", () => {
-  let world: World;
+  const world = useWorld(() => startWorld(), resetWithoutSessions);
   const s = lifetimes(() => world);
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(() => world?.dispose());
-  beforeEach(async () => {
-    await world.platform.reset();
-    await clearSessions(world);
-  });
 
   it("records the login time and the last request in the session", async () => {
     const before = Date.now();
@@ -166,16 +164,8 @@ describe("with the default lifetimes (30 days absolute, 7 days idle)", () => {
 });
 
 describe("with configured lifetimes (SESSION_MAX_AGE_SECONDS, SESSION_IDLE_TIMEOUT_SECONDS)", () => {
-  let world: World;
+  const world = useWorld(() => startWorld({ SESSION_MAX_AGE_SECONDS: "3600", SESSION_IDLE_TIMEOUT_SECONDS: "600" }), resetWithoutSessions);
   const s = lifetimes(() => world);
-  beforeAll(async () => {
-    world = await startWorld({ SESSION_MAX_AGE_SECONDS: "3600", SESSION_IDLE_TIMEOUT_SECONDS: "600" });
-  });
-  afterAll(() => world?.dispose());
-  beforeEach(async () => {
-    await world.platform.reset();
-    await clearSessions(world);
-  });
 
   it("ends a session an hour after the login", async () => {
     const jar = await loggedIn(world);

@@ -1,23 +1,24 @@
 // Joining the developer-support space from /support (spec §2.5, §8; issue 6): a plain form posted by
 // a logged-in person, with the three outcomes — joined, already joined (from App Hub before),
 // already a member (in the space some other way) — and failures; a login link when logged out.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEVELOPER_SUPPORT_ROOM, USERS } from "../../workers/platform/demo-data.ts";
-import { decode } from "./html.ts";
-import { Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+import { loadContent } from "./harness.ts";
+import { page, read } from "./html.ts";
+import { Jar, logIn, postForm, startWorld, useWorld, visit } from "./login.ts";
 
-let world: World;
-beforeAll(async () => {
-  world = await startWorld({});
-  // /support comes from a content entry.
-  const { loadContent } = await import("./harness.ts");
-  await loadContent(world.app.db, world.app.kv);
-});
-afterAll(() => world?.dispose());
-beforeEach(async () => {
-  await world.platform.reset();
-  await world.app.db.prepare("DELETE FROM support_space_joins").run();
-});
+const world = useWorld(
+  async () => {
+    const started = await startWorld({});
+    // /support comes from a content entry.
+    await loadContent(started.app.db, started.app.kv);
+    return started;
+  },
+  async (started) => {
+    await started.platform.reset();
+    await started.app.db.prepare("DELETE FROM support_space_joins").run();
+  },
+);
 
 async function as(email: string): Promise<Jar> {
   const jar = new Jar();
@@ -25,12 +26,12 @@ async function as(email: string): Promise<Jar> {
   return jar;
 }
 
-/** Posts the join form; returns the /support page it redirects to (with the notice). */
+/** Posts the join form; returns the visible text of the /support page it redirects to (with the notice). */
 async function joinAndLand(jar: Jar): Promise<string> {
   const res = await postForm(world, jar, "/support", { intent: "join-support-space" });
   expect(res.status).toBe(302);
   expect(res.headers.get("Location")).toBe("/support");
-  return decode(await (await visit(world, jar, "/support")).text());
+  return read(await (await visit(world, jar, "/support")).text()).text;
 }
 
 async function members(): Promise<string[]> {
@@ -44,17 +45,20 @@ async function members(): Promise<string[]> {
 describe("/support: join the developer-support space", () => {
   it("logged out: a login link that comes back to /support, no form", async () => {
     const html = await (await world.app.fetch("/support")).text();
-    expect(html).toContain(`href="/auth?last=%2Fsupport"`);
-    expect(html).toContain("Log in to join the developer-support space");
-    expect(html).not.toContain('value="join-support-space"');
+    const { text, links } = read(html);
+    expect(links).toContain("/auth?last=%2Fsupport");
+    expect(text).toContain("Log in to join the developer-support space");
+    expect(page(html).all('[value="join-support-space"]')).toEqual([]);
   });
 
   it("logged in: a form with the CSRF token; the page is private", async () => {
     const jar = await as(USERS.riley.email);
     const res = await visit(world, jar, "/support");
     expect(res.headers.get("Cache-Control")).toBe("private, no-store");
-    const html = await res.text();
-    expect(html).toMatch(/<form method="post"[^>]*>.*name="csrf" value="[^"]+".*value="join-support-space"/s);
+    const join = page(await res.text())
+      .forms()
+      .find((f) => f.fields.intent === "join-support-space");
+    expect(join).toMatchObject({ method: "post", fields: { csrf: expect.stringMatching(/.+/) } });
   });
 
   it("joins: the person is in the space and told so; a second time they already joined", async () => {
@@ -106,15 +110,14 @@ describe("/support: join the developer-support space", () => {
 });
 
 describe("/support without a configured support space", () => {
+  const other = useWorld(async () => {
+    const started = await startWorld({ SUPPORT_BOT_TOKEN: "" });
+    await loadContent(started.app.db, started.app.kv);
+    return started;
+  });
+
   it("offers e-mail only", async () => {
-    const other = await startWorld({ SUPPORT_BOT_TOKEN: "" });
-    try {
-      const { loadContent } = await import("./harness.ts");
-      await loadContent(other.app.db, other.app.kv);
-      const html = decode(await (await other.app.fetch("/support")).text());
-      expect(html).toContain("Joining the developer-support space is not available right now.");
-    } finally {
-      await other.dispose();
-    }
+    const { text } = read(await (await other.app.fetch("/support")).text());
+    expect(text).toContain("Joining the developer-support space is not available right now.");
   });
 });

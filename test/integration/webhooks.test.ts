@@ -8,22 +8,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { encodeId } from "../../workers/platform/ids.ts";
 import { ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { api, login } from "../platform/helpers.ts";
-import { Jar, logIn, postForm, startWorld, visit, type World } from "./login.ts";
+import { Jar, logIn, postForm, startWorld, useWorld, visit } from "./login.ts";
 import { freshRateWindow } from "./harness.ts";
+import { page as parse } from "./html.ts";
 import { WEBHOOK_MESSAGES as M } from "../../app/features/webhooks/webhook-form.ts";
 import { asPostedBy, MENTION } from "./webhook-helpers.ts";
 
-let world: World;
-beforeAll(async () => {
+const world = useWorld(
   // Incoming posts per webhook: the RATE_LIMIT_WEBHOOK binding, lowered to 3 a minute in this file.
-  world = await startWorld({ WEBHOOK_RETRY_BASE_SECONDS: "0", WEBHOOK_DELIVERY_TIMEOUT_MS: "1000" }, { listen: true, rateLimits: { RATE_LIMIT_WEBHOOK: 3 } });
-});
-afterAll(() => world?.dispose());
-beforeEach(async () => {
-  await world.platform.reset();
-  await world.app.db.prepare("DELETE FROM webhooks").run();
-  await world.app.db.prepare("DELETE FROM webhook_deliveries").run();
-});
+  () => startWorld({ WEBHOOK_RETRY_BASE_SECONDS: "0", WEBHOOK_DELIVERY_TIMEOUT_MS: "1000" }, { listen: true, rateLimits: { RATE_LIMIT_WEBHOOK: 3 } }),
+  async (started) => {
+    await started.platform.reset();
+    await started.app.db.prepare("DELETE FROM webhooks").run();
+    await started.app.db.prepare("DELETE FROM webhook_deliveries").run();
+  },
+);
 
 const room = (key: keyof typeof ROOMS) => encodeId("ROOM", ROOMS[key].uuid);
 const INCOMING = "/applications/incoming-webhooks";
@@ -83,7 +82,8 @@ describe("the Incoming Webhooks page", () => {
     const html = await res.text();
     expect(html).toContain(M.name);
     expect(html).toContain(M.room);
-    expect(html).toContain('value="build bot!"');
+    // The form keeps what was typed.
+    expect(parse(html).attr('[name="displayName"]', "value")).toBe("build bot!");
     expect(await myWebhooks(jar)).toEqual([]);
   });
 
@@ -132,10 +132,12 @@ describe("the Incoming Webhooks page", () => {
   });
 
   it("offers only group spaces the bot can join, and refuses a direct space with an accurate message", async () => {
-    const spaceOptions = (html: string) => {
-      const select = /<select[^>]*id="webhook-roomId"[^>]*>([\s\S]*?)<\/select>/.exec(html)![1]!;
-      return [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].filter((m) => m[1]).map((m) => m[2]!.replace(/&#x27;/g, "'"));
-    };
+    /** The spaces the form's space picker offers (its options with a value), by title. */
+    const spaceOptions = (html: string) =>
+      parse(html)
+        .options("select#webhook-roomId")
+        .filter((o) => o.value)
+        .map((o) => o.label);
     const riley = await as(USERS.riley.email);
     const offered = spaceOptions(await (await visit(world, riley, INCOMING)).text());
     expect(offered).toContain(ROOMS.marketingLaunch.title);
