@@ -27,7 +27,6 @@ beforeEach(async () => {
 
 const room = (key: keyof typeof ROOMS) => encodeId("ROOM", ROOMS[key].uuid);
 const INCOMING = "/applications/incoming-webhooks";
-const OUTGOING = "/applications/outgoing-webhooks";
 
 async function as(email: string): Promise<Jar> {
   const jar = new Jar();
