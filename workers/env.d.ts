@@ -6,7 +6,7 @@ interface Env {
   LOG_LEVEL?: string;
 }
 
-// With the DOM lib loaded, workers-types' `caches.default` needs re-declaring (STACK-NOTES).
+// With the DOM lib loaded, workers-types' `caches.default` needs re-declaring (docs/stack-notes.md).
 interface CacheStorage {
   readonly default: Cache;
 }

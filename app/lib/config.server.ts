@@ -91,7 +91,7 @@ const DEMO_CLIENT_SECRETS = new Set(["app-hub-demo-client-secret", "app-hub-firs
 export type DeploymentMode = "third-party" | "first-party";
 
 /**
- * Scopes any integration can register (PLATFORM-API.md "Scopes and clients"). `spark-admin:*` are
+ * Scopes any integration can register (docs/platform-api.md "Scopes and clients"). `spark-admin:*` are
  * registrable too (an admin must grant them); they are accepted by prefix.
  */
 const REGISTRABLE_SCOPES = new Set([
