@@ -9,6 +9,7 @@ import type { AppContext } from "../app/load-context";
 import { isUnsupportedBrowser } from "../app/lib/browser-support";
 import { verifyCsrf } from "../app/auth/csrf.server";
 import { rateLimitResponse } from "../app/lib/rate-limit.server";
+import { CACHE_CONTROL } from "../app/lib/cache-policy.server";
 import { catalogueVersion } from "./catalogue-version";
 import { cacheableRequest, edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
 import { FLASH_COOKIE } from "../app/lib/flash.server";
@@ -75,7 +76,7 @@ export default {
       // not-found page for a script tag, and no-store lets the next deploy's file through at once.
       if (url.pathname.startsWith("/build/")) {
         const res = plain(404, "Not found");
-        res.headers.set("Cache-Control", "no-store");
+        res.headers.set("Cache-Control", CACHE_CONTROL.noStore);
         return secure(res);
       }
       // Cross-site writes are refused here, before Remix (which would answer them with a 500).
@@ -89,7 +90,7 @@ export default {
         if (!csrf.ok) {
           logger.warn("CSRF check failed", { url: request.url, reason: csrf.reason });
           const res = plain(403, "This form is out of date or did not come from App Hub. Reload the page and try again.");
-          res.headers.set("Cache-Control", "private, no-store");
+          res.headers.set("Cache-Control", CACHE_CONTROL.private);
           return secure(res);
         }
       }
@@ -156,7 +157,7 @@ export default {
       const final = secure(response);
       // Error pages are never shared: a transient failure must not be kept by browsers or proxies.
       // Nor is anything answered to a logged-in browser (its header shows the person).
-      if (final.status >= 400 || personal) final.headers.set("Cache-Control", "private, no-store");
+      if (final.status >= 400 || personal) final.headers.set("Cache-Control", CACHE_CONTROL.private);
       if (cacheKey && isCacheable(final)) {
         final.headers.set("X-Edge-Cache", "MISS");
         ctx.waitUntil(caches.default.put(cacheKey, final.clone()));

@@ -6,7 +6,7 @@
 //   are counted by the RATE_LIMIT_WEBHOOK binding, which needs no upkeep; docs/decisions/013.)
 import { parsePortalConfig } from "../app/lib/config.server";
 import { createLogger, type LogLevel } from "../app/lib/logger.server";
-import { recordHealth, runHealthChecks } from "../app/lib/health.server";
+import { recordHealth, runHealthChecks } from "../app/features/health/health.server";
 import { retryDueDeliveries } from "../app/features/webhooks/outgoing.server";
 import { reviveOutgoingWebhooks } from "../app/features/webhooks/revival.server";
 

@@ -84,11 +84,3 @@ export async function consumePendingLogin(context: AppLoadContext, pending: Pend
 export const clearPendingLogin = (request: Request, context: AppLoadContext) =>
   authCookie(request, context).serialize("", { maxAge: 0 });
 
-/** Constant-time comparison, so the state check leaks nothing through timing. */
-export function sameToken(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}

@@ -1,13 +1,11 @@
 // One app in a list: logo, name (the card's single link), company, tagline and badges.
 import { Link } from "@remix-run/react";
+import { appPath } from "~/lib/app-paths";
 import { displayImageUrl } from "~/lib/image-url";
 import { APP_TYPE_LABELS } from "~/models/enums";
 import type { AppSummary } from "~/models/types";
 import { Badge } from "./Badge";
 import * as s from "./AppCard.css";
-
-export const appDetailsPath = (app: Pick<AppSummary, "id" | "friendlyId">) =>
-  `/applications/${encodeURIComponent(app.friendlyId || app.id)}`;
 
 /** headingLevel: the card's name is one level below the heading its list sits under. */
 export function AppCard({ app, headingLevel = 2 }: { app: AppSummary; headingLevel?: 2 | 3 }) {
@@ -24,7 +22,7 @@ export function AppCard({ app, headingLevel = 2 }: { app: AppSummary; headingLev
         className={s.logo}
       />
       <Heading className={s.name}>
-        <Link to={appDetailsPath(app)} prefetch="intent" className={s.link}>
+        <Link to={appPath(app)} prefetch="intent" className={s.link}>
           {app.name}
         </Link>
       </Heading>

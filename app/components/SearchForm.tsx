@@ -5,9 +5,9 @@
 // search when nothing is highlighted; Escape closes; a click outside closes.
 import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from "react";
+import { appPath } from "~/lib/app-paths";
 import { highlightParts } from "~/lib/highlight";
 import { displayImageUrl } from "~/lib/image-url";
-import { appDetailsPath } from "./AppCard";
 import { SearchIcon } from "./Icons";
 import { useSuggestions } from "./use-suggestions";
 import * as s from "./SearchForm.css";
@@ -56,7 +56,7 @@ function SearchCombobox({ defaultValue, inputRef }: { defaultValue: string; inpu
   const choose = (index: number) => {
     setOpen(false);
     const app = items[index];
-    navigate(app ? appDetailsPath(app) : searchPath(text));
+    navigate(app ? appPath(app) : searchPath(text));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {

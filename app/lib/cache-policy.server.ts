@@ -1,10 +1,31 @@
-// Named cache policies (spec §9 cache ages) that generate Cache-Control. The Worker stores
-// responses marked `public` with an s-maxage in the edge cache; everything else is never shared.
+// Named cache policies (spec §9 cache ages): every Cache-Control the app and the Worker send comes
+// from here, never from a string typed at the call site. The Worker stores responses marked
+// `public` with an s-maxage in the edge cache; everything else is never shared.
 import type { PortalConfig } from "./config.server";
 
-export type CachePolicyName = "page" | "catalogue" | "content" | "suggestions" | "sitemap" | "immutable" | "none";
+/**
+ * Fixed policies (no config needed):
+ * - `private`: one person's answer, an error, a form's result, a redirect that sets a cookie: nobody
+ *   stores it (browsers, proxies, the edge).
+ * - `noStore`: answers to machines (health checks, webhook endpoints, a stale build file), which no
+ *   one shares anyway: the shortest "never store" (kept as is: tests and callers read it).
+ * - `immutable`: a file whose name encodes its content (generated logos and screenshots).
+ * - `imageProxy`: images fetched for a page through /getImage: a day in browsers and at the edge.
+ */
+export const CACHE_CONTROL = {
+  private: "private, no-store",
+  noStore: "no-store",
+  immutable: "public, max-age=31536000, immutable",
+  imageProxy: "public, max-age=86400, s-maxage=86400",
+} as const;
 
-const PRODUCTION_AGES: Record<Exclude<CachePolicyName, "none" | "immutable">, number> = {
+/** `{ "Cache-Control": "private, no-store" }`, for `headers:` of answers nobody may store. */
+export const PRIVATE_HEADERS: Readonly<{ "Cache-Control": string }> = { "Cache-Control": CACHE_CONTROL.private };
+
+/** The policies whose ages depend on the deployment (1 s in local development, spec §9). */
+export type CachePolicyName = "page" | "catalogue" | "content" | "suggestions" | "sitemap";
+
+const PRODUCTION_AGES: Record<CachePolicyName, number> = {
   page: 3600, // list, search, detail and home pages (the edge's age; browsers revalidate)
   catalogue: 3600, // categories, search, collections
   // Content entries (/api/content/..., collections): the spec's collections age. A content load
@@ -17,8 +38,6 @@ const PRODUCTION_AGES: Record<Exclude<CachePolicyName, "none" | "immutable">, nu
 };
 
 export function cacheControl(policy: CachePolicyName, config: Pick<PortalConfig, "localDevelopment">): string {
-  if (policy === "none") return "private, no-store";
-  if (policy === "immutable") return "public, max-age=31536000, immutable";
   // Spec §9: 1 s outside production, so edits show up at once while developing. Only explicit local
   // development counts as "outside": staging and test deployments cache as production does, so
   // what is rehearsed there is what production serves (docs/decisions/015).
@@ -30,3 +49,7 @@ export function cacheControl(policy: CachePolicyName, config: Pick<PortalConfig,
   // Browsers revalidate after a minute at most; the edge keeps the page for the full age.
   return `public, max-age=${Math.min(age, 60)}, s-maxage=${age}`;
 }
+
+/** A page that is public to anonymous visitors but personal once logged in (the header shows the person). */
+export const pageCacheControl = (loggedIn: boolean, config: Pick<PortalConfig, "localDevelopment">): string =>
+  loggedIn ? CACHE_CONTROL.private : cacheControl("page", config);

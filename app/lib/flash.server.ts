@@ -3,6 +3,7 @@
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Notice } from "~/components/notice";
+import { PRIVATE_HEADERS } from "./cache-policy.server";
 import { cookieNameFor } from "./cookie-names";
 import { readCookie } from "./cookies.server";
 import { safeRedirectPath } from "./safe-redirect";
@@ -39,7 +40,7 @@ export function setFlash(request: Request, notice: Notice): string {
  * posted URL's own path, so it passes the redirect rule like every other target.
  */
 export function redirectWithNotice(request: Request, path: string, notice: Notice, extraCookies: string[] = []) {
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const headers = new Headers(PRIVATE_HEADERS);
   for (const cookie of [...extraCookies, setFlash(request, notice)]) headers.append("Set-Cookie", cookie);
   return redirect(safeRedirectPath(path), { headers });
 }

@@ -1,6 +1,7 @@
 // Generated artwork for the seeded catalogue: app logos (/logos/<initials>-<hue>-<variant>.svg)
 // and screenshots (/screenshots/<hue>-<variant>-<n>.svg). Pure string building, no Node APIs:
 // runs in the Worker. Only parsed, validated tokens (a-z0-9 initials, integers) reach the SVG.
+import { CACHE_CONTROL } from "./cache-policy.server";
 
 export type LogoSpec = { initials: string; hue: number; variant: number };
 export type ScreenshotSpec = { hue: number; variant: number; n: number };
@@ -11,7 +12,7 @@ export const MAX_SCREENSHOT_N = 20;
 /** Response headers for the generated SVGs: immutable (the name encodes all of the content). */
 export const SVG_HEADERS: Readonly<Record<string, string>> = {
   "Content-Type": "image/svg+xml; charset=utf-8",
-  "Cache-Control": "public, max-age=31536000, immutable",
+  "Cache-Control": CACHE_CONTROL.immutable,
   "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
   "X-Content-Type-Options": "nosniff",
 };

@@ -13,7 +13,9 @@
 //   both in step.
 // - The answer: 429, `Retry-After`, `Cache-Control: private, no-store`; JSON `{error, message}` for
 //   the APIs, hooks, the image proxy and client-side navigations, a small HTML page for pages.
+import { CACHE_CONTROL } from "./cache-policy.server";
 import { ConfigError } from "./config.server";
+import { jsonError } from "./http.server";
 
 export const RATE_LIMITS = {
   RATE_LIMIT_ANALYTICS: { period: 10, what: "analytics events" },
@@ -111,7 +113,6 @@ export async function withinLimit(env: Env, name: RateLimitName, key: string, no
   return false;
 }
 
-const NO_STORE = "private, no-store";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -122,13 +123,13 @@ export const PAGE_CSP = "default-src 'none'; style-src 'sha256-QqpPEnkFKe5MG7dWr
 /** The 429 answer of a binding's limit: JSON for scripts and the app's own fetches, HTML for people. */
 export function tooManyRequests(name: RateLimitName, answer: "page" | "json"): Response {
   const { period, what } = RATE_LIMITS[name];
-  const headers = { "Retry-After": String(period), "Cache-Control": NO_STORE };
+  const headers = { "Retry-After": String(period), "Cache-Control": CACHE_CONTROL.private };
   if (answer === "json") {
     const message =
       name === "RATE_LIMIT_WEBHOOK"
         ? `Too many messages to this webhook in a short time. Try again in ${period} s.`
         : `Too many ${what} from your network address in a short time. Try again in ${period} s.`;
-    return Response.json({ error: "too_many_requests", message }, { status: 429, headers });
+    return jsonError(429, message, { error: "too_many_requests" }, headers);
   }
   // Plain HTML, no scripts, one small fixed style allowed by its hash: cheap to send a thousand
   // times, and still readable as a page of ours.

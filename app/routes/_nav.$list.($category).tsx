@@ -7,7 +7,7 @@ import { ListPage } from "~/features/list-page/ListPage";
 import { loadContentListPage } from "~/features/content/content-list.server";
 import { loadListPage } from "~/features/list-page/list-page.server";
 import { listPageMeta } from "~/features/list-page/meta";
-import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
+import { notFound } from "~/lib/http.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { slugToApiId } from "~/lib/slug";
 import { findCategoriesByApiId, findCategoriesBySlug, listCategories } from "~/models/catalogue.server";
@@ -19,8 +19,8 @@ export const headers = routeHeaders;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const route = findListRoute(params.list ?? "");
   // An unknown path: the not-found page, with the announcement and modals (spec §2.1 NOT_FOUND).
-  if (!route || (route.requires && !context.config[route.requires])) throw await notFoundWithOverlays(request, context);
-  if (params.category !== undefined && !route.acceptsCategory) throw await notFoundWithOverlays(request, context);
+  if (!route || (route.requires && !context.config[route.requires])) throw await notFound(request, context);
+  if (params.category !== undefined && !route.acceptsCategory) throw await notFound(request, context);
 
   const productType = route.query.productType;
   if (!productType) {
@@ -54,7 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     );
   }
   const category = categories[0];
-  if (!category) throw await notFoundWithOverlays(request, context);
+  if (!category) throw await notFound(request, context);
   return loadListPage(request, context, {
     title: `${route.title}: ${category.name}`,
     description: `${category.name} apps for ${route.title.toLowerCase()}.`,

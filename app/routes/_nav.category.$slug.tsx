@@ -6,7 +6,7 @@ import { loadListPage } from "~/features/list-page/list-page.server";
 import { listPageMeta } from "~/features/list-page/meta";
 import { routeHeaders } from "~/lib/route-headers";
 import { findCategoriesBySlug } from "~/models/catalogue.server";
-import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
+import { notFound } from "~/lib/http.server";
 
 export const headers = routeHeaders;
 
@@ -15,7 +15,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     (c) => c.categoryType !== "appContext",
   );
   const category = categories[0];
-  if (!category) throw await notFoundWithOverlays(request, context);
+  if (!category) throw await notFound(request, context);
   return loadListPage(request, context, {
     title: category.name,
     description: `Apps in ${category.name}, for every product.`,

@@ -7,10 +7,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LIMITS } from "~/features/analytics/events";
 import { analyticsBodySchema, describeProblem, eventsOf } from "~/features/analytics/schema.server";
 import { recordCounts } from "~/features/analytics/store.server";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
+import { jsonError } from "~/lib/http.server";
 import { readCapped } from "~/lib/read-capped";
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
-const problem = (status: number, message: string) => Response.json({ message }, { status, headers: NO_STORE });
 
 /** The body as text, or null past the cap (a missing Content-Length is no way around it). */
 async function readBodyText(request: Request, cap: number): Promise<string | null> {
@@ -21,25 +20,25 @@ async function readBodyText(request: Request, cap: number): Promise<string | nul
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return problem(405, "Use POST.");
+  if (request.method !== "POST") return jsonError(405, "Use POST.");
   const text = await readBodyText(request, LIMITS.maxBodyBytes);
-  if (text === null) return problem(413, `The body is larger than ${LIMITS.maxBodyBytes} bytes.`);
+  if (text === null) return jsonError(413, `The body is larger than ${LIMITS.maxBodyBytes} bytes.`);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return problem(400, "The body must be JSON: one event {name, props} or {events: [...]}.");
+    return jsonError(400, "The body must be JSON: one event {name, props} or {events: [...]}.");
   }
   const parsed = analyticsBodySchema.safeParse(json);
-  if (!parsed.success) return problem(400, `Invalid analytics event: ${describeProblem(parsed.error)}`);
+  if (!parsed.success) return jsonError(400, `Invalid analytics event: ${describeProblem(parsed.error)}`);
   const expected = context.config.analytics.key;
-  if (expected && parsed.data.key !== expected) return problem(403, "Unknown analytics key.");
+  if (expected && parsed.data.key !== expected) return jsonError(403, "Unknown analytics key.");
   const events = eventsOf(parsed.data);
   // Written after the answer, together with the other beacons this isolate receives meanwhile.
   recordCounts(context.env.DB, events.map((e) => e.name), context.waitUntil, (error) =>
     context.logger.error("Recording analytics counts failed (kept for the next write)", { error: String(error) }),
   );
-  return new Response(null, { status: 204, headers: NO_STORE });
+  return new Response(null, { status: 204, headers: PRIVATE_HEADERS });
 }
 
-export const loader = () => problem(405, "POST events here; counts are at /api/analytics/summary.");
+export const loader = () => jsonError(405, "POST events here; counts are at /api/analytics/summary.");

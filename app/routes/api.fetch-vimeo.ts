@@ -7,6 +7,7 @@ import { z } from "zod";
 import { lastValue, parseSearchParams } from "~/features/api/json.server";
 import { extractEmbedSrc, isAllowedVideoUrl, type VideoEmbed } from "~/features/app-detail/video";
 import { cacheControl } from "~/lib/cache-policy.server";
+import { jsonError } from "~/lib/http.server";
 
 /** Spec §9: external resource proxy time-out. */
 export const OEMBED_TIMEOUT_MS = 30_000;
@@ -20,8 +21,6 @@ const oembedAnswer = z.object({
   thumbnail_url_with_play_button: z.string().url().optional(),
   thumbnail_url: z.string().url().optional(),
 });
-
-const failure = (status: number, message: string) => Response.json({ message }, { status, headers: { "Cache-Control": "private, no-store" } });
 
 /** A thumbnail we may show: https, or the oEmbed endpoint's own origin (the local emulator). */
 function allowedThumbnail(value: string | undefined, endpoint: string): string | null {
@@ -42,24 +41,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     context.logger.error("Unable to fetch the video embed", { url: params.url, error: String(error) });
-    return timedOut ? failure(504, "The video provider did not answer in time.") : failure(502, "The video provider could not be reached.");
+    return timedOut ? jsonError(504, "The video provider did not answer in time.") : jsonError(502, "The video provider could not be reached.");
   }
   if (upstream.status === 404) {
     await upstream.body?.cancel();
-    return failure(404, "No video found at that address.");
+    return jsonError(404, "No video found at that address.");
   }
   if (!upstream.ok) {
     await upstream.body?.cancel();
     context.logger.error("Unable to fetch the video embed", { url: params.url, status: upstream.status });
-    return failure(502, `The video provider answered ${upstream.status}.`);
+    return jsonError(502, `The video provider answered ${upstream.status}.`);
   }
   const parsed = oembedAnswer.safeParse(await upstream.json().catch(() => null));
   const embedSrc = parsed.success ? extractEmbedSrc(parsed.data.html) : null;
-  if (!parsed.success || !embedSrc) return failure(502, "The video provider's answer has no playable embed.");
+  if (!parsed.success || !embedSrc) return jsonError(502, "The video provider's answer has no playable embed.");
   const thumbnail =
     allowedThumbnail(parsed.data.thumbnail_url_with_play_button, context.config.oembedEndpoint) ??
     allowedThumbnail(parsed.data.thumbnail_url, context.config.oembedEndpoint);
-  if (!thumbnail) return failure(502, "The video provider's answer has no usable thumbnail.");
+  if (!thumbnail) return jsonError(502, "The video provider's answer has no usable thumbnail.");
   const body: VideoEmbed = { html: parsed.data.html, thumbnail_url_with_play_button: thumbnail, embedSrc };
   return Response.json(body, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });
 }

@@ -11,6 +11,7 @@ import { apiAuth, apiError, apiPlatformError, PRIVATE_JSON } from "~/features/ap
 import { lastValue, parseSearchParams } from "~/features/api/json.server";
 import { MY_INTEGRATIONS_MESSAGES as M } from "~/features/my-integrations/integration";
 import { disconnectIntegration, forgetIntegration, listPlatformGrants } from "~/features/my-integrations/my-integrations.server";
+import {  } from "~/lib/cache-policy.server";
 import { findAppsByClientIds } from "~/models/catalogue.server";
 
 const query = z.object({ applicationId: lastValue(z.string().min(1, "is required").max(200)) });
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const match = (await listPlatformGrants(context, auth))?.find((a) => a.applicationId === applicationId || a.clientId === applicationId);
     if (match) await disconnectIntegration(context, auth, match.clientId);
-    return new Response(null, { status: 204, headers: { "Cache-Control": "private, no-store" } });
+    return new Response(null, { status: 204, headers: PRIVATE_JSON });
   } catch (error) {
     return apiPlatformError(request, context, error, "Remove authorization");
   }

@@ -4,6 +4,7 @@ import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { parseSearchParams } from "~/features/api/json.server";
 import { searchParamsSchema } from "~/features/api/search-params.server";
 import { cacheControl } from "~/lib/cache-policy.server";
+import { jsonError } from "~/lib/http.server";
 import { sortKeyFor } from "~/lib/sort";
 import { countApps, listApps, type AppQuery } from "~/models/catalogue.server";
 
@@ -28,10 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (params.offset > 0) {
     const total = await countApps(context.env.DB, query, context.catalogueVersion);
     if (params.offset >= total) {
-      return Response.json(
-        { message: `No results found: offset ${params.offset} is past the last result (${total} apps match).` },
-        { status: 404, headers: { "Cache-Control": "private, no-store" } },
-      );
+      return jsonError(404, `No results found: offset ${params.offset} is past the last result (${total} apps match).`);
     }
   }
   const page = { offset: params.offset, limit: params.max ?? context.config.appsPaginationLimit };

@@ -6,25 +6,25 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getAuth } from "~/auth/session.server";
 import { loginPath } from "~/components/auth-links";
-import { appPath, beginConnect } from "~/features/connect-integration/connect.server";
+import { beginConnect } from "~/features/connect-integration/connect.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
+import { appKey, appPath } from "~/lib/app-paths";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getAppDetail } from "~/models/catalogue.server";
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const app = await getAppDetail(context.env.DB, params.appId ?? "");
   const integration = app ? connectableIntegration(app) : null;
   // Nothing to connect here: the app's own page says what it is (or that it does not exist, with
   // the full not-found page this resource route cannot render).
-  if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: PRIVATE });
-  const key = app.friendlyId ?? app.id;
+  if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: PRIVATE_HEADERS });
+  const key = appKey(app);
   const auth = await getAuth(request, context, appPath(key));
   // Logged out: log in first, then back to the app's page (where Connect is offered).
-  if (!auth) return redirect(safeRedirectPath(loginPath(appPath(key))), { headers: PRIVATE });
+  if (!auth) return redirect(safeRedirectPath(loginPath(appPath(key))), { headers: PRIVATE_HEADERS });
   const { location, setCookie } = await beginConnect(request, context, auth, { key, id: app.id, ...integration });
   context.logger.info("Connect integration started", { appId: app.id });
   // Off-site on purpose (the vendor's page, from our own catalogue): not a safeRedirectPath.
-  return redirect(location, { headers: { "Set-Cookie": setCookie, ...PRIVATE } });
+  return redirect(location, { headers: { "Set-Cookie": setCookie, ...PRIVATE_HEADERS } });
 }

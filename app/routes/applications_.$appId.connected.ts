@@ -6,22 +6,22 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { endSessionOn401, getAuth } from "~/auth/session.server";
 import { loginPath, MY_INTEGRATIONS_PATH } from "~/components/auth-links";
-import { appPath, connectNotice, finishConnect } from "~/features/connect-integration/connect.server";
+import { connectNotice, finishConnect } from "~/features/connect-integration/connect.server";
 import { connectableIntegration } from "~/features/connect-integration/connectable";
+import { appConnectedPath, appKey, appPath } from "~/lib/app-paths";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getAppDetail } from "~/models/catalogue.server";
 
-const PRIVATE = { "Cache-Control": "private, no-store" };
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const app = await getAppDetail(context.env.DB, params.appId ?? "");
   const integration = app ? connectableIntegration(app) : null;
-  if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: PRIVATE });
-  const key = app.friendlyId ?? app.id;
-  const auth = await getAuth(request, context, `${appPath(key)}/connected`);
+  if (!app || !integration) return redirect(safeRedirectPath(appPath(params.appId ?? "")), { headers: PRIVATE_HEADERS });
+  const key = appKey(app);
+  const auth = await getAuth(request, context, appConnectedPath(key));
   // Logged out (or the session ended at the vendor's): log in, then come back here to check.
-  if (!auth) return redirect(safeRedirectPath(loginPath(`${appPath(key)}/connected`)), { headers: PRIVATE });
+  if (!auth) return redirect(safeRedirectPath(loginPath(appConnectedPath(key))), { headers: PRIVATE_HEADERS });
   let result;
   try {
     result = await finishConnect(request, context, auth, { key, id: app.id, clientId: integration.clientId });

@@ -2,10 +2,12 @@
 // one this browser was given, the code is exchanged once with the PKCE verifier, and only then is a
 // session created from people/me. Anything off sends the person to /login with a reason.
 import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { callbackUrl, clearPendingLogin, consumePendingLogin, readPendingLogin, sameToken } from "~/auth/oauth.server";
+import { callbackUrl, clearPendingLogin, consumePendingLogin, readPendingLogin } from "~/auth/oauth.server";
 import { rotateCsrfToken } from "~/auth/csrf.server";
 import { createUserSession, newTrackingSession, platformClientFor, tokensFrom, type Tokens } from "~/auth/session.server";
 import { userFromPerson, type User } from "~/auth/user";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
+import { sameToken } from "~/lib/constant-time.server";
 import { recordLogin } from "~/models/users.server";
 import { PlatformError } from "~/platform/client.server";
 import { loginErrorPath, type LoginError } from "~/features/login/login-errors";
@@ -20,7 +22,7 @@ async function loginSucceeded(context: AppLoadContext, user: User) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const pending = await readPendingLogin(request, context);
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const headers = new Headers(PRIVATE_HEADERS);
   headers.append("Set-Cookie", await clearPendingLogin(request, context));
   const fail = (reason: LoginError, detail: string) => {
     context.logger.warn("Login failed", { reason, detail });

@@ -8,14 +8,14 @@ import { hasContent } from "~/features/content/content-api.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { getContent } from "~/models/content.server";
-import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
+import { notFound } from "~/lib/http.server";
 
 export const handle: RouteHandle = { hideSearch: true };
 export const headers = routeHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const entry = await getContent(context.env.DB, "security-integrations");
-  if (!hasContent(entry)) throw await notFoundWithOverlays(request, context);
+  if (!hasContent(entry)) throw await notFound(request, context);
   return data({ content: entry.body }, { headers: { "Cache-Control": cacheControl("page", context.config) } });
 }
 

@@ -1,5 +1,6 @@
 // GET /getImage?imageUrl= (spec §7): the image proxy for plain-http images.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { CACHE_CONTROL } from "~/lib/cache-policy.server";
 import { ImageProxyError, proxyImage } from "~/lib/image-proxy.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -9,7 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return new Response(image.body, {
       headers: {
         "Content-Type": image.contentType,
-        "Cache-Control": "public, max-age=86400, s-maxage=86400",
+        "Cache-Control": CACHE_CONTROL.imageProxy,
         // An SVG opened directly must not run scripts on our origin.
         "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
       },
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (status >= 500) context.logger.warn("Image proxy failed", { url: imageUrl ?? "", status });
     return new Response(message, {
       status,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.private },
     });
   }
 }

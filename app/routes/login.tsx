@@ -6,6 +6,7 @@ import { loginHref } from "~/components/auth-links";
 import { buttonStyles } from "~/components/Button.css";
 import { LogoMark } from "~/components/Icons";
 import { visuallyHidden } from "../../styles/global.css";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { safeLast } from "~/lib/safe-redirect";
 import { getAuth } from "~/auth/session.server";
 import { loginErrorMessage } from "~/features/login/login-errors";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       productName: context.config.productName,
       freeTrialUrl: context.config.freeTrialUrl,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: PRIVATE_HEADERS },
   );
 }
 

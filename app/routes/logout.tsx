@@ -6,6 +6,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import { clearCsrfToken } from "~/auth/csrf.server";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { safeLast } from "~/lib/safe-redirect";
 import { destroyUserSession, hasSessionCookie } from "~/auth/session.server";
 import * as s from "~/features/login/LoginPage.css";
@@ -15,7 +16,7 @@ export const handle: RouteHandle = { layout: "blank" };
 export const meta: MetaFunction = () => [{ title: "Log out | App Hub" }, { name: "robots", content: "noindex" }];
 
 async function logout(request: Request, context: AppLoadContext, last: string) {
-  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  const headers = new Headers(PRIVATE_HEADERS);
   if (hasSessionCookie(request, context)) headers.append("Set-Cookie", await destroyUserSession(request, context));
   headers.append("Set-Cookie", clearCsrfToken(request, context.config));
   return redirect(last, { headers });
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const site = request.headers.get("Sec-Fetch-Site");
   if (site !== "cross-site" && site !== "same-site") return logout(request, context, last);
   if (!hasSessionCookie(request, context)) return redirect(last);
-  return data({ last }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ last }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -10,11 +10,10 @@ import type { Notice } from "~/components/notice";
 import { MY_INTEGRATIONS_MESSAGES as M, type MyIntegrationsView } from "~/features/my-integrations/integration";
 import { disconnectIntegration, forgetIntegration, loadMyIntegrations } from "~/features/my-integrations/my-integrations.server";
 import { MyIntegrationsPage } from "~/features/my-integrations/MyIntegrationsPage";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 
 export const meta: MetaFunction = () => [{ title: "My Integrations | App Hub" }, { name: "robots", content: "noindex" }];
-
-const PRIVATE = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireAuth(request, context);
@@ -27,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Spec §4: on failure the page keeps its frame and says so; the error is logged by the client.
     context.logger.error("Unable to fetch my integrations", { error: String(error) });
   }
-  return data({ productName: context.config.productName, view }, { headers: PRIVATE });
+  return data({ productName: context.config.productName, view }, { headers: PRIVATE_HEADERS });
 }
 
 /** Lazy, so zod stays out of the browser bundle (see applications.$appId.tsx). */
@@ -41,7 +40,7 @@ const actionSchema = () =>
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
   const parsed = actionSchema().safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ message: "Choose an integration." }, { status: 400, headers: PRIVATE });
+  if (!parsed.success) return data({ message: "Choose an integration." }, { status: 400, headers: PRIVATE_HEADERS });
   const name = parsed.data.name?.trim() || "The integration";
   const product = context.config.productName;
   let notice: Notice;

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { buttonStyles } from "~/components/Button.css";
 import { CONSENT_COOKIE, CONSENT_PATH, readConsent } from "~/features/analytics/consent";
 import * as s from "~/features/analytics/ConsentPage.css";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { cookieNameFor, isHttps } from "~/lib/cookie-names";
 import { routeHeaders } from "~/lib/route-headers";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -29,13 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       saved: url.searchParams.get("saved") === "1",
     },
     // Shows this browser's own choice: never shared or stored by a cache.
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: PRIVATE_HEADERS },
   );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = choice().safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ message: "Choose Allow or Don't allow." }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
+  if (!parsed.success) return data({ message: "Choose Allow or Don't allow." }, { status: 400, headers: PRIVATE_HEADERS });
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   // Not HttpOnly: the browser's tracker reads it before sending anything (app/features/analytics).
   const cookie = `${cookieNameFor(request, CONSENT_COOKIE)}=${parsed.data.consent}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure}`;

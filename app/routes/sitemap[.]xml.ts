@@ -1,6 +1,7 @@
 // /sitemap.xml: every list route, category page and published app page (cached a day, spec §9).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
+import { absoluteUrl, appPath } from "~/lib/app-paths";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { sideNavCategories } from "~/lib/side-nav";
 import { listAppUrls, listCategories } from "~/models/catalogue.server";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const entries = paths.map((p) => `<url><loc>${escapeXml(origin + p)}</loc></url>`);
   for (const app of apps) {
     entries.push(
-      `<url><loc>${escapeXml(`${origin}/applications/${encodeURIComponent(app.key)}`)}</loc><lastmod>${app.updatedAt.slice(0, 10)}</lastmod></url>`,
+      `<url><loc>${escapeXml(absoluteUrl(origin, appPath(app.key)))}</loc><lastmod>${app.updatedAt.slice(0, 10)}</lastmod></url>`,
     );
   }
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.slice(0, MAX_URLS).join("\n")}\n</urlset>\n`;

@@ -9,11 +9,11 @@ import { loginHref } from "~/components/auth-links";
 import { SupportPage } from "~/features/content/SupportPage";
 import { hasContent } from "~/features/content/content-api.server";
 import { joinSupportSpace } from "~/features/support-space/join.server";
-import { cacheControl } from "~/lib/cache-policy.server";
+import { pageCacheControl, PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { getContent } from "~/models/content.server";
-import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
+import { notFound } from "~/lib/http.server";
 
 export const headers = routeHeaders;
 
@@ -21,7 +21,7 @@ const SUPPORT_PATH = "/support";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const entry = await getContent(context.env.DB, "support");
-  if (!hasContent(entry)) throw await notFoundWithOverlays(request, context);
+  if (!hasContent(entry)) throw await notFound(request, context);
   const auth = await getAuth(request, context, SUPPORT_PATH);
   return data(
     {
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       join: { loggedIn: auth !== null, available: context.config.supportSpace !== null, loginHref: loginHref(SUPPORT_PATH) },
     },
     // The logged-in variant carries a form for this person: never stored anywhere.
-    { headers: { "Cache-Control": auth ? "private, no-store" : cacheControl("page", context.config) } },
+    { headers: { "Cache-Control": pageCacheControl(Boolean(auth), context.config) } },
   );
 }
 
@@ -48,7 +48,7 @@ const joinForm = () => z.object({ intent: z.literal("join-support-space") });
 export async function action({ request, context }: ActionFunctionArgs) {
   const auth = await requireAuth(request, context);
   const parsed = joinForm().safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ message: "Unknown request." }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
+  if (!parsed.success) return data({ message: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
   const { notice } = await joinSupportSpace(context, auth);
   return redirectWithNotice(request, SUPPORT_PATH, notice);
 }

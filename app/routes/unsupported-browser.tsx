@@ -5,6 +5,7 @@ import type { MetaFunction } from "@remix-run/react";
 import { Link } from "@remix-run/react";
 import { isUnsupportedBrowser } from "~/lib/browser-support";
 import * as styles from "~/features/errors/unsupported.css";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { routeHeaders } from "~/lib/route-headers";
 
 // The page stands in for whatever address an old browser asked for: it must never be shared.
@@ -14,7 +15,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   const unsupported =
     context.replacedRoute === "unsupported-browser" || isUnsupportedBrowser(request.headers.get("User-Agent"));
   if (!unsupported) throw redirect("/");
-  return data(null, { headers: { "Cache-Control": "private, no-store" } });
+  return data(null, { headers: PRIVATE_HEADERS });
 }
 
 export const meta: MetaFunction = () => [{ title: "Unsupported browser | App Hub" }, { name: "robots", content: "noindex" }];

@@ -1,5 +1,5 @@
 // Spec §2.1: "On a not-found route the client loads the announcement, the modal entries and all
-// categories". A not-found route throws a 404 whose data carries the overlays (not-found.server.ts);
+// categories". A not-found route throws a 404 whose data carries the overlays (notFound in app/lib/http.server.ts);
 // the root error boundary puts a slot for the banner and one for the modals.
 //
 // The components behind the slots are a separate chunk (ErrorOverlays.tsx): the root error boundary

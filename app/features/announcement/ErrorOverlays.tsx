@@ -5,7 +5,7 @@ import { AnnouncementBanner } from "./AnnouncementBanner";
 import { CmsModals } from "./CmsModals";
 import type { Overlays } from "./types";
 
-/** The overlays a not-found route threw (not-found.server.ts); a plain 404 carries none. */
+/** The overlays a not-found route threw (notFound in app/lib/http.server.ts); a plain 404 carries none. */
 export function overlaysOf(error: unknown): Overlays | null {
   const o = (error as { data?: { overlays?: Overlays } | null }).data?.overlays;
   return o && Array.isArray(o.modals) ? o : null;

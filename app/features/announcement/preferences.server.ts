@@ -3,6 +3,7 @@
 // publish time of what was closed, so a later publish shows again.
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { CACHE_CONTROL } from "~/lib/cache-policy.server";
 import { cookieNameFor } from "~/lib/cookie-names";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { ANNOUNCEMENT_COOKIE, modalCookieName, PREFERENCE_MAX_AGE, parseTime, storedTimeValue } from "./visibility";
@@ -39,7 +40,7 @@ async function formFields(request: Request): Promise<Record<string, string>> {
 }
 
 function answer(_request: Request, setCookie: string, parsed: { returnTo?: string; enhanced?: "true" }): Response {
-  const headers = { "Set-Cookie": setCookie, "Cache-Control": "private, no-store" };
+  const headers = { "Set-Cookie": setCookie, "Cache-Control": CACHE_CONTROL.private };
   if (parsed.enhanced) return Response.json({ closed: true }, { headers });
   // Post/Redirect/Get back to the page the form was on (same-site paths only).
   return redirect(safeRedirectPath(parsed.returnTo), { headers });
@@ -48,7 +49,7 @@ function answer(_request: Request, setCookie: string, parsed: { returnTo?: strin
 const badRequest = (issues: z.ZodError) =>
   new Response(`Bad request: ${issues.issues.map((i) => `${i.path.join(".") || "form"} ${i.message}`).join("; ")}`, {
     status: 400,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": CACHE_CONTROL.private },
   });
 
 export async function closeBannerAction(request: Request): Promise<Response> {

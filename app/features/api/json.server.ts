@@ -1,13 +1,10 @@
 // JSON responses of the /api resource routes (resource routes must return Responses): one shape for errors, and zod-parsed query params.
 import { z } from "zod";
+import { badRequest } from "~/lib/http.server";
 
 /** A query parameter given once or repeated: the last value counts. */
 export const lastValue = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
-
-export function badRequest(message: string) {
-  return Response.json({ message }, { status: 400, headers: { "Cache-Control": "private, no-store" } });
-}
 
 /** Parses URL search params with a schema; on failure throws a 400 naming the parameter. */
 export function parseSearchParams<T extends z.ZodTypeAny>(url: URL, schema: T): z.infer<T> {

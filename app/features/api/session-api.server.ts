@@ -2,15 +2,13 @@
 // enhancements act on (spec §8: a 401 sends the browser to the site root).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { endSessionOn401, getAuth, type Auth } from "~/auth/session.server";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
+import { jsonError } from "~/lib/http.server";
 import { PlatformError } from "~/platform/client.server";
 
-export const PRIVATE_JSON = { "Cache-Control": "private, no-store" } as const;
-
-export const apiError = (status: number, message: string, extra: Record<string, unknown> = {}, headers?: HeadersInit) => {
-  const h = new Headers(headers);
-  h.set("Cache-Control", "private, no-store");
-  return Response.json({ message, ...extra }, { status, headers: h });
-};
+/** The /api routes' names for the shared policy and error shape (app/lib/cache-policy.server.ts, http.server.ts). */
+export const PRIVATE_JSON = PRIVATE_HEADERS;
+export const apiError = jsonError;
 
 /** The session, or a 401 JSON answer to return as is. */
 export async function apiAuth(request: Request, context: AppLoadContext): Promise<Auth | Response> {

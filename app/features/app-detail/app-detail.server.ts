@@ -12,9 +12,10 @@ export type ConnectOffer = { kind: "connect"; href: string } | { kind: "website"
 import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
 import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
-import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
+import { absoluteUrl, appConnectPath, appPath } from "~/lib/app-paths";
+import { notFound } from "~/lib/http.server";
 import { myWebhooksData, webhookKindOf, webhooksAction } from "~/features/webhooks/webhooks-page.server";
-import { cacheControl } from "~/lib/cache-policy.server";
+import { pageCacheControl } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -30,14 +31,14 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
     context.logger.error("Unable to fetch app details", { url: request.url, error: String(error) });
     throw error;
   }
-  if (!app || hiddenAppTypes(context.config).includes(app.type)) throw await notFoundWithOverlays(request, context);
+  if (!app || hiddenAppTypes(context.config).includes(app.type)) throw await notFound(request, context);
   const url = new URL(request.url);
   const auth = await getAuth(request, context, url.pathname + url.search);
   // The hub's own webhook apps host My Webhooks (spec §2.5, §5); a logged-in person can add any
   // other published bot: to one of their spaces, or by messaging it.
   const webhookKind = webhookKindOf(app);
   // Their pages have routes of their own (so My Webhooks' code loads only there): go to them.
-  if (webhookKind && appId !== app.friendlyId) throw redirect(safeRedirectPath(`/applications/${app.friendlyId}`), 301);
+  if (webhookKind && appId !== app.friendlyId) throw redirect(safeRedirectPath(appPath(app)), 301);
   const webhooks = auth && webhookKind && app.status === "published" ? await myWebhooksData(request, context, auth, webhookKind) : null;
   const addBot = auth && app.type === "bot" && app.botEmail && app.status === "published" && !webhookKind ? await addBotOffer(request, context, auth) : null;
   const published = app.status === "published";
@@ -46,12 +47,12 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
   const connect: ConnectOffer | null =
     auth && published && app.type === "integration"
       ? connectableIntegration(app)
-        ? { kind: "connect", href: `/applications/${encodeURIComponent(app.friendlyId ?? app.id)}/connect` }
+        ? { kind: "connect", href: appConnectPath(app) }
         : { kind: "website", websiteUrl: app.websiteUrl }
       : null;
   // Spec §5: an embedded app's page checks the person's access (and the phase-1 toggle) if logged in.
   const embedded: EmbeddedAppOffer | null = auth && published && app.type === "embeddedApp" ? await embeddedAppOffer(context, auth, app) : null;
-  const canonicalUrl = `${url.origin}/applications/${encodeURIComponent(app.friendlyId ?? app.id)}`;
+  const canonicalUrl = absoluteUrl(url.origin, appPath(app));
   return data(
     {
       app,
@@ -81,7 +82,7 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
       productName: context.config.productName,
     },
     // A logged-in person's page carries their spaces and access: never stored anywhere.
-    { headers: { "Cache-Control": auth ? "private, no-store" : cacheControl("page", context.config) } },
+    { headers: { "Cache-Control": pageCacheControl(Boolean(auth), context.config) } },
   );
 }
 
@@ -93,7 +94,7 @@ const addBotForm = z.discriminatedUnion("intent", [
 export async function appDetailAction({ request, context }: ActionFunctionArgs, appId: string) {
   const auth = await requireAuth(request, context);
   const app = await getAppDetail(context.env.DB, appId);
-  if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFoundWithOverlays(request, context);
+  if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFound(request, context);
   const back = new URL(request.url).pathname;
   const form = await request.formData();
   const webhookKind = webhookKindOf(app);

@@ -10,6 +10,7 @@ import type { Auth } from "~/auth/session.server";
 import type { Notice } from "~/components/notice";
 import { recordConnectConfirmed, recordConnectStarted, findConnection } from "~/features/my-integrations/connections.server";
 import { listPlatformGrants } from "~/features/my-integrations/my-integrations.server";
+import { absoluteUrl, appConnectedPath } from "~/lib/app-paths";
 import { cookieNameFor } from "~/lib/cookie-names";
 import { isSessionRefused, PlatformError } from "~/platform/client.server";
 import { CONNECT_MESSAGES as M } from "./messages";
@@ -37,8 +38,7 @@ function connectCookie(request: Request, context: AppLoadContext) {
   });
 }
 
-export const appPath = (appKey: string) => `/applications/${encodeURIComponent(appKey)}`;
-export const returnUrl = (request: Request, appKey: string) => new URL(`${appPath(appKey)}/connected`, request.url).toString();
+export const returnUrl = (request: Request, appKey: string) => absoluteUrl(request.url, appConnectedPath(appKey));
 
 /** The vendor's connect URL with our way back filled in (URL-encoded) where it asks for it. */
 export function vendorConnectLocation(connectUrl: string, back: string): string {

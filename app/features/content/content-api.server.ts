@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { MESSAGES } from "~/lib/errors";
+import { jsonError } from "~/lib/http.server";
 import { COLLECTION_CONTENT, isEmptyContent, type ContentEntry, type ContentType } from "~/models/content";
 import { resolveAppKeys } from "~/models/content.server";
 
@@ -14,11 +15,8 @@ export function contentJson(context: AppLoadContext, payload: unknown): Response
 
 /** Spec §8 'No content was found'. Cached like content, so a missing entry does not hit D1 each time. */
 export function noContent(context: AppLoadContext): Response {
-  return Response.json(
-    { message: MESSAGES.noContent },
-    // Not found is not stored at the edge (only 200s are), but browsers may keep it briefly.
-    { status: 404, headers: { "Cache-Control": cacheControl("content", context.config) } },
-  );
+  // Not found is not stored at the edge (only 200s are), but browsers may keep it briefly.
+  return jsonError(404, MESSAGES.noContent, {}, { "Cache-Control": cacheControl("content", context.config) });
 }
 
 /** An entry as the API serves it: the body's fields beside key, version and updatedAt. */

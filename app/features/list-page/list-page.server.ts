@@ -1,7 +1,7 @@
 // The loader behind every list page: reads page/sort from the URL, asks the catalogue, and marks
 // the response cacheable. Routes hand it their query from the list-route table.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
+import { notFound } from "~/lib/http.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { isPastLastPage, pageWindowFromUrl } from "~/lib/pagination";
 import { isSortChoice, sortFromChoice, type SortChoice } from "~/lib/sort";
@@ -46,7 +46,7 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
     throw error;
   }
 
-  if (!result) throw await notFoundWithOverlays(request, context);
+  if (!result) throw await notFound(request, context);
   return listPageData(context, spec, result, window, pageSize, sort);
 }
 
@@ -89,7 +89,7 @@ function listPageData(
  */
 export async function loadListPageFromItems(request: Request, context: AppLoadContext, spec: Omit<ListPageSpec, "query">, items: AppSummary[]) {
   const { sort, pageSize, window } = listWindow(new URL(request.url), context, spec.defaultSort);
-  if (isPastLastPage(window, items.length, pageSize)) throw await notFoundWithOverlays(request, context);
+  if (isPastLastPage(window, items.length, pageSize)) throw await notFound(request, context);
   const byName = (a: AppSummary, b: AppSummary) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
   const sorted = [...items].sort(
     sort === "a-z" ? byName : sort === "z-a" ? (a, b) => byName(b, a) : (a, b) => b.submittedAt.localeCompare(a.submittedAt),

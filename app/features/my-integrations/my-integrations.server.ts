@@ -9,6 +9,7 @@
 // Shared by the page and the /api routes.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { platformClientFor, type Auth } from "~/auth/session.server";
+import { appPath } from "~/lib/app-paths";
 import { findAppsByClientIds } from "~/models/catalogue.server";
 import { PlatformError } from "~/platform/client.server";
 import type { Authorization } from "~/platform/schemas";
@@ -68,7 +69,7 @@ export async function loadMyIntegrations(context: AppLoadContext, auth: Auth): P
         name: app?.name ?? (row.name || "An integration no longer in App Hub"),
         companyName: app?.companyName ?? null,
         logo: app?.logo ?? null,
-        appPath: app ? `/applications/${app.friendlyId ?? app.id}` : null,
+        appPath: app ? appPath(app) : null,
         state: row.state,
         connectedAt: row.connectedAt,
         startedAt: row.startedAt,

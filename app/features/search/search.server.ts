@@ -1,7 +1,7 @@
 // The loader behind /search (spec §2.1 SEARCH, §2.5): the typed text, sort and filters all live in
 // the URL, so every result list can be linked, reloaded and used without JavaScript.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { notFoundWithOverlays } from "~/features/announcement/not-found.server";
+import { notFound } from "~/lib/http.server";
 import { hiddenAppTypes } from "~/features/list-page/list-page.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { isPastLastPage, pageWindowFromUrl } from "~/lib/pagination";
@@ -69,7 +69,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
     }
   }
   // No text has no results: its first page says so, a second does not exist.
-  if (!result || isPastLastPage(window, result.total, pageSize)) throw await notFoundWithOverlays(request, context);
+  if (!result || isPastLastPage(window, result.total, pageSize)) throw await notFound(request, context);
 
   // Ways on when there is nothing to show: featured apps (spec §2.1 SEARCH loads them).
   const featured =

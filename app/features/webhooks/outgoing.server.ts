@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Logger } from "~/lib/logger.server";
 import { readCapped } from "~/lib/read-capped";
-import { sameToken } from "~/auth/oauth.server";
+import { sameToken } from "~/lib/constant-time.server";
 import { webhookEventSchema, type Message } from "~/platform/schemas";
 import { PlatformError } from "~/platform/client.server";
 import { hookError } from "./hook-response.server";
