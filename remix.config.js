@@ -1,4 +1,4 @@
-/** Remix classic compiler, targeting the Cloudflare Workers runtime (see STACK-NOTES). */
+/** Remix classic compiler, targeting the Cloudflare Workers runtime (see docs/stack-notes.md). */
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.ts", "**/*.test.tsx", "**/*.css.ts"],

@@ -46,7 +46,7 @@ if (vendorOrigin !== undefined && !/^https?:\/\/[^/]+$/.test(vendorOrigin)) fail
 const catalogue = generateCatalogue({ apps, seed, httpLogoOrigin, vendorOrigin });
 const out = path.resolve(outArg);
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify(catalogue, null, apps > 2000 ? undefined : 2) + "\n");
+writeFileSync(out, `${JSON.stringify(catalogue, null, apps > 2000 ? undefined : 2)}\n`);
 console.log(
   `generate-catalogue: ${catalogue.apps.length} apps, ${catalogue.categories.length} categories → ` +
     `${path.relative(process.cwd(), out)} (${((performance.now() - started) / 1000).toFixed(1)} s)`,

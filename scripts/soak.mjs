@@ -166,7 +166,8 @@ function weighted(entries) {
   const total = entries.reduce((sum, [, w]) => sum + w, 0);
   let r = random() * total;
   for (const [value, w] of entries) {
-    if ((r -= w) < 0) return value;
+    r -= w;
+    if (r < 0) return value;
   }
   return entries[entries.length - 1][0];
 }
@@ -387,7 +388,10 @@ const isBlocked = (key) => (blockedUntil.get(key) ?? 0) > Date.now();
 function record(kind, status, ms) {
   const bucket = stats[phase];
   let s = bucket.get(kind);
-  if (!s) bucket.set(kind, (s = { latencies: [], statuses: new Map() }));
+  if (!s) {
+    s = { latencies: [], statuses: new Map() };
+    bucket.set(kind, s);
+  }
   s.latencies.push(ms);
   s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
 }
@@ -399,7 +403,7 @@ function record(kind, status, ms) {
  */
 async function request(kind, url, { method = "GET", headers = {}, body, jar, expect = [200], limitKey = kind, isExpected } = {}) {
   const h = { ...headers };
-  if (jar && jar.cookies.size && url.startsWith(APP)) h.Cookie = jar.header();
+  if (jar?.cookies.size && url.startsWith(APP)) h.Cookie = jar.header();
   const started = performance.now();
   let res = null;
   let buf = null;
@@ -446,7 +450,10 @@ const cron = { runs: 0, failed: 0, unavailable: false };
 async function runCron() {
   if (cron.unavailable) return;
   const status = await fetch(`${APP}/cdn-cgi/local/scheduled`, { signal: AbortSignal.timeout(TIMEOUT_MS) }).then(
-    async (res) => (await res.arrayBuffer(), res.status),
+    async (res) => {
+      await res.arrayBuffer();
+      return res.status;
+    },
     () => 0,
   );
   if (status === 404) cron.unavailable = true;
@@ -819,7 +826,7 @@ function bustQuery() {
 }
 const withQuery = (url, q) => (q ? `${url}${url.includes("?") ? "&" : "?"}${q}` : url);
 
-function anonymousRequest(site, jar) {
+function anonymousRequest(site, _jar) {
   const app = pick(site.apps);
   const word = pick(WORDS);
   const query = chance(0.1) ? pick(ODD_QUERIES) : chance(0.3) ? `${word} ${pick(WORDS)}` : word;

@@ -127,7 +127,7 @@ export default {
       }
 
       const headers = new Headers(request.headers);
-      INTERNAL_HEADERS.forEach((h) => headers.delete(h));
+      for (const h of INTERNAL_HEADERS) headers.delete(h);
       // Remix compares an action's Origin with Host. We checked Origin against the URL above; local
       // runtimes (Miniflare's dispatchFetch) can hand over a Host other than the URL's.
       headers.set("Host", url.host);

@@ -87,6 +87,7 @@ export function Carousel({ id, title, description, seeAll, variant = "cards", sl
       <ul ref={trackRef} id={trackId} className={s.track[variant]}>
         {slides.map((slide, i) => (
           <li key={slide.key} className={s.slide}>
+            {/* biome-ignore lint/a11y/useSemanticElements: the ARIA carousel pattern's slide is a group, not a fieldset */}
             <div role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} className={s.slideInner}>
               {slide.content}
             </div>

@@ -142,6 +142,7 @@ function SocialLinks() {
     <ul role="list" className={s.social}>
       {SOCIAL.map((item) => (
         <li key={item.label}>
+          {/* biome-ignore lint/a11y/useAnchorContent: named by aria-label; the icon is decorative */}
           <a href={item.href} aria-label={item.label} className={s.socialLink}>
             <svg width={18} height={18} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
               {item.icon}

@@ -40,6 +40,7 @@ function SearchCombobox({ defaultValue, inputRef }: { defaultValue: string; inpu
   const optionId = (i: number) => `${id}-option-${i}`;
 
   // A new list starts with nothing highlighted, so Enter means "search for what I typed".
+  // biome-ignore lint/correctness/useExhaustiveDependencies: items and more are the trigger, not read
   useEffect(() => setActive(-1), [items, more]);
 
   // Clicking or tapping anywhere outside the box closes the list.
@@ -141,6 +142,7 @@ function SearchCombobox({ defaultValue, inputRef }: { defaultValue: string; inpu
         <p id={headingId} className={s.popupHeading}>
           Suggested Search
         </p>
+        {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern's listbox (focus stays in the box) */}
         <ul id={listId} role="listbox" aria-labelledby={headingId} className={s.list}>
           {expanded
             ? items.map((app, i) => (
@@ -150,6 +152,7 @@ function SearchCombobox({ defaultValue, inputRef }: { defaultValue: string; inpu
                     <span className={s.optionName}>
                       {highlightParts(app.name, text).map((part, k) =>
                         part.match ? (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed name, never reordered
                           <mark key={k} className={s.mark}>
                             {part.text}
                           </mark>
@@ -193,8 +196,10 @@ type OptionProps = {
 /** One row of the list. Pressing it keeps focus in the box; the click then chooses it. */
 function Option({ id, selected, onChoose, onHover, className, children }: OptionProps) {
   return (
+    // biome-ignore lint/a11y/useFocusableInteractive lint/a11y/useKeyWithClickEvents: an ARIA combobox option: focus stays in the box (aria-activedescendant), whose keys choose it
     <li
       id={id}
+      // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern's option
       role="option"
       aria-selected={selected}
       className={className ? `${s.option} ${className}` : s.option}

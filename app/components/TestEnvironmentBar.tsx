@@ -44,6 +44,7 @@ export function TestEnvironmentBar({ productName, productionUrl, returnTo }: Tes
   if (hidden) return null;
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a labelled region outside the page's sections, on purpose a div
     <div role="region" aria-label="Test environment" className={s.bar}>
       <div className={s.inner}>
         <p className={s.text}>

@@ -7,6 +7,7 @@ export function useDetailsDismiss(ref: RefObject<HTMLDetailsElement>, { outsideC
   const location = useLocation();
   const firstRender = useRef(true);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key is the trigger (close on every navigation)
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;

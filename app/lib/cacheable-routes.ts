@@ -145,7 +145,11 @@ export function findCacheableRoute(pathname: string): { route: CacheableRoute; s
     const named: Record<string, string> = {};
     // Remix matches fixed segments whatever their case (/SEARCH is /search); the canonical path
     // spells them as the table does. A `:name` segment is the route's to judge, as it came.
-    const fits = pattern.every((p, i) => (p.startsWith(":") ? ((named[p.slice(1)] = segments[i]!), true) : p.toLowerCase() === segments[i]!.toLowerCase()));
+    const fits = pattern.every((p, i) => {
+      if (!p.startsWith(":")) return p.toLowerCase() === segments[i]!.toLowerCase();
+      named[p.slice(1)] = segments[i]!;
+      return true;
+    });
     if (fits && (!route.where || route.where(named))) return { route, segments: pattern.map((p, i) => (p.startsWith(":") ? segments[i]! : p)) };
   }
   return null;

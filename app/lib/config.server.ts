@@ -88,10 +88,10 @@ const DEMO_CLIENT_IDS = new Set([
 ]);
 const DEMO_CLIENT_SECRETS = new Set(["app-hub-demo-client-secret", "app-hub-first-party-demo-secret"]);
 
-export type DeploymentMode = "third-party" | "first-party";
+export type DeploymentMode = z.output<typeof envSchema>["DEPLOYMENT_MODE"];
 
 /**
- * Scopes any integration can register (PLATFORM-API.md "Scopes and clients"). `spark-admin:*` are
+ * Scopes any integration can register (docs/platform-api.md "Scopes and clients"). `spark-admin:*` are
  * registrable too (an admin must grant them); they are accepted by prefix.
  */
 const REGISTRABLE_SCOPES = new Set([
@@ -168,74 +168,36 @@ function strictProblems(e: z.infer<typeof envSchema>, sessionSecrets: string[]):
   return problems;
 }
 
-export type PortalConfig = {
-  url: string;
-  serverEnvironment: z.infer<typeof envSchema>["SERVER_ENVIRONMENT"];
-  /**
-   * True only for an explicit SERVER_ENVIRONMENT="development": the one setting that relaxes
-   * anything (demo secrets, private image and webhook targets, http upstreams, 1 s cache ages).
-   * The Worker also refuses to serve it on any host but loopback (workers/app.ts).
-   */
-  localDevelopment: boolean;
-  renderEnvironmentWarning: boolean;
-  /** Spec: embedded apps show only when the setting is the text "true". */
-  embeddedApps: boolean;
-  serviceApps: boolean;
-  appsPaginationLimit: number;
-  productName: string;
-  productionPortalUrl: string;
-  developerSiteUrl: string;
-  freeTrialUrl: string;
-  imageProxyAllowPrivate: boolean;
-  platform: { apiBase: string; timeoutMs: number };
-  /** README "Deployment modes": what My Integrations and Connect can do depends on it. */
-  deploymentMode: DeploymentMode;
-  /** The platform's own page where people manage and revoke their grants. */
-  platformTokensPageUrl: string;
-  oauth: { clientId: string; clientSecret: string; scopes: string[] };
-  /** First entry signs; every entry verifies. */
-  sessionSecrets: string[];
-  /** Absolute and idle session lifetimes, in seconds. */
-  sessions: { maxAgeSeconds: number; idleTimeoutSeconds: number };
-  cookies: { session: string; auth: string; csrf: string };
-  csrfHeader: string;
-  /** The developer-support space and the bot token that adds people to it (server only); null when unset. */
-  supportSpace: { roomId: string; botToken: string } | null;
-  analytics: { endpoint: string; key: string };
-  oembedEndpoint: string;
-  webhooks: {
-    incomingBotToken: string;
-    outgoingBotToken: string;
-    deliveryTimeoutMs: number;
-    retryBaseSeconds: number;
-    /** Outgoing deliveries may reach private and loopback addresses only in local development. */
-    allowPrivateTargets: boolean;
-  };
-};
-
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
-  }
-  const e = parsed.data;
+/**
+ * The vars, checked (shape, then the scope and strict rules), turned into the config the app reads.
+ * `PortalConfig` is this schema's output type: one definition, no hand-kept copy.
+ */
+const portalConfigSchema = envSchema.transform((e, ctx) => {
   const localDevelopment = e.SERVER_ENVIRONMENT === "development";
   const sessionSecrets = e.SESSION_SECRETS.split(",").map((v) => v.trim()).filter(Boolean);
   const scopes = e.OAUTH_SCOPES.split(/\s+/).filter(Boolean);
   // The scope check holds everywhere, development included: the emulator refuses the same scopes.
   const problems = [...scopeProblems(e.DEPLOYMENT_MODE, scopes), ...(localDevelopment ? [] : strictProblems(e, sessionSecrets))];
-  if (problems.length) throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
-  if (sessionSecrets.length === 0) throw new ConfigError("Invalid portal config in wrangler.toml vars: SESSION_SECRETS: empty");
+  if (problems.length === 0 && sessionSecrets.length === 0) problems.push("SESSION_SECRETS: empty");
+  if (problems.length) {
+    for (const message of problems) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    return z.NEVER;
+  }
   return {
     url: e.PORTAL_URL,
     serverEnvironment: e.SERVER_ENVIRONMENT,
+    /**
+     * True only for an explicit SERVER_ENVIRONMENT="development": the one setting that relaxes
+     * anything (demo secrets, private image and webhook targets, http upstreams, 1 s cache ages).
+     * The Worker also refuses to serve it on any host but loopback (workers/app.ts).
+     */
     localDevelopment,
     renderEnvironmentWarning: e.RENDER_ENVIRONMENT_WARNING === "true",
+    /** Spec: embedded apps show only when the setting is the text "true". */
     embeddedApps: e.EMBEDDED_APPS === "true",
     serviceApps: e.SERVICE_APPS === "true",
     appsPaginationLimit: e.APPS_PAGINATION_LIMIT,
@@ -245,13 +207,18 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     freeTrialUrl: e.FREE_TRIAL_URL,
     imageProxyAllowPrivate: e.IMAGE_PROXY_ALLOW_PRIVATE === "true",
     platform: { apiBase: e.PLATFORM_API_BASE, timeoutMs: e.PLATFORM_TIMEOUT_MS },
+    /** README "Deployment modes": what My Integrations and Connect can do depends on it. */
     deploymentMode: e.DEPLOYMENT_MODE,
+    /** The platform's own page where people manage and revoke their grants. */
     platformTokensPageUrl: e.PLATFORM_TOKENS_PAGE_URL,
     oauth: { clientId: e.OAUTH_CLIENT_ID, clientSecret: e.OAUTH_CLIENT_SECRET, scopes },
+    /** First entry signs; every entry verifies. */
     sessionSecrets,
+    /** Absolute and idle session lifetimes, in seconds. */
     sessions: { maxAgeSeconds: e.SESSION_MAX_AGE_SECONDS, idleTimeoutSeconds: e.SESSION_IDLE_TIMEOUT_SECONDS },
     cookies: { session: e.SESSION_COOKIE_NAME, auth: e.AUTH_COOKIE_NAME, csrf: e.CSRF_COOKIE_NAME },
     csrfHeader: e.CSRF_HEADER_NAME,
+    /** The developer-support space and the bot token that adds people to it (server only); null when unset. */
     supportSpace: e.SUPPORT_SPACE_ID && e.SUPPORT_BOT_TOKEN ? { roomId: e.SUPPORT_SPACE_ID, botToken: e.SUPPORT_BOT_TOKEN } : null,
     analytics: { endpoint: e.ANALYTICS_ENDPOINT, key: e.ANALYTICS_KEY },
     oembedEndpoint: e.OEMBED_ENDPOINT,
@@ -260,9 +227,21 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
       outgoingBotToken: e.OUTGOING_WEBHOOKS_BOT_TOKEN,
       deliveryTimeoutMs: e.WEBHOOK_DELIVERY_TIMEOUT_MS,
       retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
+      /** Outgoing deliveries may reach private and loopback addresses only in local development. */
       allowPrivateTargets: localDevelopment,
     },
   };
+});
+
+export type PortalConfig = z.output<typeof portalConfigSchema>;
+
+export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
+  const parsed = portalConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message));
+    throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
+  }
+  return parsed.data;
 }
 
 /** The part of the config the browser may see (no secrets, nothing server-only). */

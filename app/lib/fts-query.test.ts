@@ -58,7 +58,10 @@ describe("toFtsQuery", () => {
     ];
     for (const text of hostile) expectSafe(text);
     let seed = 1;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     const alphabet = ['"', "*", "-", "(", ")", " ", "a", "Z", "9", ":", "^", "+", "é", "🎉", "N", "E", "A", "R", "\\", "'"];
     for (let i = 0; i < 300; i++) {
       const len = Math.floor(rand() * 60);

@@ -118,7 +118,12 @@ describe("the check and its answers", () => {
 
   it("asks the binding with the client's key", async () => {
     const keys: string[] = [];
-    const spy = { limit: async ({ key }: { key: string }) => (keys.push(key), { success: true }) };
+    const spy = {
+      limit: async ({ key }: { key: string }) => {
+        keys.push(key);
+        return { success: true };
+      },
+    };
     await rateLimitResponse(new Request("https://apphub.example/getImage", { headers: { "CF-Connecting-IP": "2001:db8::5" } }), { RATE_LIMIT_IMAGES: spy } as unknown as Env);
     expect(keys).toEqual(["2001:db8:0:0::/64"]);
   });
@@ -126,7 +131,12 @@ describe("the check and its answers", () => {
   it("remembers a refused key for the period: a flood from one client does not ask the binding again", async () => {
     let asked = 0;
     let allow = false;
-    const binding = { limit: async () => (asked++, { success: allow }) };
+    const binding = {
+      limit: async () => {
+        asked++;
+        return { success: allow };
+      },
+    };
     const e = { RATE_LIMIT_ANALYTICS: binding } as unknown as Env;
     const t0 = 1_000_000;
     expect(await withinLimit(e, "RATE_LIMIT_ANALYTICS", "203.0.113.99", t0)).toBe(false);

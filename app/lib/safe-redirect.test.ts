@@ -12,6 +12,7 @@ const landsOn = (location: string) => new URL(location, `${OURS}/some/page`);
  */
 function expectStaysHome(location: string) {
   expect(location.startsWith("/")).toBe(true);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the check
   expect(location).not.toMatch(/[\u0000-\u001f\u007f]/);
   let path = location;
   for (let i = 0; i < 6; i++) {

@@ -14,6 +14,7 @@
  */
 const OWN_ORIGIN = "https://same-origin.invalid";
 /** Control characters: browsers silently drop tabs and newlines ("/\t/evil" becomes "//evil"). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** How many percent-decoding rounds a value may need before it stops changing ("%25252e" → "."). */
 const MAX_DECODES = 4;

@@ -8,7 +8,6 @@
 //   resolveAppKeys(db, keys, options)    catalogue apps for a list of keys, in the keys' order
 //   getHomeApps(db, options)             /api/fetch-home-apps: { webexSolutionsApps, recentApps, homeEntry, sliders }
 //   getCollectionApps(db, type, options) a collection entry and its apps, or null
-//   modalPublishTime(modal)              the publish time a modal's visibility compares (first entry)
 //   ContentError                         thrown when a stored body no longer fits its schema
 // "Empty" entries (isEmptyContent in content.ts) are returned as they are; routes decide to 404.
 import type { Db } from "./db.server";
@@ -22,7 +21,6 @@ import {
   type ContentEntry,
   type ContentType,
   type HomeSlider,
-  type ModalContent,
 } from "./content";
 import type { AppStatus, AppType } from "./enums";
 import type { AppSummary } from "./types";
@@ -71,9 +69,6 @@ export async function getContentEntries<T extends ContentType>(db: Db, type: T):
     .all<EntryRow>();
   return results.map((row) => toEntry(type, row));
 }
-
-/** Spec §3: a modal's publish_details is a list; the first entry is used. */
-export const modalPublishTime = (modal: ModalContent): string => modal.publish_details[0]!.time;
 
 export type ResolveOptions = {
   /** App types hidden by the portal config (hiddenAppTypes in catalogue-service.server.ts). */

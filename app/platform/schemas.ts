@@ -1,4 +1,4 @@
-// The messaging platform's REST shapes (../shared/PLATFORM-API.md), as zod schemas. The platform
+// The messaging platform's REST shapes (docs/platform-api.md), as zod schemas. The platform
 // client parses every response with these, and the emulator's contract tests check its answers
 // against the same schemas, so the client, the emulator and the document cannot drift apart.
 // Objects are not strict: the real platform adds fields over time and the client must not break.
@@ -144,7 +144,7 @@ export const authorizationSchema = z.object({
   clientId: z.string(),
   created: isoDate,
   type: z.enum(["refresh", "access"]),
-  // No `scopes`: the platform does not say which scopes were granted (PLATFORM-API.md).
+  // No `scopes`: the platform does not say which scopes were granted (docs/platform-api.md).
 });
 export type Authorization = z.infer<typeof authorizationSchema>;
 export const authorizationListSchema = z.object({ items: z.array(authorizationSchema) });

@@ -942,7 +942,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
     const slug = slugifyName(name);
     const company = fixedSeed?.companyName
       ? companyFor(fixedSeed.companyName)
-      : companies[Math.floor(companies.length * Math.pow(rng.next(), 1.7))]!;
+      : companies[Math.floor(companies.length * rng.next() ** 1.7)]!;
 
     const status = fixedSeed || !rng.chance(0.04) ? "published" : "coming_soon";
     const isFeatured = isSlide || (status === "published" && rng.chance(0.035));

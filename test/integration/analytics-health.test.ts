@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, wranglerVars, type TestWorker } from "./harness.ts";
+import { startWorker, wranglerVars } from "./harness.ts";
 import { page as parse } from "./html.ts";
 import { startWorld, type World } from "./login.ts";
 

@@ -190,7 +190,9 @@ export class Catalogue {
   readonly published: AppRecord[];
   private readonly seq = new Map<AppRecord, number>();
   constructor(readonly file: CatalogueFile) {
-    file.apps.forEach((a, i) => this.seq.set(a, i + 1));
+    file.apps.forEach((a, i) => {
+      this.seq.set(a, i + 1);
+    });
     this.published = file.apps.filter((a) => a.status === "published");
   }
 

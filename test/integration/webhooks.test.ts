@@ -26,7 +26,6 @@ const world = useWorld(
 
 const room = (key: keyof typeof ROOMS) => encodeId("ROOM", ROOMS[key].uuid);
 const INCOMING = "/applications/incoming-webhooks";
-const OUTGOING = "/applications/outgoing-webhooks";
 
 async function as(email: string): Promise<Jar> {
   const jar = new Jar();

@@ -49,7 +49,7 @@ export async function tokensPage(c: Ctx): Promise<Response> {
   const email = c.url.searchParams.get("email")?.trim();
   if (!email) return pickerPage(c);
   const person = await findPersonByEmail(c.db, email);
-  if (!person || person.type !== "person") return pickerPage(c, `There is no demo user with the email ${email}.`);
+  if (person?.type !== "person") return pickerPage(c, `There is no demo user with the email ${email}.`);
   const revoked = c.url.searchParams.get("revoked");
   return grantsPage(c, person, revoked ? `${revoked} can no longer access your account.` : undefined);
 }
@@ -58,7 +58,7 @@ export async function tokensPage(c: Ctx): Promise<Response> {
 export async function tokensPageRevoke(c: Ctx): Promise<Response> {
   const form = Object.fromEntries(new URLSearchParams(await c.request.text()));
   const person = form.email ? await findPersonByEmail(c.db, form.email) : null;
-  if (!person || person.type !== "person") return pickerPage(c, "Choose a demo user first.");
+  if (person?.type !== "person") return pickerPage(c, "Choose a demo user first.");
   const clientId = form.clientId ?? "";
   const app = await c.db.prepare("SELECT name FROM applications WHERE client_id = ?").bind(clientId).first<{ name: string }>();
   const revoked = await revokeGrant(c.db, person.uuid, clientId);

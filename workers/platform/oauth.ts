@@ -177,7 +177,7 @@ export async function authorizeDecision(c: Ctx): Promise<Response> {
 
   const typed = decision.data.email?.trim();
   const person = typed ? await findPersonByEmail(c.db, typed) : decision.data.person ? await findPerson(c.db, decision.data.person) : null;
-  if (!person || person.type !== "person") {
+  if (person?.type !== "person") {
     return consentPage(c, client, q, typed ? `There is no demo user with the email ${typed}.` : "Choose a demo user.");
   }
   const code = randomToken();

@@ -26,6 +26,7 @@ export function Analytics() {
   const location = useLocation();
   const matches = useMatches();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one report per page, keyed by location.key alone
   useEffect(() => {
     if (!browserMayTrack()) return;
     const detail = matches.find((m) => m.id === "routes/applications.$appId")?.data as { app?: unknown } | undefined;
@@ -44,7 +45,7 @@ export function Analytics() {
       return reportPage(page, early.splice(0));
     });
     // One report per page (location.key changes on every navigation, including to the same URL).
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [location.key]);
 
   return null;
 }

@@ -77,7 +77,7 @@ export function trackEvent(name: AnalyticsEventName, props: AnalyticsProps = {})
   }
 }
 
-/** A pseudonymous id: SHA-256 of the user id (spec §6 "user id goes into analytics"; ADR 009). */
+/** A pseudonymous id: SHA-256 of the user id (spec §6 "user id goes into analytics"; docs/decisions/009). */
 async function hashId(id: string): Promise<string | null> {
   try {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`apphub:${id}`));

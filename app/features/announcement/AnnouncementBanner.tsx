@@ -38,8 +38,11 @@ export function AnnouncementBanner({ banner, returnTo, onBannerClick = track }: 
   return (
     <section aria-label="Announcement" className={s.banner} data-version={banner.version}>
       <div className={s.inner}>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: counts clicks on the links inside (Enter on a link clicks too) */}
         <div className={s.text} onClick={onClick}>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: micromark's output (raw HTML escaped, unsafe links dropped: app/lib/markdown.server.ts) */}
           <div className={s.desktop} dangerouslySetInnerHTML={{ __html: banner.desktopHtml }} />
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: micromark's output (raw HTML escaped, unsafe links dropped: app/lib/markdown.server.ts) */}
           <div className={s.mobile} dangerouslySetInnerHTML={{ __html: banner.mobileHtml }} />
         </div>
         {banner.closable ? (

@@ -26,6 +26,7 @@ function CmsModal({ modal, returnTo, onClosed }: { modal: ModalData; returnTo: s
   const titleId = `cms-modal-${modal.id}-title`;
   const bodyId = `cms-modal-${modal.id}-body`;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per modal shown (its id and metrics id), not on every render
   useEffect(() => {
     const dialog = dialogRef.current;
     // Server-rendered as a non-modal <dialog open>; showModal() needs it closed first.
@@ -69,7 +70,9 @@ function CmsModal({ modal, returnTo, onClosed }: { modal: ModalData; returnTo: s
             <CloseIcon />
           </button>
         </div>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: micromark's output (raw HTML escaped, unsafe links dropped: app/lib/markdown.server.ts) */}
         <div id={bodyId} className={s.body} dangerouslySetInnerHTML={{ __html: modal.bodyHtml }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: micromark's output (raw HTML escaped, unsafe links dropped: app/lib/markdown.server.ts) */}
         {modal.noteHtml ? <div className={s.note} dangerouslySetInnerHTML={{ __html: modal.noteHtml }} /> : null}
         <div className={s.actions}>
           <button type="submit" className={buttonStyles.primary}>

@@ -39,7 +39,7 @@ async function formFields(request: Request): Promise<Record<string, string>> {
   return out;
 }
 
-function answer(request: Request, setCookie: string, parsed: { returnTo?: string; enhanced?: "true" }): Response {
+function answer(_request: Request, setCookie: string, parsed: { returnTo?: string; enhanced?: "true" }): Response {
   const headers = { "Set-Cookie": setCookie, "Cache-Control": CACHE_CONTROL.private };
   if (parsed.enhanced) return Response.json({ closed: true }, { headers });
   // Post/Redirect/Get back to the page the form was on (same-site paths only).

@@ -19,6 +19,7 @@ export function SupportPage({ content, join }: { content: SupportContent; join?:
         {content.title}
       </h1>
       {content.text.split("\n").map((paragraph, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one fixed text, never reordered
         <p key={i} className={s.lead}>
           {paragraph}
         </p>

@@ -52,6 +52,7 @@ export function AppList({ data, showCount = true }: { data: AppListData; showCou
     );
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a fetch settles, reading the rest as rendered
   useEffect(() => {
     const next = fetcher.data;
     if (fetcher.state !== "idle" || !next || next.page <= loaded.page) return;
@@ -59,8 +60,9 @@ export function AppList({ data, showCount = true }: { data: AppListData; showCou
     setLoaded({ items: [...loaded.items, ...next.items], page: next.page });
     // Keep the address in step so a reload or "back" shows the same items (no revalidation).
     window.history.replaceState(window.history.state, "", location.pathname + withParams(location.search, { page: String(next.page), from: null }));
-  }, [fetcher.state, fetcher.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher.state, fetcher.data]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after the new items render (loaded is the trigger)
   useEffect(() => {
     if (firstNewItem.current === null) return;
     document.querySelector<HTMLElement>(`#item-${firstNewItem.current} a`)?.focus();

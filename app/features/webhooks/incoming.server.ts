@@ -1,4 +1,4 @@
-// An incoming webhook's secret URL (PLATFORM-API.md "Incoming webhooks"; docs/decisions/010):
+// An incoming webhook's secret URL (docs/platform-api.md "Incoming webhooks"; docs/decisions/010):
 // POST JSON {"text": …} or {"markdown": …}, posted into the webhook's space by the Incoming
 // Webhooks bot, the webhook's name in bold leading the message (issue 13). Callers are scripts, so every refusal says why in JSON.
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -12,7 +12,7 @@ import type { WebhookRow } from "./webhooks.server";
 import { standingOf } from "./standing.server";
 import { inactiveRefusal } from "./webhook-form";
 
-/** The platform's limit for one message's text or markdown (PLATFORM-API.md "Messages"). */
+/** The platform's limit for one message's text or markdown (docs/platform-api.md "Messages"). */
 export const MAX_MESSAGE_BYTES = 7439;
 /** A body bigger than this is refused before it is parsed (JSON escapes can triple a message). */
 const MAX_BODY_BYTES = 64 * 1024;

@@ -1,6 +1,5 @@
 // My Webhooks (spec §2.5, §3, §5): the two kinds, the form's validation with the spec's texts word
 // for word, and the shape a webhook is shown in. Shared by the page, the API and the server.
-import { z } from "zod";
 
 export const WEBHOOK_KINDS = ["incoming", "outgoing"] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];

@@ -1,3 +1,3 @@
 -- A bot posting on behalf of a named sender (the hub's Incoming Webhooks posts as each webhook's
--- name, PLATFORM-API.md "Incoming webhooks"): shown instead of the bot's own name.
+-- name, docs/platform-api.md "Incoming webhooks"): shown instead of the bot's own name.
 ALTER TABLE messages ADD COLUMN sender_display_name TEXT;
