@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Log out | App Hub" }, { name:
 async function logout(request: Request, context: AppLoadContext, last: string) {
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (hasSessionCookie(request, context)) headers.append("Set-Cookie", await destroyUserSession(request, context));
-  headers.append("Set-Cookie", clearCsrfToken(request, context.config));
+  headers.append("Set-Cookie", await clearCsrfToken(request, context.config));
   return redirect(last, { headers });
 }
 

@@ -114,5 +114,5 @@ export async function appDetailAction({ request, context }: ActionFunctionArgs, 
       throw error;
     }
   }
-  return redirectWithNotice(request, back, notice);
+  return redirectWithNotice(request, context, back, notice);
 }

@@ -84,7 +84,7 @@ export async function myWebhooksData(request: Request, context: AppLoadContext, 
 export async function webhooksAction(request: Request, context: AppLoadContext, auth: Auth, kind: WebhookKind, form: FormData) {
   const url = new URL(request.url);
   const back = url.pathname;
-  const done = (notice: Notice) => redirectWithNotice(request, back, notice);
+  const done = (notice: Notice) => redirectWithNotice(request, context, back, notice);
   const field = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v.slice(0, 4000) : "";
