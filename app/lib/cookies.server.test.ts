@@ -51,10 +51,10 @@ describe("flash", () => {
   const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
 
   it("is signed, carries the notice (and an install), and clears itself", async () => {
-    const set = await setFlash(http(), config, notice, { appId: "a1", appType: "bot", appName: "Bot", via: "space" });
+    const set = await setFlash(http(), config, notice, { id: "i1", appId: "a1", appType: "bot", appName: "Bot", via: "space" });
     expect(set).toMatch(/^flash=[^;]+; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax$/);
     const taken = await takeFlash(http(cookieOf(set)), config);
-    expect(taken).toEqual({ notice, install: { appId: "a1", appType: "bot", appName: "Bot", via: "space" }, clear: "flash=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax" });
+    expect(taken).toEqual({ notice, install: { id: "i1", appId: "a1", appType: "bot", appName: "Bot", via: "space" }, clear: "flash=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax" });
     expect(await takeFlash(http(), config)).toBeNull();
   });
 

@@ -20,6 +20,7 @@ const noticeSchema = z.object({
 });
 
 const installSchema = z.object({
+  id: z.string().max(64),
   appId: z.string().max(200),
   appType: z.string().max(40),
   appName: z.string().max(200),

@@ -30,4 +30,14 @@ export const LIMITS = { maxEvents: 20, maxBodyBytes: 16_384, maxProps: 24, maxKe
  * An install the server completed (spec §9 "installs": a bot added, an integration connected, a
  * webhook created), carried by the flash to the next page, which reports it once with trackInstall.
  */
-export type InstallEvent = { appId: string; appType: string; appName: string; via: "space" | "direct" | "connect" | "webhook" };
+export type InstallEvent = {
+  /**
+   * Names this one install, so the browser reports it once: the root loader's data can outlive its
+   * page (a navigation that does not reload the root keeps it).
+   */
+  id: string;
+  appId: string;
+  appType: string;
+  appName: string;
+  via: "space" | "direct" | "connect" | "webhook";
+};

@@ -4,6 +4,7 @@ import type { InstallEvent } from "./events";
 
 /** The app type is lowercased for analytics (spec §3), as in AppHub_appView. */
 export const installOf = (app: { id: string; type: string; name: string }, via: InstallEvent["via"]): InstallEvent => ({
+  id: crypto.randomUUID(),
   appId: app.id,
   appType: app.type.toLowerCase(),
   appName: app.name,
