@@ -65,17 +65,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     csrf = token.token;
     if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
   }
-  const flash = takeFlash(request);
+  const flash = await takeFlash(request, context.config);
   if (flash) headers.append("Set-Cookie", flash.clear);
   return data(
     {
       config: publicConfig(context.config),
       nav: buildSideNav(categories, context.config),
-      testBarHidden: isTestBarHidden(request),
+      testBarHidden: await isTestBarHidden(request),
       year: new Date().getUTCFullYear(),
       user: auth ? headerUser(auth.user) : null,
       csrf,
       notice: flash?.notice ?? null,
+      /** An install the action before this page completed: <Analytics /> reports it once (spec §9). */
+      install: flash?.install ?? null,
       // A page the Worker put in place of the one asked for (unsupported browser, time-out) is sent
       // without scripts: hydrating it at the address asked for would match other routes and end on
       // the error page, and an unsupported browser cannot run our bundles anyway.

@@ -76,3 +76,29 @@ test("the space list narrows as you type (with JavaScript)", async ({ page, jsEn
   await expect(dialog.getByLabel("Space", { exact: true }).locator("option")).toHaveText(["Design Team"]);
   await expect(dialog.getByText("1 of")).toBeVisible();
 });
+
+test("with analytics allowed, adding a bot sends AppHub_install exactly once (spec §9 'installs')", async ({ page, context, jsEnabled }) => {
+  test.skip(!jsEnabled, "Analytics are sent by the browser's script only (docs/decisions/009).");
+  const bot = freeBots()[10]!;
+  await context.addCookies([{ name: "performance_consent", value: "true", url: `http://127.0.0.1:${process.env.E2E_PORT ?? "8789"}` }]);
+  const installs: { name: string; props?: Record<string, unknown> }[] = [];
+  page.on("request", (request) => {
+    if (request.method() !== "POST" || !request.url().endsWith("/api/analytics")) return;
+    const body = JSON.parse(request.postData() ?? "{}") as { events?: { name: string; props?: Record<string, unknown> }[] };
+    installs.push(...(body.events ?? []).filter((e) => e.name === "AppHub_install"));
+  });
+  const path = `/applications/${bot.friendlyId ?? bot.id}`;
+  await logIn(page, USERS.riley.email, path);
+  await waitForHydration(page, jsEnabled);
+  const dialog = await chooseSpaceStep(page, bot.name);
+  await dialog.getByLabel("Space", { exact: true }).selectOption({ label: "Design Team" });
+  await dialog.getByRole("button", { name: "Add to space" }).click();
+  await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`${bot.name} was added successfully to the Design Team space`);
+  await expect.poll(() => installs.length).toBe(1);
+  expect(installs[0]!.props).toMatchObject({ appId: bot.id, appType: "bot", appName: bot.name, via: "space" });
+  // Pages after it (a client-side navigation keeps the root's data) send it no more.
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Bots", exact: true }).click();
+  await page.waitForURL(/\/bots$/);
+  await page.waitForTimeout(500);
+  expect(installs).toHaveLength(1);
+});

@@ -7,10 +7,8 @@
 // proves that cookie and form agree, so someone able to plant a cookie (their own valid token, or one
 // of another session) could make them agree. Bound, a token is worthless with any other session.
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import type { Cookie } from "@remix-run/cloudflare";
 import type { PortalConfig } from "~/lib/config.server";
-import { cookieName, cookieNameFor, isHttps } from "~/lib/cookie-names";
-import { cookieFromHeader, readCookie } from "~/lib/cookies.server";
+import { csrfCookie, readCookie } from "~/lib/cookies.server";
 import { CSRF_FORM_FIELD } from "./csrf";
 import { sessionIdOf } from "./session.server";
 
@@ -33,32 +31,15 @@ const EXEMPT_PATHS = [
 ];
 
 /**
- * A cookie holding the raw token (no Remix encoding), so browser code can copy it into a header.
- * `name` is the name as set (with __Host- on https).
- */
-function plainCookie(name: string, secure: boolean): Cookie {
-  const attributes = `Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
-  return {
-    name,
-    isSigned: false,
-    expires: undefined,
-    parse: async (header: string | null) => cookieFromHeader(header, name),
-    serialize: async (value: string) => `${name}=${value}; ${attributes}`,
-  };
-}
-
-/**
  * remix-utils signs with HMAC(secret, token); with the session id folded into the key, the same
  * token checks out only for that session. Requests without a (validly signed) session cookie share
  * the "anonymous" binding, which no logged-in request accepts.
  */
-function csrfFor(config: PortalConfig, secret: string, secure: boolean, sessionId: string | null) {
+function csrfFor(request: Request, config: PortalConfig, secret: string, sessionId: string | null) {
   const bound = `${secret}\u0000csrf-session:${sessionId ?? "anonymous"}`;
-  return new CSRF({ cookie: plainCookie(cookieName(config.cookies.csrf, secure), secure), formDataKey: CSRF_FORM_FIELD, secret: bound });
+  // The raw token on the wire (a text cookie), so browser code can copy it into a header.
+  return new CSRF({ cookie: csrfCookie(request, config), formDataKey: CSRF_FORM_FIELD, secret: bound });
 }
-
-const isSecure = (request: Request) => isHttps(request.url);
-const cookieAttributes = (request: Request) => `Path=/; SameSite=Lax${isSecure(request) ? "; Secure" : ""}`;
 
 /**
  * Checks a submitted token against the cookie's, bound to `sessionId`, with every configured secret
@@ -71,7 +52,7 @@ async function check(request: Request, config: PortalConfig, submitted: string, 
   let reason = "mismatched_token";
   for (const secret of config.sessionSecrets) {
     try {
-      await csrfFor(config, secret, isSecure(request), sessionId).validate(form, request.headers);
+      await csrfFor(request, config, secret, sessionId).validate(form, request.headers);
       return { ok: true };
     } catch (error) {
       if (!(error instanceof CSRFError)) throw error;
@@ -91,8 +72,8 @@ export async function csrfToken(request: Request, config: PortalConfig): Promise
   const sessionId = await sessionIdOf(request, config);
   const existing = readCookie(request, config.cookies.csrf);
   if (existing && (await check(request, config, existing, sessionId)).ok) return { token: existing, setCookie: null };
-  const token = csrfFor(config, config.sessionSecrets[0]!, isSecure(request), sessionId).generate();
-  return { token, setCookie: `${cookieNameFor(request, config.cookies.csrf)}=${token}; ${cookieAttributes(request)}` };
+  const token = csrfFor(request, config, config.sessionSecrets[0]!, sessionId).generate();
+  return { token, setCookie: await csrfCookie(request, config).serialize(token) };
 }
 
 /**
@@ -100,11 +81,11 @@ export async function csrfToken(request: Request, config: PortalConfig): Promise
  * planted or issued before the login is worthless. Logout clears the token instead (clearCsrfToken):
  * it died with the session it was bound to.
  */
-export function rotateCsrfToken(request: Request, config: PortalConfig, sessionId: string): string {
-  const token = csrfFor(config, config.sessionSecrets[0]!, isSecure(request), sessionId).generate();
-  return `${cookieNameFor(request, config.cookies.csrf)}=${token}; ${cookieAttributes(request)}`;
+export function rotateCsrfToken(request: Request, config: PortalConfig, sessionId: string): Promise<string> {
+  const token = csrfFor(request, config, config.sessionSecrets[0]!, sessionId).generate();
+  return csrfCookie(request, config).serialize(token);
 }
-export const clearCsrfToken = (request: Request, config: PortalConfig) => `${cookieNameFor(request, config.cookies.csrf)}=; Max-Age=0; ${cookieAttributes(request)}`;
+export const clearCsrfToken = (request: Request, config: PortalConfig): Promise<string> => csrfCookie(request, config).serialize("", { maxAge: 0 });
 
 export async function verifyCsrf(request: Request, config: PortalConfig): Promise<CsrfResult> {
   if (request.method !== "POST" && request.method !== "DELETE") return { ok: true };
@@ -130,7 +111,7 @@ export async function verifyCsrf(request: Request, config: PortalConfig): Promis
     const form = new FormData();
     form.set(CSRF_FORM_FIELD, submitted);
     try {
-      await new CSRF({ cookie: plainCookie(cookieNameFor(request, config.cookies.csrf), isSecure(request)), formDataKey: CSRF_FORM_FIELD }).validate(form, request.headers);
+      await new CSRF({ cookie: csrfCookie(request, config), formDataKey: CSRF_FORM_FIELD }).validate(form, request.headers);
       return { ok: true };
     } catch (error) {
       if (error instanceof CSRFError) return { ok: false, reason: error.code };

@@ -3,14 +3,12 @@
 // redirect out and the callback, so a forged callback has nothing to match. The cookie also names a
 // one-time KV record that the first callback consumes, so a copy of the cookie replayed later is
 // refused even though its signature is still good (docs/decisions/012).
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { base64url, randomToken } from "~/lib/random-token.server";
-import { cookieNameFor } from "~/lib/cookie-names";
+import { PENDING_LOGIN_MAX_AGE, pendingLoginCookie } from "~/lib/cookies.server";
 import { safeLast } from "~/lib/safe-redirect";
 
-/** Ten minutes to log in at the platform, then start again. */
-const AUTH_COOKIE_SECONDS = 600;
 const CALLBACK_PATH = "/auth/callback";
 
 
@@ -28,18 +26,7 @@ const pendingLoginSchema = z.object({
 });
 export type PendingLogin = z.infer<typeof pendingLoginSchema>;
 
-function authCookie(request: Request, context: AppLoadContext) {
-  return createCookie(cookieNameFor(request, context.config.cookies.auth), {
-    secrets: context.config.sessionSecrets,
-    httpOnly: true,
-    // Lax: the platform's redirect back is a top-level GET navigation, which Lax cookies go with.
-    sameSite: "lax",
-    secure: new URL(request.url).protocol === "https:",
-    // Site-wide, because the __Host- prefix on https requires Path=/ (it used to be scoped to /auth).
-    path: "/",
-    maxAge: AUTH_COOKIE_SECONDS,
-  });
-}
+const authCookie = (request: Request, context: AppLoadContext) => pendingLoginCookie(request, context.config);
 
 const onceKey = (once: string) => `pending-login:${once}`;
 
@@ -49,7 +36,7 @@ export const callbackUrl = (request: Request) => new URL(CALLBACK_PATH, request.
 export async function beginLogin(request: Request, context: AppLoadContext, last: string) {
   const pending: PendingLogin = { state: randomToken(), verifier: randomToken(48), last: safeLast(last), once: randomToken() };
   // Lives exactly as long as the cookie; KV removes it by itself if the login is never finished.
-  await context.env.KV.put(onceKey(pending.once), "1", { expirationTtl: AUTH_COOKIE_SECONDS });
+  await context.env.KV.put(onceKey(pending.once), "1", { expirationTtl: PENDING_LOGIN_MAX_AGE });
   const url = new URL(`${context.config.platform.apiBase}/authorize`);
   url.searchParams.set("client_id", context.config.oauth.clientId);
   url.searchParams.set("response_type", "code");

@@ -3,7 +3,6 @@
 // refreshed shortly before they expire; a refresh the platform refuses ends the session. A session
 // also ends at its absolute lifetime (from the login, never extended) and after an idle timeout.
 import {
-  createCookie,
   createWorkersKVSessionStorage,
   redirect,
   type AppLoadContext,
@@ -14,8 +13,7 @@ import { z } from "zod";
 import { isSessionRefused, PlatformError } from "~/platform/client.server";
 import type { TokenResponse } from "~/platform/schemas";
 import { loginPath } from "~/components/auth-links";
-import { cookieNameFor } from "~/lib/cookie-names";
-import { readCookie } from "~/lib/cookies.server";
+import { readCookie, sessionCookie } from "~/lib/cookies.server";
 import { sessionExpiredFlash, setFlash } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { PortalConfig } from "~/lib/config.server";
@@ -67,18 +65,6 @@ const sessionDataSchema = z.object({
 export type SessionData = z.infer<typeof sessionDataSchema>;
 
 export type Auth = SessionData & { session: Session<SessionData> };
-
-function sessionCookie(request: Request, config: PortalConfig) {
-  return createCookie(cookieNameFor(request, config.cookies.session), {
-    secrets: config.sessionSecrets,
-    httpOnly: true,
-    sameSite: "lax",
-    // Secure everywhere except plain-http local development (spec: "Secure outside local http").
-    secure: new URL(request.url).protocol === "https:",
-    path: "/",
-    maxAge: config.sessions.maxAgeSeconds,
-  });
-}
 
 /**
  * The session id the request's cookie carries (signature checked), or null. It says nothing about
@@ -244,7 +230,7 @@ export async function sessionExpiredRedirect(request: Request, context: AppLoadC
   context.logger.info("Session ended", { reason });
   const headers = new Headers();
   headers.append("Set-Cookie", await destroyUserSession(request, context));
-  headers.append("Set-Cookie", setFlash(request, sessionExpiredFlash()));
+  headers.append("Set-Cookie", await setFlash(request, context.config, sessionExpiredFlash()));
   // `to` is usually the request's own path, which can be anything ("//evil.example/x"): it passes
   // the redirect rule like every other target.
   return redirect(safeRedirectPath(to), { headers });

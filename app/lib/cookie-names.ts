@@ -11,6 +11,25 @@ import { cookiesOf } from "./cookie-header";
 
 export const HOST_PREFIX = "__Host-";
 
+// The bare names of our cookies whose names are not in config (session, auth and CSRF are), kept
+// here because browser code, the Worker and the server all need them. What each holds, its
+// attributes and lifetime: app/lib/cookies.server.ts.
+/** One-time notices across a redirect (app/lib/flash.server.ts). */
+export const FLASH_COOKIE = "flash";
+/** Spec §2.4/§9: the closed test-environment bar. */
+export const TEST_BAR_COOKIE = "isAlertTestHidden";
+/** Spec §9 "performance consent". */
+export const CONSENT_COOKIE = "performance_consent";
+/** Spec §9: the announcement hide cookie. It holds the publish time of the banner that was closed. */
+export const ANNOUNCEMENT_COOKIE = "hd_an_bnr_dp";
+/**
+ * Modal cookies are keyed by modal id (spec §4) under one prefix, so the edge cache can vary on all
+ * of them without knowing the ids (workers/edge-cache.ts).
+ */
+export const MODAL_COOKIE_PREFIX = "hd_modal_";
+/** Spec §9: integration cookies are prefixed mkt-int. */
+export const CONNECT_COOKIE = "mkt-int-connect";
+
 /** Whether a request (or page) address is https, the only place the prefix applies. */
 export const isHttps = (url: string | URL): boolean => new URL(url).protocol === "https:";
 

@@ -14,17 +14,6 @@ export const loader = (args: LoaderFunctionArgs) => appDetailLoader(args, args.p
 export const action = (args: ActionFunctionArgs) => appDetailAction(args, args.params.appId ?? "");
 
 export default function AppDetailRoute() {
-  const { app, descriptionHtml, loginHref, loggedIn, addBot, connect, embedded, productName } = useLoaderData<typeof loader>();
-  return (
-    <AppDetailView
-      app={app}
-      descriptionHtml={descriptionHtml}
-      loginHref={loginHref}
-      loggedIn={loggedIn}
-      addBot={addBot}
-      connect={connect}
-      embedded={embedded}
-      productName={productName}
-    />
-  );
+  const { app, descriptionHtml, primary, productName } = useLoaderData<typeof loader>();
+  return <AppDetailView app={app} descriptionHtml={descriptionHtml} primary={primary} productName={productName} />;
 }

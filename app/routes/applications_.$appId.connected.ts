@@ -10,6 +10,7 @@ import { connectNotice, finishConnect } from "~/features/connect-integration/con
 import { connectableIntegration } from "~/features/connect-integration/connectable";
 import { appConnectedPath, appKey, appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
+import { installOf } from "~/features/analytics/install";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
@@ -32,5 +33,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { outcome, detail, clear } = result;
   context.logger[outcome === "connected" ? "info" : "warn"]("Connect integration finished", { appId: app.id, outcome, detail });
   const notice = connectNotice(outcome, app.name, context.config.productName);
-  return redirectWithNotice(request, outcome === "unknown" ? MY_INTEGRATIONS_PATH : appPath(key), notice, [clear]);
+  // Spec §9 "installs": only when the platform confirmed the grant; "not yet" or "can't confirm"
+  // may never become one, and the hub never says more than it knows.
+  const install = outcome === "connected" ? installOf(app, "connect") : undefined;
+  return redirectWithNotice(request, context, outcome === "unknown" ? MY_INTEGRATIONS_PATH : appPath(key), notice, { cookies: [clear], install });
 }

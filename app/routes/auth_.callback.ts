@@ -62,7 +62,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await loginSucceeded(context, user);
   const session = await createUserSession(request, context, user, tokens, trackingSession);
   headers.append("Set-Cookie", session.setCookie);
-  headers.append("Set-Cookie", rotateCsrfToken(request, context.config, session.id));
+  headers.append("Set-Cookie", await rotateCsrfToken(request, context.config, session.id));
   // Checked again on the way out: a pending-login cookie signed before a fix of the rule is still
   // valid for ten minutes, and must not carry an address the current rule refuses.
   return redirect(safeLast(pending.last), { headers });

@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Log out | App Hub" }, { name:
 async function logout(request: Request, context: AppLoadContext, last: string) {
   const headers = new Headers(PRIVATE_HEADERS);
   if (hasSessionCookie(request, context)) headers.append("Set-Cookie", await destroyUserSession(request, context));
-  headers.append("Set-Cookie", clearCsrfToken(request, context.config));
+  headers.append("Set-Cookie", await clearCsrfToken(request, context.config));
   return redirect(last, { headers });
 }
 

@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     notice = removed
       ? { title: "Removed from this list", message: M.removedFromList(name, product), level: "success" }
       : { title: "Nothing to remove", message: `${M.notInList(name)} ${M.cannotRevoke(product)}`, level: "info" };
-    return redirectWithNotice(request, "/my-integrations", notice);
+    return redirectWithNotice(request, context, "/my-integrations", notice);
   }
   try {
     await disconnectIntegration(context, auth, parsed.data.clientId);
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.logger.error("Unable to remove an authorization", { error: String(error) });
     notice = { title: "Not disconnected", message: M.disconnectFailed(name), level: "error" };
   }
-  return redirectWithNotice(request, "/my-integrations", notice);
+  return redirectWithNotice(request, context, "/my-integrations", notice);
 }
 
 export default function MyIntegrationsRoute() {

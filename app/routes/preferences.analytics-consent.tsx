@@ -6,17 +6,16 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { buttonStyles } from "~/components/Button.css";
-import { CONSENT_COOKIE, CONSENT_PATH, readConsent } from "~/features/analytics/consent";
+import { CONSENT_PATH } from "~/features/analytics/consent";
 import * as s from "~/features/analytics/ConsentPage.css";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
-import { cookieNameFor, isHttps } from "~/lib/cookie-names";
+import { consentCookie, readText } from "~/lib/cookies.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 export const headers = routeHeaders;
 export const meta: MetaFunction = () => [{ title: "Privacy settings | App Hub" }, { name: "robots", content: "noindex" }];
 
-const ONE_YEAR = 365 * 24 * 60 * 60;
 /** Lazy, so zod stays out of the browser bundle (see applications.$appId.tsx). */
 const choice = () => z.object({ consent: z.enum(["true", "false"]), returnTo: z.string().optional() });
 
@@ -24,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return data(
     {
-      consent: readConsent(request.headers.get("Cookie") ?? "", isHttps(request.url)),
+      consent: await readText(consentCookie(request), request),
       // Browsers with Global Privacy Control send Sec-GPC: 1; then nothing is sent whatever the choice.
       gpc: request.headers.get("Sec-GPC") === "1",
       saved: url.searchParams.get("saved") === "1",
@@ -37,9 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const parsed = choice().safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ message: "Choose Allow or Don't allow." }, { status: 400, headers: PRIVATE_HEADERS });
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  // Not HttpOnly: the browser's tracker reads it before sending anything (app/features/analytics).
-  const cookie = `${cookieNameFor(request, CONSENT_COOKIE)}=${parsed.data.consent}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure}`;
+  // A year, not HttpOnly: the browser's tracker reads it before sending anything (cookies.server.ts).
+  const cookie = await consentCookie(request).serialize(parsed.data.consent);
   const back = parsed.data.returnTo ? safeRedirectPath(parsed.data.returnTo, { fallback: CONSENT_PATH }) : `${CONSENT_PATH}?saved=1`;
   return redirect(back, { headers: { "Set-Cookie": cookie } });
 }

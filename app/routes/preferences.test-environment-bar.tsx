@@ -2,14 +2,15 @@
 // session cookie and returns to the page (Post/Redirect/Get). Cross-site posts are refused by the
 // Worker before they get here.
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { hideTestBarCookie } from "~/lib/cookies.server";
+import { testBarCookie } from "~/lib/cookies.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
-  if (form.get("enhanced") === "true") return data({ hidden: true }, { headers: { "Set-Cookie": hideTestBarCookie(request) } });
+  const headers = { "Set-Cookie": await testBarCookie(request).serialize("true") };
+  if (form.get("enhanced") === "true") return data({ hidden: true }, { headers });
   const returnTo = safeRedirectPath(form.get("returnTo"));
-  return redirect(returnTo, { headers: { "Set-Cookie": hideTestBarCookie(request) } });
+  return redirect(returnTo, { headers });
 }
 
 export const loader = () => redirect("/");

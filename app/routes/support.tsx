@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = joinForm().safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ message: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
   const { notice } = await joinSupportSpace(context, auth);
-  return redirectWithNotice(request, SUPPORT_PATH, notice);
+  return redirectWithNotice(request, context, SUPPORT_PATH, notice);
 }
 
 export default function Support() {

@@ -235,7 +235,8 @@ describe("privacy settings", () => {
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/preferences/analytics-consent?saved=1");
-    expect(res.headers.get("Set-Cookie")).toMatch(/^performance_consent=true; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    // The attributes in the order Remix's createCookie writes them (issue 14).
+    expect(res.headers.get("Set-Cookie")).toMatch(/^performance_consent=true; Max-Age=31536000; Path=\/; SameSite=Lax/);
     const bad = await world.app.fetch("/preferences/analytics-consent", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://127.0.0.1:8787" },

@@ -1,8 +1,10 @@
 // Mounted once in app/root.tsx's Layout. Renders nothing. After hydration, and only when the
 // visitor allowed analytics (and Global Privacy Control is off), it loads the tracker (its own
 // chunk, outside the first-load JavaScript) and hands it what this page is: the tracker reports
-// AppHub_pageView, AppHub_query, AppHub_appView, AppHub_failedPageLoad (an error page shows, spec
-// §2.2) and AppHub_categoriesLoadFailed (empty category list, spec §2.3). Nothing runs on the server.
+// AppHub_pageView, AppHub_query, AppHub_appView, AppHub_install (the action before this page added a
+// bot, confirmed a connection or created a webhook: spec §9 "installs"), AppHub_failedPageLoad (an
+// error page shows, spec §2.2) and AppHub_categoriesLoadFailed (empty category list, spec §2.3).
+// Nothing runs on the server.
 import { isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import type { loader as rootLoader } from "~/root";
@@ -39,6 +41,8 @@ export function Analytics() {
       categoriesEmpty: root ? root.nav.categories.length === 0 : false,
       options: root?.config.analytics,
       user: root?.user,
+      // An install the previous request completed (a one-time flash, so only this page has it).
+      install: root?.install ?? null,
     };
     void import("./tracker").then(({ reportPage }) => {
       window.removeEventListener("apphub:analytics", hold);

@@ -2,10 +2,10 @@
 // "true" and Global Privacy Control is off. The flag is the `performance_consent` cookie, set by the
 // choice at /preferences/analytics-consent (readable by script: it is a preference, not a secret).
 
-import { browserCookies, ourCookies } from "~/lib/cookie-names";
+import { browserCookies, CONSENT_COOKIE, ourCookies } from "~/lib/cookie-names";
 
 /** The bare name: `__Host-performance_consent` on https (app/lib/cookie-names.ts). */
-export const CONSENT_COOKIE = "performance_consent";
+export { CONSENT_COOKIE };
 export const CONSENT_PATH = "/preferences/analytics-consent";
 
 /** The cookie's value in a Cookie header or document.cookie of an http(s) page, or null. */

@@ -25,3 +25,19 @@ export const ANALYTICS_DOM_EVENT = "apphub:analytics";
 
 /** Limits the sink enforces; the tracker trims to them so honest events are never refused. */
 export const LIMITS = { maxEvents: 20, maxBodyBytes: 16_384, maxProps: 24, maxKeyLength: 40, maxStringLength: 300 } as const;
+
+/**
+ * An install the server completed (spec §9 "installs": a bot added, an integration connected, a
+ * webhook created), carried by the flash to the next page, which reports it once with trackInstall.
+ */
+export type InstallEvent = {
+  /**
+   * Names this one install, so the browser reports it once: the root loader's data can outlive its
+   * page (a navigation that does not reload the root keeps it).
+   */
+  id: string;
+  appId: string;
+  appType: string;
+  appName: string;
+  via: "space" | "direct" | "connect" | "webhook";
+};

@@ -3,7 +3,8 @@
 // Events go out in small batches with navigator.sendBeacon (a JSON Blob; it survives leaving the
 // page), falling back to fetch(..., { keepalive: true }).
 import { browserMayTrack } from "./consent";
-import { ANALYTICS_DOM_EVENT, isAnalyticsEventName, LIMITS, type AnalyticsEvent, type AnalyticsEventName, type AnalyticsProps } from "./events";
+import { ANALYTICS_DOM_EVENT, isAnalyticsEventName, LIMITS, type AnalyticsEvent, type AnalyticsEventName, type AnalyticsProps, type InstallEvent } from "./events";
+import { trackInstall } from "./track";
 import { captureUtm, type Utm } from "./utm";
 
 const UTM_KEY = "apphub_utm";
@@ -146,7 +147,12 @@ export type PageInfo = {
   /** Missing when the root loader failed: the options seen last in this session are used. */
   options: TrackerOptions | undefined;
   user: unknown;
+  /** An install the server completed just before this page (carried by the flash), or null. */
+  install: InstallEvent | null;
 };
+
+/** Installs already reported by this document (the root's data can stay while pages change). */
+const reportedInstalls = new Set<string>();
 
 /** Reports one page: its events, then any window events held before the tracker loaded. */
 export async function reportPage(page: PageInfo, early: Event[]): Promise<void> {
@@ -170,6 +176,12 @@ export async function reportPage(page: PageInfo, early: Event[]): Promise<void> 
   if (app && typeof app.id === "string" && typeof app.type === "string") {
     // Spec §3: the app type is lowercased for analytics.
     trackEvent("AppHub_appView", { appId: app.id, appType: app.type.toLowerCase(), appName: String(app.name ?? "") });
+  }
+  if (page.install && !reportedInstalls.has(page.install.id)) {
+    reportedInstalls.add(page.install.id);
+    const { appId, appType, appName, via } = page.install;
+    // Through trackInstall (a window event the tracker's listener takes), as other features send it.
+    trackInstall({ id: appId, type: appType, name: appName }, { via, path });
   }
   if (page.failedStatus) trackEvent("AppHub_failedPageLoad", { status: page.failedStatus, path });
   if (page.categoriesEmpty) trackEvent("AppHub_categoriesLoadFailed", { path });

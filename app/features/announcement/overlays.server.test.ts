@@ -60,10 +60,11 @@ describe("close actions", () => {
     expect(closeModalForm.safeParse({ time: T0, modalId: "x", enhanced: "yes" }).success).toBe(false);
   });
 
-  it("set a Secure, HttpOnly, year-long __Host- cookie on https (a bare name on plain http)", () => {
-    const c = preferenceCookie(new Request("https://apphub.example/"), "hd_an_bnr_dp", T0);
-    expect(c).toBe(`__Host-hd_an_bnr_dp=${T0}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly; Secure`);
-    expect(preferenceCookie(new Request("http://127.0.0.1:8787/"), "hd_an_bnr_dp", T0)).toBe(`hd_an_bnr_dp=${T0}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`);
+  // The attributes in the order Remix's createCookie writes them (issue 14); the same attributes as before.
+  it("set a Secure, HttpOnly, year-long __Host- cookie on https (a bare name on plain http)", async () => {
+    const c = await preferenceCookie(new Request("https://apphub.example/"), "hd_an_bnr_dp", T0);
+    expect(c).toBe(`__Host-hd_an_bnr_dp=${T0}; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=Lax`);
+    expect(await preferenceCookie(new Request("http://127.0.0.1:8787/"), "hd_an_bnr_dp", T0)).toBe(`hd_an_bnr_dp=${T0}; Max-Age=31536000; Path=/; HttpOnly; SameSite=Lax`);
   });
 
   it("banner: redirects back with the cookie, or answers JSON when enhanced", async () => {

@@ -4,9 +4,9 @@
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { CACHE_CONTROL } from "~/lib/cache-policy.server";
-import { cookieNameFor } from "~/lib/cookie-names";
+import { preferenceCookie as preferenceCookieOf } from "~/lib/cookies.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { ANNOUNCEMENT_COOKIE, modalCookieName, PREFERENCE_MAX_AGE, parseTime, storedTimeValue } from "./visibility";
+import { ANNOUNCEMENT_COOKIE, modalCookieName, parseTime, storedTimeValue } from "./visibility";
 
 const publishTime = z
   .string()
@@ -24,10 +24,9 @@ const common = {
 export const closeBannerForm = z.object(common);
 export const closeModalForm = z.object({ ...common, modalId: z.string().min(1).max(200) });
 
-/** A long-lived, first-party, script-invisible cookie (nothing in the browser needs to read it); `name` is bare. */
-export function preferenceCookie(request: Request, name: string, value: string): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return `${cookieNameFor(request, name)}=${value}; Path=/; Max-Age=${PREFERENCE_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`;
+/** The Set-Cookie of a long-lived, first-party, script-invisible preference; `name` is bare (cookies.server.ts). */
+export function preferenceCookie(request: Request, name: string, value: string): Promise<string> {
+  return preferenceCookieOf(request, name).serialize(value);
 }
 
 async function formFields(request: Request): Promise<Record<string, string>> {
@@ -55,11 +54,11 @@ const badRequest = (issues: z.ZodError) =>
 export async function closeBannerAction(request: Request): Promise<Response> {
   const parsed = closeBannerForm.safeParse(await formFields(request));
   if (!parsed.success) return badRequest(parsed.error);
-  return answer(request, preferenceCookie(request, ANNOUNCEMENT_COOKIE, parsed.data.time), parsed.data);
+  return answer(request, await preferenceCookie(request, ANNOUNCEMENT_COOKIE, parsed.data.time), parsed.data);
 }
 
 export async function closeModalAction(request: Request): Promise<Response> {
   const parsed = closeModalForm.safeParse(await formFields(request));
   if (!parsed.success) return badRequest(parsed.error);
-  return answer(request, preferenceCookie(request, modalCookieName(parsed.data.modalId), parsed.data.time), parsed.data);
+  return answer(request, await preferenceCookie(request, modalCookieName(parsed.data.modalId), parsed.data.time), parsed.data);
 }

@@ -3,17 +3,10 @@
 // decide what to render), the /preferences/* actions (which write the cookies) and the tests.
 // No zod here: this module also ships to the browser, where every KB counts (docs/decisions/008).
 
-/** Spec §9: the announcement hide cookie. It holds the publish time of the banner that was closed. */
-export const ANNOUNCEMENT_COOKIE = "hd_an_bnr_dp";
+import { ANNOUNCEMENT_COOKIE, MODAL_COOKIE_PREFIX } from "~/lib/cookie-names";
 
-/**
- * Modal cookies are keyed by modal id (spec §4) under one prefix, so the edge cache can vary on all
- * of them without knowing the ids (workers/edge-cache.ts).
- */
-export const MODAL_COOKIE_PREFIX = "hd_modal_";
-
-/** A year: closing is remembered until a newer publish time, not for a session. */
-export const PREFERENCE_MAX_AGE = 60 * 60 * 24 * 365;
+// The names live with every other cookie name of ours (attributes and lifetimes: cookies.server.ts).
+export { ANNOUNCEMENT_COOKIE, MODAL_COOKIE_PREFIX };
 
 const COOKIE_NAME_SAFE = /^[A-Za-z0-9_-]{1,64}$/;
 

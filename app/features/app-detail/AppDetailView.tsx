@@ -11,11 +11,8 @@ import { pill, pillList } from "~/components/Pill.css";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./AppDetailView.css";
 import { VideoFacade } from "./VideoFacade";
-import { AddBotPanel } from "~/features/add-app/AddBotPanel";
-import type { AddBotOffer } from "~/features/add-app/add-bot";
-import { CONNECT_MESSAGES } from "~/features/connect-integration/messages";
-import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
-import { EmbeddedAppDialog } from "~/features/embedded-app/EmbeddedAppDialog";
+import type { PrimaryAction as PrimaryActionType } from "./offers/primary-action";
+import { PrimaryAction } from "./offers/PrimaryAction";
 
 const TYPE_LIST_PATH: Record<AppType, string> = {
   integration: "/integrations",
@@ -32,26 +29,16 @@ function productPath(productType: AppDetail["productType"]): string {
 export function AppDetailView({
   app,
   descriptionHtml,
-  loginHref,
-  loggedIn = false,
-  addBot = null,
+  primary,
   children = null,
-  connect = null,
-  embedded = null,
   productName = "Lumen",
 }: {
   app: AppDetail;
   descriptionHtml: string;
-  loginHref: string;
-  loggedIn?: boolean;
-  /** A logged-in person's ways to add this bot (null for other apps, or when logged out). */
-  addBot?: AddBotOffer | null;
+  /** What the page offers the visitor (decided by the loader: ./offers/primary-action.server.ts). */
+  primary: PrimaryActionType;
   /** A section of the app's own, under the header (My Webhooks on the webhook apps' pages). */
   children?: ReactNode;
-  /** A logged-in person's way to connect this integration: the vendor's start page, or its website (null otherwise). */
-  connect?: { kind: "connect"; href: string } | { kind: "website"; websiteUrl: string | null } | null;
-  /** What a logged-in person can do with this embedded app (null for other apps, or logged out). */
-  embedded?: EmbeddedAppOffer | null;
   productName?: string;
 }) {
   const links = [
@@ -100,36 +87,7 @@ export function AppDetailView({
           </ul>
         </div>
         <div className={styles.actions}>
-          {comingSoon ? (
-            <p className={styles.note}>This app is not available yet.</p>
-          ) : addBot ? (
-            <AddBotPanel appName={app.name} productName={productName} offer={addBot} />
-          ) : connect?.kind === "connect" ? (
-            <>
-              {/* A plain link: it leaves for the vendor's own page, so no client-side routing. */}
-              <a className={styles.primaryAction} href={connect.href} aria-describedby="connect-hint">
-                Connect
-              </a>
-              <p id="connect-hint" className={styles.actionHint}>
-                {CONNECT_MESSAGES.hint(app.name, app.companyName, productName)}
-              </p>
-            </>
-          ) : connect?.kind === "website" ? (
-            <p className={styles.actionHint}>
-              {CONNECT_MESSAGES.viaWebsite(app.name, app.companyName)}{" "}
-              {connect.websiteUrl ? (
-                <a href={connect.websiteUrl} rel="noopener">
-                  {CONNECT_MESSAGES.websiteLink(app.companyName)}
-                </a>
-              ) : null}
-            </p>
-          ) : embedded ? (
-            <EmbeddedAppDialog appName={app.name} productName={productName} offer={embedded} triggerClassName={styles.primaryActionWrap} />
-          ) : loggedIn ? null : (
-            <a className={styles.primaryAction} href={loginHref}>
-              Log in to add app +
-            </a>
-          )}
+          <PrimaryAction action={primary} app={app} productName={productName} />
           {/* Our own apps (the webhook apps, by the product itself) are not third-party. */}
           {app.companyName === productName ? null : (
             <Dialog id="third-party-disclaimer" title="Third-party app" triggerLabel="Third-party app disclaimer" triggerClassName={styles.disclaimerLink}>

@@ -1,19 +1,16 @@
 // The app detail page's server side (spec §2.1 APP_DETAILS), shared by app/routes/applications.$appId.tsx
 // and the webhook apps' own routes (applications.{incoming,outgoing}-webhooks.tsx): the loader's data
-// and the action's intents (adding a bot; creating and deleting webhooks).
+// (what the page offers: ./offers) and the bot page's action (adding a bot). The webhook apps'
+// routes post to app/features/webhooks directly.
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { endSessionOn401, getAuth, requireAuth } from "~/auth/session.server";
-import { addBotOffer, addBotToSpace, messageBotDirectly } from "~/features/add-app/add-bot.server";
-import { connectableIntegration } from "~/features/connect-integration/connectable";
-
-/** The Connect offer on an integration's page (issue 13). */
-export type ConnectOffer = { kind: "connect"; href: string } | { kind: "website"; websiteUrl: string | null };
-import type { EmbeddedAppOffer } from "~/features/embedded-app/embedded-app";
-import { embeddedAppOffer } from "~/features/embedded-app/embedded-app.server";
-import { absoluteUrl, appConnectPath, appPath } from "~/lib/app-paths";
+import { addBotToSpace, messageBotDirectly } from "~/features/add-app/add-bot.server";
+import { installOf } from "~/features/analytics/install";
+import { absoluteUrl, appPath } from "~/lib/app-paths";
 import { notFound } from "~/lib/http.server";
-import { myWebhooksData, webhookKindOf, webhooksAction } from "~/features/webhooks/webhooks-page.server";
+import { webhookKindOf } from "~/features/webhooks/webhook-form";
+import { primaryActionFor } from "./offers/primary-action.server";
 import { pageCacheControl } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { renderMarkdown } from "~/lib/markdown.server";
@@ -32,24 +29,10 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
   if (!app) throw await notFound(request, context);
   const url = new URL(request.url);
   const auth = await getAuth(request, context, url.pathname + url.search);
-  // The hub's own webhook apps host My Webhooks (spec §2.5, §5); a logged-in person can add any
-  // other published bot: to one of their spaces, or by messaging it.
-  const webhookKind = webhookKindOf(app);
-  // Their pages have routes of their own (so My Webhooks' code loads only there): go to them.
-  if (webhookKind && appId !== app.friendlyId) throw redirect(safeRedirectPath(appPath(app)), 301);
-  const webhooks = auth && webhookKind && app.status === "published" ? await myWebhooksData(request, context, auth, webhookKind) : null;
-  const addBot = auth && app.type === "bot" && app.botEmail && app.status === "published" && !webhookKind ? await addBotOffer(request, context, auth) : null;
-  const published = app.status === "published";
-  // A logged-in person can connect a published integration that has a connect URL: ./connect sends
-  // them to the vendor's own start page. Without one, the page says the vendor's website is the way.
-  const connect: ConnectOffer | null =
-    auth && published && app.type === "integration"
-      ? connectableIntegration(app)
-        ? { kind: "connect", href: appConnectPath(app) }
-        : { kind: "website", websiteUrl: app.websiteUrl }
-      : null;
-  // Spec §5: an embedded app's page checks the person's access (and the phase-1 toggle) if logged in.
-  const embedded: EmbeddedAppOffer | null = auth && published && app.type === "embeddedApp" ? await embeddedAppOffer(context, auth, app) : null;
+  // The hub's own webhook apps host My Webhooks (spec §2.5, §5) on routes of their own (so My
+  // Webhooks' code loads only there): go to them.
+  if (webhookKindOf(app) && appId !== app.friendlyId) throw redirect(safeRedirectPath(appPath(app)), 301);
+  const primary = await primaryActionFor(request, context, auth, app);
   const canonicalUrl = absoluteUrl(url.origin, appPath(app));
   return data(
     {
@@ -71,12 +54,7 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
         keywords: [...app.categories.map((c) => c.name), ...app.productTypes.map((p) => PRODUCT_TYPE_LABELS[p])].join(", "),
         ...(app.websiteUrl ? { sameAs: app.websiteUrl } : {}),
       },
-      loginHref: `/auth?last=${encodeURIComponent(url.pathname)}`,
-      loggedIn: auth !== null,
-      addBot,
-      webhooks,
-      connect,
-      embedded,
+      primary,
       productName: context.config.productName,
     },
     // A logged-in person's page carries their spaces and access: never stored anywhere.
@@ -95,10 +73,11 @@ export async function appDetailAction({ request, context }: ActionFunctionArgs, 
   if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFound(request, context);
   const back = new URL(request.url).pathname;
   const form = await request.formData();
-  const webhookKind = webhookKindOf(app);
-  if (webhookKind) return webhooksAction(request, context, auth, webhookKind, form);
+  // The webhook apps' pages have routes of their own, which post to app/features/webhooks.
+  if (webhookKindOf(app)) throw await notFound(request, context);
   const parsed = addBotForm.safeParse(Object.fromEntries(form));
   let notice;
+  let install;
   if (!parsed.success) {
     notice = { title: "Not added", message: `Choose a space to add ${app.name} to.`, level: "error" as const };
   } else {
@@ -107,11 +86,13 @@ export async function appDetailAction({ request, context }: ActionFunctionArgs, 
       const result =
         parsed.data.intent === "add-to-space" ? await addBotToSpace(context, auth, bot, parsed.data.roomId) : await messageBotDirectly(context, auth, bot);
       notice = result.notice;
+      // Spec §9 "installs": the bot is in the space (or the person is now talking to it).
+      if (result.status === 200) install = installOf(app, parsed.data.intent === "add-to-space" ? "space" : "direct");
     } catch (error) {
       const expired = await endSessionOn401(request, context, error);
       if (expired) throw expired;
       throw error;
     }
   }
-  return redirectWithNotice(request, back, notice);
+  return redirectWithNotice(request, context, back, notice, { install });
 }

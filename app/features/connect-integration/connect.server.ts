@@ -4,39 +4,25 @@
 // code. So Connect sends the person to the vendor's own start page (the catalogue's connectUrl, with
 // our /applications/{key}/connected address as {return_url}); when they come back, the hub asks the
 // platform whether a grant now exists, and says "connected" only if it does.
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { Auth } from "~/auth/session.server";
 import type { Notice } from "~/components/notice";
 import { recordConnectConfirmed, recordConnectStarted, findConnection } from "~/features/my-integrations/connections.server";
 import { listPlatformGrants } from "~/features/my-integrations/my-integrations.server";
 import { absoluteUrl, appConnectedPath } from "~/lib/app-paths";
-import { cookieNameFor } from "~/lib/cookie-names";
+import { connectCookie as connectCookieOf } from "~/lib/cookies.server";
 import { isSessionRefused, PlatformError } from "~/platform/client.server";
 import { CONNECT_MESSAGES as M } from "./messages";
 
 /** Where a connectUrl wants our way back (app/models/catalogue-record.ts validates it). */
 const CONNECT_RETURN_PLACEHOLDER = "{return_url}";
-/** Spec §9: integration cookies are prefixed mkt-int. */
-const CONNECT_COOKIE = "mkt-int-connect";
-/** An hour at the vendor's pages (sign-up included) before the return no longer counts as ours. */
-const CONNECT_COOKIE_SECONDS = 3600;
 
 const pendingSchema = z.object({ appId: z.string().min(1), clientId: z.string().min(1), startedAt: z.string() });
 type PendingConnect = z.infer<typeof pendingSchema>;
 
-function connectCookie(request: Request, context: AppLoadContext) {
-  return createCookie(cookieNameFor(request, CONNECT_COOKIE), {
-    secrets: context.config.sessionSecrets,
-    httpOnly: true,
-    // Lax: the vendor's link back is a top-level GET navigation, which Lax cookies go with.
-    sameSite: "lax",
-    secure: new URL(request.url).protocol === "https:",
-    // Site-wide, because the __Host- prefix on https requires Path=/.
-    path: "/",
-    maxAge: CONNECT_COOKIE_SECONDS,
-  });
-}
+// Lax (app/lib/cookies.server.ts): the vendor's link back is a top-level GET navigation.
+const connectCookie = (request: Request, context: AppLoadContext) => connectCookieOf(request, context.config);
 
 export const returnUrl = (request: Request, appKey: string) => absoluteUrl(request.url, appConnectedPath(appKey));
 

@@ -10,6 +10,10 @@ export const WEBHOOK_APP_KIND: Readonly<Record<string, WebhookKind>> = {
   "outgoing-webhooks": "outgoing",
 };
 
+/** The webhook kind whose My Webhooks an app's page hosts, or null for every other app. */
+export const webhookKindOf = (app: { friendlyId: string | null; type: string }): WebhookKind | null =>
+  app.type === "bot" && app.friendlyId ? (WEBHOOK_APP_KIND[app.friendlyId] ?? null) : null;
+
 /**
  * At most this many webhooks per person, incoming and outgoing together: each one costs standing
  * checks and (outgoing) a platform webhook, whatever its kind (docs/decisions/010).

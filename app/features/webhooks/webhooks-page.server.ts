@@ -1,8 +1,8 @@
 // The Incoming/Outgoing Webhooks detail page's server side: its data (spaces and webhooks, spec
 // §5) and its two form intents, create and delete (Post/Redirect/Get with a notice on success; a
 // failed create answers 400 with the typed values and messages so the page shows them).
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
-import { endSessionOn401, type Auth } from "~/auth/session.server";
+import { data, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import { endSessionOn401, requireAuth, type Auth } from "~/auth/session.server";
 import type { SpaceOption } from "~/features/add-app/add-bot";
 import { spacesOrProblem } from "~/features/add-app/add-bot.server";
 import type { Notice } from "~/components/notice";
@@ -12,9 +12,19 @@ import { validateWebhookInput, WEBHOOK_APP_KIND, WEBHOOK_MESSAGES as M, type Web
 import { createWebhook, deleteWebhook, listWebhookRows, webhookView } from "./webhooks.server";
 import { recordOwnerSeen, settleStandingsForOwner } from "./standing.server";
 import { ROOMS_MAX } from "~/features/add-app/messages";
+import type { InstallEvent } from "~/features/analytics/events";
+import { installOf } from "~/features/analytics/install";
 
-export const webhookKindOf = (app: { friendlyId: string | null; type: string }): WebhookKind | null =>
-  app.type === "bot" && app.friendlyId ? (WEBHOOK_APP_KIND[app.friendlyId] ?? null) : null;
+/**
+ * Spec §9 "installs" for a webhook just created: the webhook app's catalogue record (its id, as
+ * AppHub_appView reports it), read only after a create succeeded. Without the record (a catalogue
+ * that lacks the app) nothing is reported: an install of no known app counts for nothing.
+ */
+async function webhookInstall(context: AppLoadContext, kind: WebhookKind): Promise<InstallEvent | undefined> {
+  const key = Object.keys(WEBHOOK_APP_KIND).find((friendlyId) => WEBHOOK_APP_KIND[friendlyId] === kind);
+  const app = key ? await context.catalogue.app(key).catch(() => null) : null;
+  return app ? installOf(app, "webhook") : undefined;
+}
 
 type WebhookSpaces = {
   spaces: SpaceOption[];
@@ -80,11 +90,20 @@ export async function myWebhooksData(request: Request, context: AppLoadContext, 
   return { kind, spaces, spacesError, items: items.map((row) => webhookView(row, origin)), itemsError: rows.error };
 }
 
+/**
+ * The Incoming/Outgoing Webhooks pages' action, which their routes call directly: the kind is the
+ * route's, so nothing is looked up or worked out again.
+ */
+export async function webhookPageAction({ request, context }: ActionFunctionArgs, kind: WebhookKind) {
+  const auth = await requireAuth(request, context);
+  return webhooksAction(request, context, auth, kind, await request.formData());
+}
+
 /** Handles the page's create-webhook and delete-webhook intents. */
 export async function webhooksAction(request: Request, context: AppLoadContext, auth: Auth, kind: WebhookKind, form: FormData) {
   const url = new URL(request.url);
   const back = url.pathname;
-  const done = (notice: Notice) => redirectWithNotice(request, back, notice);
+  const done = (notice: Notice, install?: InstallEvent) => redirectWithNotice(request, context, back, notice, { install });
   const field = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v.slice(0, 4000) : "";
@@ -101,7 +120,10 @@ export async function webhooksAction(request: Request, context: AppLoadContext, 
     if (!input.ok) return fail({ errors: input.errors, message: null });
     const result = await createWebhook(context, auth, kind, input.value, url.origin);
     if (!result.ok) return fail({ errors: result.errors, message: result.message ?? null }, result.status >= 500 ? 502 : 400);
-    return done({ title: "Webhook added", message: M.created(result.webhook.displayName, result.webhook.roomTitle), level: "success" });
+    return done(
+      { title: "Webhook added", message: M.created(result.webhook.displayName, result.webhook.roomTitle), level: "success" },
+      await webhookInstall(context, kind),
+    );
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
     if (expired) throw expired;
