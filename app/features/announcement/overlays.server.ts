@@ -28,8 +28,8 @@ export function toBanner(entry: AnnouncementContent | null, cookies: ReadonlyMap
     version: String(entry.publishDetails.version),
     time,
     closable: canCloseBanner(entry),
-    desktopHtml: renderMarkdown(desktop),
-    mobileHtml: renderMarkdown(mobile),
+    desktopHtml: renderMarkdown(desktop, { linkTitlesAsHiddenText: true }),
+    mobileHtml: renderMarkdown(mobile, { linkTitlesAsHiddenText: true }),
   };
 }
 
