@@ -3,11 +3,11 @@ import { Link } from "@remix-run/react";
 import { displayImageUrl } from "~/lib/image-url";
 import { APP_TYPE_LABELS } from "~/models/enums";
 import type { AppSummary } from "~/models/types";
+import { appDetailsPath } from "./app-details-path";
 import { Badge } from "./Badge";
 import * as s from "./AppCard.css";
 
-export const appDetailsPath = (app: Pick<AppSummary, "id" | "friendlyId">) =>
-  `/applications/${encodeURIComponent(app.friendlyId || app.id)}`;
+export { appDetailsPath } from "./app-details-path";
 
 /** headingLevel: the card's name is one level below the heading its list sits under. */
 export function AppCard({ app, headingLevel = 2 }: { app: AppSummary; headingLevel?: 2 | 3 }) {
@@ -24,7 +24,7 @@ export function AppCard({ app, headingLevel = 2 }: { app: AppSummary; headingLev
         className={s.logo}
       />
       <Heading className={s.name}>
-        <Link to={appDetailsPath(app)} prefetch="intent" className={s.link}>
+        <Link to={appDetailsPath(app)} prefetch="intent" className={s.link} data-link="">
           {app.name}
         </Link>
       </Heading>

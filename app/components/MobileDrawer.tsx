@@ -1,14 +1,13 @@
 // The phone menu (spec §2.4): user details, My Integrations, collapsible link groups and log in/out.
-// A <details>, so it opens without JavaScript; with it, it closes on navigation and Escape.
-import { NavLink } from "@remix-run/react";
-import { useRef } from "react";
+// A <details>, so it opens without JavaScript; with it, it closes on navigation and Escape
+// (app/components/chrome.ts: the header is server-rendered markup, app/components/Island.tsx).
 import type { PublicConfig } from "~/lib/config.server";
 import type { NavLink as NavItem, SideNav } from "~/lib/side-nav";
 import { logoutHref, MY_INTEGRATIONS_PATH, useCurrentAddress } from "./auth-links";
 import type { SessionUser } from "./AvatarMenu";
 import { buttonStyles, iconButton } from "./Button.css";
-import { useDetailsDismiss } from "./details-dismiss";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "./Icons";
+import { NavAnchor } from "./NavAnchor";
 import { SignUpLink } from "./SignUpLink";
 import * as s from "./MobileDrawer.css";
 
@@ -28,14 +27,12 @@ type MobileDrawerProps = {
 };
 
 export function MobileDrawer({ nav, config, user = null, className }: MobileDrawerProps) {
-  const ref = useRef<HTMLDetailsElement>(null);
   const last = useCurrentAddress();
-  useDetailsDismiss(ref);
   const featuredPaths = new Set(nav.featured.map((link) => link.to));
   const featured = DRAWER_FEATURED.filter((link) => featuredPaths.has(link.to));
 
   return (
-    <details ref={ref} className={className ? `${s.root} ${className}` : s.root}>
+    <details className={className ? `${s.root} ${className}` : s.root} data-dismiss="">
       <summary className={iconButton} aria-label="Menu">
         <MenuIcon className={s.menuIcon} />
         <CloseIcon className={s.closeIcon} />
@@ -45,9 +42,9 @@ export function MobileDrawer({ nav, config, user = null, className }: MobileDraw
           <div className={s.user}>
             <p className={s.userName}>{user.displayName}</p>
             <p className={s.userEmail}>{user.email}</p>
-            <NavLink to={MY_INTEGRATIONS_PATH} className={s.primaryLink}>
+            <NavAnchor to={MY_INTEGRATIONS_PATH} className={s.primaryLink}>
               {`My ${config.productName} Integrations`}
-            </NavLink>
+            </NavAnchor>
           </div>
         ) : null}
         <LinkGroup title="Categories" links={nav.categories} />
@@ -59,7 +56,7 @@ export function MobileDrawer({ nav, config, user = null, className }: MobileDraw
             Build Apps
           </a>
           {user ? (
-            <a href={logoutHref(last)} className={buttonStyles.secondary}>
+            <a href={logoutHref(last)} className={buttonStyles.secondary} data-return="/logout">
               Log out
             </a>
           ) : (
@@ -82,12 +79,13 @@ function LinkGroup({ title, links }: { title: string; links: readonly NavItem[] 
       <ul role="list" className={s.list}>
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} className={s.link}>
+            <NavAnchor to={link.to} className={s.link}>
               {link.label}
-            </NavLink>
+            </NavAnchor>
           </li>
         ))}
       </ul>
     </details>
   );
 }
+

@@ -1,18 +1,18 @@
 // The left category navigation (spec §2.3). Desktop shows the groups beside the content; phones get
 // them folded into a "Browse categories" <details> above it, so both work without JavaScript.
-import { NavLink } from "@remix-run/react";
-import { useRef } from "react";
+// Markup only: the side-nav layout renders it on the server into an Island (SideNav.server.ts), and
+// app/components/chrome.ts marks the current link after client-side navigations and closes the
+// <details> on navigation and Escape.
 import type { NavLink as NavItem, SideNav as SideNavData } from "~/lib/side-nav";
-import { useDetailsDismiss } from "./details-dismiss";
 import { ChevronDownIcon } from "./Icons";
+import { NavAnchor } from "./NavAnchor";
 import * as s from "./SideNav.css";
 
-export function SideNav({ nav }: { nav: SideNavData }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDetailsDismiss(ref, { outsideClick: false });
+/** The content of the side nav's <nav> (the Island is the <nav>). */
+export function SideNavContent({ nav }: { nav: SideNavData }) {
   return (
-    <nav aria-label="Categories and filters" className={s.nav}>
-      <details ref={ref} className={s.phone}>
+    <>
+      <details className={s.phone} data-dismiss="inside">
         <summary className={s.summary}>
           Browse categories
           <ChevronDownIcon className={s.chevron} />
@@ -24,7 +24,7 @@ export function SideNav({ nav }: { nav: SideNavData }) {
       <div className={s.desktop}>
         <NavGroups nav={nav} />
       </div>
-    </nav>
+    </>
   );
 }
 
@@ -47,9 +47,9 @@ function NavGroup({ title, links }: { title: string; links: readonly NavItem[] }
       <ul role="list">
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} className={s.link}>
+            <NavAnchor to={link.to} className={s.link}>
               {link.label}
-            </NavLink>
+            </NavAnchor>
           </li>
         ))}
       </ul>

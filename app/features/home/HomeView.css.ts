@@ -2,6 +2,8 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { mq, vars } from "../../../styles/theme.css";
 
 export const page = style({ display: "flex", flexDirection: "column", gap: vars.space[10], paddingBottom: vars.space[12] });
+/** The carousels' Island: the same column and gaps as the page around it. */
+export const rows = style({ display: "flex", flexDirection: "column", gap: vars.space[10] });
 export const hero = style({
   background: `linear-gradient(135deg, ${vars.color.brandStrong}, ${vars.color.brand})`,
   color: vars.color.onBrand,

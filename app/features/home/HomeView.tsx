@@ -1,22 +1,31 @@
 // The home page: the announcement banner, a hero with search, product shortcuts, the featured slide
 // apps and the slider categories as carousels (spec §2.5), and any CMS modal. No JS needed.
 import { Form, Link } from "@remix-run/react";
-import { AppCard } from "~/components/AppCard";
-import { Carousel } from "~/components/Carousel";
-import { AnnouncementBanner } from "~/features/announcement/AnnouncementBanner";
-import { CmsModals } from "~/features/announcement/CmsModals";
+import { lazy, useEffect } from "react";
+import { loadCarouselControls } from "~/components/carousel-load";
+import { Island } from "~/components/Island";
+import { lazyHydrated } from "~/components/lazy-hydrated";
 import type { Overlays } from "~/features/announcement/types";
 import type { NavLink } from "~/lib/side-nav";
-import type { AppSummary } from "~/models/types";
 import type { HomeApps } from "./home.server";
+import { HomeRows } from "./HomeRows.server";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./HomeView.css";
 
 type HomeViewProps = HomeApps & { overlays: Overlays; productName: string; products: NavLink[] };
 
-const slidesOf = (apps: AppSummary[]) => apps.map((app) => ({ key: app.id, content: <AppCard app={app} headingLevel={3} /> }));
+/** The banner's and modals' code loads only when there is one (app/components/lazy-hydrated.tsx). */
+const AnnouncementBanner = lazyHydrated(() => import("~/features/announcement/AnnouncementBanner").then((m) => m.AnnouncementBanner));
+const CmsModals = lazyHydrated(() => import("~/features/announcement/CmsModals").then((m) => m.CmsModals));
+
+/** Same id as HomeRows.tsx's HOME_ROWS_ID (not imported: that module stays out of the first load). */
+const HOME_ROWS_ID = "home-rows";
+/** The rows' code, loaded only when a client-side navigation comes to the home page. */
+const LazyHomeRows = lazy(() => import("./HomeRows").then((m) => ({ default: m.HomeRows })));
 
 export function HomeView({ featured, rows, overlays, productName, products }: HomeViewProps) {
+  // The rows as the server sent them (hydration): add the carousels' buttons.
+  useEffect(() => loadCarouselControls(() => document.getElementById(HOME_ROWS_ID)), []);
   return (
     <>
       {overlays.banner ? <AnnouncementBanner banner={overlays.banner} returnTo="/" /> : null}
@@ -52,20 +61,12 @@ export function HomeView({ featured, rows, overlays, productName, products }: Ho
           ) : null}
         </section>
 
-        {featured.length > 0 ? <Carousel id="featured" title="Featured apps" variant="featured" slides={slidesOf(featured)} /> : null}
-
-        {rows.map((row) => (
-          <Carousel
-            key={row.id}
-            id={row.id}
-            title={row.title}
-            description={row.description}
-            seeAll={{ to: row.seeAll, label: "See all" }}
-            slides={slidesOf(row.items)}
-          />
-        ))}
+        {/* Server-rendered carousels the browser keeps as they are (app/components/Island.tsx). */}
+        <Island id={HOME_ROWS_ID} className={styles.rows} fallback={<LazyHomeRows featured={featured} rows={rows} />}>
+          {typeof document === "undefined" ? <HomeRows featured={featured} rows={rows} /> : null}
+        </Island>
       </div>
-      <CmsModals modals={overlays.modals} returnTo="/" />
+      {overlays.modals.length > 0 ? <CmsModals modals={overlays.modals} returnTo="/" /> : null}
     </>
   );
 }

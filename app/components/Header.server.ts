@@ -1,0 +1,2 @@
+// The header for the server render only: empty in the browser (app/components/Island.tsx).
+export { HeaderContent } from "./Header";

@@ -1,0 +1,2 @@
+// The side nav for the server render only: empty in the browser (app/components/Island.tsx).
+export { SideNavContent } from "./SideNav";
