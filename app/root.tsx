@@ -15,14 +15,11 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { lazy, useEffect, useRef, type ReactNode } from "react";
-import { ErrorPage } from "~/components/ErrorPage";
 import { ErrorOverlaySlot } from "~/features/announcement/ErrorOverlaySlot";
-import { enhanceDialogs } from "~/components/dialog-enhance";
-import { FooterContent } from "~/components/Footer.server";
-import { footer as footerClass } from "~/components/Footer.css";
+import { footerHtml } from "~/components/Footer.server";
 import { Island } from "~/components/Island";
-import { header as headerClass } from "~/components/Header.css";
-import { HeaderContent } from "~/components/Header.server";
+import { footer as footerClass, header as headerClass } from "~/components/Shell.css";
+import { drawerGroupsHtml, HeaderContent } from "~/components/Header.server";
 import { PendingIndicator } from "~/components/Spinner";
 import { SkipLinks } from "~/components/SkipLinks";
 import { lazyHydrated, whenLazyHydrated } from "~/components/lazy-hydrated";
@@ -98,7 +95,9 @@ export type RouteHandle = { layout?: "normal" | "sideNav" | "blank"; hideSearch?
 
 /** The header's and footer's code, loaded only when the browser renders them (app/components/Island.tsx). */
 const LazyHeader = lazy(() => import("~/components/Header").then((m) => ({ default: m.HeaderContent })));
-const LazyFooter = lazy(() => import("~/components/Footer").then((m) => ({ default: m.FooterContent })));
+const LazyFooter = lazy(() => import("~/components/Footer").then((m) => ({ default: m.FooterHere })));
+/** Only error pages show it (app/components/lazy-hydrated.tsx). */
+const ErrorPage = lazyHydrated(() => import("~/components/ErrorPage").then((m) => m.ErrorPage));
 /** Only test environments show the bar (app/components/lazy-hydrated.tsx). */
 const TestEnvironmentBar = lazyHydrated(() => import("~/components/TestEnvironmentBar").then((m) => m.TestEnvironmentBar));
 /** The chrome's behaviour (menus, search box, current links), after hydration. */
@@ -115,7 +114,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const hideSearch = handles.some((h) => h.hideSearch);
   const isHome = location.pathname === "/";
   const searchQuery = new URLSearchParams(location.search).get("q") ?? undefined;
-  useEffect(() => enhanceDialogs(document), []);
   const navigate = useNavigate();
   useEffect(() => {
     let cancelled = false;
@@ -170,7 +168,17 @@ export function Layout({ children }: { children: ReactNode }) {
               className={headerClass}
               fallback={<LazyHeader config={root.config} nav={root.nav} showSearch={!hideSearch} searchQuery={searchQuery} isHome={isHome} user={root.user} />}
             >
-              {typeof document === "undefined" ? <HeaderContent config={root.config} nav={root.nav} showSearch={!hideSearch} searchQuery={searchQuery} isHome={isHome} user={root.user} /> : null}
+              {typeof document === "undefined" ? (
+                <HeaderContent
+                  config={root.config}
+                  nav={root.nav}
+                  showSearch={!hideSearch}
+                  searchQuery={searchQuery}
+                  isHome={isHome}
+                  user={root.user}
+                  drawerGroupsHtml={drawerGroupsHtml(root.nav, location.pathname)}
+                />
+              ) : null}
             </Island>
             <Notifications notice={root.notice} />
             <main id="main-content" tabIndex={-1}>
@@ -181,10 +189,9 @@ export function Layout({ children }: { children: ReactNode }) {
               as="footer"
               className={footerClass}
               attributes={{ tabIndex: -1 }}
-              fallback={<LazyFooter productName={root.config.productName} year={root.year} />}
-            >
-              {typeof document === "undefined" ? <FooterContent productName={root.config.productName} year={root.year} /> : null}
-            </Island>
+              html={typeof document === "undefined" ? footerHtml(root.config.productName, root.year) : undefined}
+              fallback={<LazyFooter />}
+            />
           </>
         )}
         <PendingIndicator />

@@ -6,7 +6,8 @@
 import type { ReactNode } from "react";
 import * as s from "./Carousel.css";
 
-export type CarouselSlide = { key: string; content: ReactNode };
+/** A slide renders itself as the slide's group (role, roledescription, "n of m" label, class). */
+export type CarouselSlide = { key: string; render: (group: { label: string; className: string }) => ReactNode };
 
 type CarouselProps = {
   /** Unique on the page: the heading's and the list's ids derive from it. */
@@ -46,9 +47,7 @@ export function Carousel({ id, title, description, seeAll, variant = "cards", sl
       <ul id={trackId} className={s.track[variant]}>
         {slides.map((slide, i) => (
           <li key={slide.key} className={s.slide}>
-            <div role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${slides.length}`} className={s.slideInner}>
-              {slide.content}
-            </div>
+            {slide.render({ label: `${i + 1} of ${slides.length}`, className: s.slideInner })}
           </li>
         ))}
       </ul>

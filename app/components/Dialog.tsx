@@ -1,7 +1,7 @@
 // An accessible modal on the native <dialog>. Without JavaScript the trigger links to #id and the
 // dialog shows as the :target, closed by a link to #_. With it, showModal() gives the focus trap,
 // Escape and the backdrop, and closing returns focus to the trigger. The markup holds no handlers:
-// one set of delegated listeners (./dialog-enhance.ts, installed once by the root) drives every dialog,
+// one set of delegated listeners (./dialog-enhance.ts, with the chrome's, ./chrome.ts) drives every dialog,
 // so a dialog works the same inside server-rendered HTML that React does not hydrate (Island).
 import type { ReactNode } from "react";
 import { buttonStyles } from "./Button.css";

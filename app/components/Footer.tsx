@@ -1,7 +1,9 @@
 // The site footer (spec §2.4): link groups, the disclaimer dialog, copyright and social links.
 // Server-rendered only (Footer.server.ts); the browser loads this module only when a client-side
 // navigation shows a footer the document did not have.
+import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { RootData } from "~/root";
 import { Dialog } from "./Dialog";
 import { LogoMark } from "./Icons";
 import * as s from "./Footer.css";
@@ -90,6 +92,12 @@ export function FooterContent({ productName, year }: { productName: string; year
       <p className={s.bottom}>{`© ${year} ${productName} Communications, Inc. All rights reserved.`}</p>
     </div>
   );
+}
+
+/** The footer rendered by React in the browser (a client-side navigation to a page with one). */
+export function FooterHere() {
+  const root = useRouteLoaderData<RootData>("root");
+  return root ? <FooterContent productName={root.config.productName} year={root.year} /> : null;
 }
 
 function Disclaimer({ productName }: { productName: string }) {

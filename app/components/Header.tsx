@@ -20,49 +20,51 @@ type HeaderProps = {
   searchQuery?: string;
   isHome?: boolean;
   user?: SessionUser | null;
+  /** The phone menu's link groups, rendered ahead on the server (Header.server.tsx). */
+  drawerGroupsHtml?: string;
 };
 
 /** The header's content; the <header> element around it is the root's Island. */
-export function HeaderContent({ config, nav, showSearch = true, searchQuery = "", isHome = false, user = null }: HeaderProps) {
+export function HeaderContent({ config, nav, showSearch = true, searchQuery = "", isHome = false, user = null, drawerGroupsHtml }: HeaderProps) {
   const last = useCurrentAddress();
   return (
     <div className={s.inner}>
-        <MobileDrawer nav={nav} config={config} user={user} className={s.phoneOnly} />
-        <a href="/" className={s.home} aria-current={isHome ? "page" : undefined} data-link="" data-home="">
-          <LogoMark className={s.logo} />
-          <span className={s.homeText}>
-            <span className={s.productWord}>{config.productName} </span>
-            <span className={s.hubWord}>App Hub</span>
-          </span>
-        </a>
-        {showSearch ? (
-          <div className={s.searchDesktop}>
-            <SearchForm defaultValue={searchQuery} />
-          </div>
-        ) : null}
-        <div className={s.actions}>
-          {showSearch ? <SearchToggle searchQuery={searchQuery} /> : null}
-          <span className={s.desktopOnly}>
-            <a href={config.developerSiteUrl} className={s.textLink}>
-              Build Apps
-            </a>
-          </span>
-          {user ? (
-            <AvatarMenu user={user} />
-          ) : (
-            <>
-              <a href={loginHref(last)} className={s.textLink} data-return="/auth">
-                Log in
-              </a>
-              <span className={s.desktopOnly}>
-                <SignUpLink href={config.freeTrialUrl} />
-              </span>
-            </>
-          )}
-          <span id={NEW_TAB_HINT_ID} hidden>
-            Opens in a new tab
-          </span>
+      <MobileDrawer nav={nav} groupsHtml={drawerGroupsHtml} config={config} user={user} className={s.phoneOnly} />
+      <a href="/" className={s.home} aria-current={isHome ? "page" : undefined} data-link="" data-home="">
+        <LogoMark className={s.logo} />
+        <span className={s.homeText}>
+          <span className={s.productWord}>{config.productName} </span>
+          <span className={s.hubWord}>App Hub</span>
+        </span>
+      </a>
+      {showSearch ? (
+        <div className={s.searchDesktop}>
+          <SearchForm defaultValue={searchQuery} />
         </div>
+      ) : null}
+      <div className={s.actions}>
+        {showSearch ? <SearchToggle searchQuery={searchQuery} /> : null}
+        <span className={s.desktopOnly}>
+          <a href={config.developerSiteUrl} className={s.textLink}>
+            Build Apps
+          </a>
+        </span>
+        {user ? (
+          <AvatarMenu user={user} />
+        ) : (
+          <>
+            <a href={loginHref(last)} className={s.textLink} data-return="/auth">
+              Log in
+            </a>
+            <span className={s.desktopOnly}>
+              <SignUpLink href={config.freeTrialUrl} />
+            </span>
+          </>
+        )}
+        <span id={NEW_TAB_HINT_ID} hidden>
+          Opens in a new tab
+        </span>
+      </div>
     </div>
   );
 }

@@ -9,14 +9,16 @@
 // a client-side navigation: see followLink below); dialogs, menus, the search box and carousels get
 // their behaviour from delegated listeners (Dialog.tsx, chrome.ts, carousel-controls.ts).
 import { useNavigate } from "@remix-run/react";
-import { Suspense, useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
 
 type IslandProps = {
   id: string;
   className?: string;
   as?: "div" | "footer" | "header" | "nav" | "section";
   /** What the server renders (a component imported from a `.server` module: null in the browser). */
-  children: ReactNode;
+  children?: ReactNode;
+  /** Or the server's HTML for it, rendered ahead (./static-html.server.ts). */
+  html?: string;
   /** Rendered in the browser when the document has no HTML for this island. */
   fallback?: ReactNode;
   /** Attributes of the wrapper element (it is the landmark where `as` is one). */
@@ -33,7 +35,7 @@ let hydrating = true;
 const serverHtml = (id: string): string | null =>
   typeof document === "undefined" || !hydrating ? null : (document.getElementById(id)?.innerHTML ?? null);
 
-export function Island({ id, className, as: Tag = "div", children, fallback = null, attributes }: IslandProps) {
+export function Island({ id, className, as: Tag = "div", children, html: serverRendered, fallback = null, attributes }: IslandProps) {
   const navigate = useNavigate();
   // Read once, on the first render in the browser (hydration): the HTML the server sent.
   const [html] = useState(() => serverHtml(id));
@@ -41,7 +43,9 @@ export function Island({ id, className, as: Tag = "div", children, fallback = nu
     hydrating = false;
   }, []);
   const onClick = (event: MouseEvent<HTMLElement>) => followLink(event, navigate);
+  const onSubmit = (event: FormEvent<HTMLElement>) => submitGetForm(event, navigate);
   if (typeof document === "undefined") {
+    if (serverRendered !== undefined) return <Tag id={id} className={className} {...attributes} dangerouslySetInnerHTML={{ __html: serverRendered }} />;
     return (
       <Tag id={id} className={className} {...attributes}>
         {children}
@@ -50,12 +54,12 @@ export function Island({ id, className, as: Tag = "div", children, fallback = nu
   }
   if (html === null) {
     return (
-      <Tag id={id} className={className} onClick={onClick} {...attributes}>
+      <Tag id={id} className={className} onClick={onClick} onSubmit={onSubmit} {...attributes}>
         <Suspense fallback={null}>{fallback}</Suspense>
       </Tag>
     );
   }
-  return <Tag id={id} className={className} onClick={onClick} {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Tag id={id} className={className} onClick={onClick} onSubmit={onSubmit} {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**
@@ -74,4 +78,14 @@ function followLink(event: MouseEvent<HTMLElement>, navigate: (to: string) => vo
   if (url.pathname === window.location.pathname && url.search === window.location.search && url.hash) return;
   event.preventDefault();
   navigate(url.pathname + url.search + url.hash);
+}
+
+/** A GET form marked data-link (one the component would render as Remix's <Form>) submits client-side. */
+function submitGetForm(event: FormEvent<HTMLElement>, navigate: (to: string) => void) {
+  const form = event.target;
+  if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-link") || form.method !== "get") return;
+  event.preventDefault();
+  const params = new URLSearchParams();
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
+  navigate(`${new URL(form.action, window.location.href).pathname}?${params}`);
 }

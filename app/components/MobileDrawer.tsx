@@ -1,6 +1,7 @@
 // The phone menu (spec §2.4): user details, My Integrations, collapsible link groups and log in/out.
 // A <details>, so it opens without JavaScript; with it, it closes on navigation and Escape
 // (app/components/chrome.ts: the header is server-rendered markup, app/components/Island.tsx).
+import { useLocation } from "@remix-run/react";
 import type { PublicConfig } from "~/lib/config.server";
 import type { NavLink as NavItem, SideNav } from "~/lib/side-nav";
 import { logoutHref, MY_INTEGRATIONS_PATH, useCurrentAddress } from "./auth-links";
@@ -21,15 +22,16 @@ const DRAWER_FEATURED: readonly NavItem[] = [
 
 type MobileDrawerProps = {
   nav: SideNav;
+  /** The link groups' HTML, rendered ahead on the server (drawerGroupsHtml in Header.server.tsx). */
+  groupsHtml?: string;
   config: PublicConfig;
   user?: SessionUser | null;
   className?: string;
 };
 
-export function MobileDrawer({ nav, config, user = null, className }: MobileDrawerProps) {
+export function MobileDrawer({ nav, groupsHtml, config, user = null, className }: MobileDrawerProps) {
   const last = useCurrentAddress();
-  const featuredPaths = new Set(nav.featured.map((link) => link.to));
-  const featured = DRAWER_FEATURED.filter((link) => featuredPaths.has(link.to));
+  const pathname = useLocation().pathname;
 
   return (
     <details className={className ? `${s.root} ${className}` : s.root} data-dismiss="">
@@ -42,15 +44,18 @@ export function MobileDrawer({ nav, config, user = null, className }: MobileDraw
           <div className={s.user}>
             <p className={s.userName}>{user.displayName}</p>
             <p className={s.userEmail}>{user.email}</p>
-            <NavAnchor to={MY_INTEGRATIONS_PATH} className={s.primaryLink}>
+            <NavAnchor to={MY_INTEGRATIONS_PATH} pathname={pathname} className={s.primaryLink}>
               {`My ${config.productName} Integrations`}
             </NavAnchor>
           </div>
         ) : null}
-        <LinkGroup title="Categories" links={nav.categories} />
-        <LinkGroup title="Featured apps" links={featured} />
-        <LinkGroup title="Products" links={nav.products} />
-        <LinkGroup title="App Type" links={nav.appTypes} />
+        {groupsHtml !== undefined ? (
+          <div className={s.groups} dangerouslySetInnerHTML={{ __html: groupsHtml }} />
+        ) : (
+          <div className={s.groups}>
+            <DrawerGroups nav={nav} pathname={pathname} />
+          </div>
+        )}
         <div className={s.actions}>
           <a href={config.developerSiteUrl} className={buttonStyles.secondary}>
             Build Apps
@@ -68,7 +73,21 @@ export function MobileDrawer({ nav, config, user = null, className }: MobileDraw
   );
 }
 
-function LinkGroup({ title, links }: { title: string; links: readonly NavItem[] }) {
+/** The drawer's link groups; no router hooks, so the server can render them ahead. */
+export function DrawerGroups({ nav, pathname }: { nav: SideNav; pathname: string }) {
+  const featuredPaths = new Set(nav.featured.map((link) => link.to));
+  const featured = DRAWER_FEATURED.filter((link) => featuredPaths.has(link.to));
+  return (
+    <>
+      <LinkGroup title="Categories" links={nav.categories} pathname={pathname} />
+      <LinkGroup title="Featured apps" links={featured} pathname={pathname} />
+      <LinkGroup title="Products" links={nav.products} pathname={pathname} />
+      <LinkGroup title="App Type" links={nav.appTypes} pathname={pathname} />
+    </>
+  );
+}
+
+function LinkGroup({ title, links, pathname }: { title: string; links: readonly NavItem[]; pathname: string }) {
   if (links.length === 0) return null;
   return (
     <details className={s.group}>
@@ -79,7 +98,7 @@ function LinkGroup({ title, links }: { title: string; links: readonly NavItem[] 
       <ul role="list" className={s.list}>
         {links.map((link) => (
           <li key={link.to}>
-            <NavAnchor to={link.to} className={s.link}>
+            <NavAnchor to={link.to} pathname={pathname} className={s.link}>
               {link.label}
             </NavAnchor>
           </li>

@@ -4,13 +4,13 @@
 // always in the page; the notice's code (./Notice.tsx) loads only when a page shows one.
 import { lazyHydrated } from "./lazy-hydrated";
 import type { Notice } from "./notice";
-import * as s from "./Notifications.css";
+import { notificationArea } from "./Shell.css";
 
 const LazyNotice = lazyHydrated(() => import("./Notice").then((m) => m.NoticeAlert));
 
 export function Notifications({ notice }: { notice: Notice | null }) {
   return (
-    <div className={s.area} role="status" aria-live="polite" aria-label="Notifications">
+    <div className={notificationArea} role="status" aria-live="polite" aria-label="Notifications">
       {notice ? <LazyNotice notice={notice} /> : null}
     </div>
   );

@@ -2,11 +2,11 @@
 // is a WAI-ARIA combobox with typeahead suggestions (spec §2.6, §5), added to this markup by
 // ./search-combobox.ts (loaded after the page, app/components/chrome.ts): at most 5 apps with the
 // typed text highlighted, and 'Search all "{q}"' when there are more.
-import { useId, type Ref } from "react";
+import { useId } from "react";
 import { SearchIcon } from "./Icons";
 import * as s from "./SearchForm.css";
 
-type SearchFormProps = { defaultValue?: string; inputRef?: Ref<HTMLInputElement> };
+type SearchFormProps = { defaultValue?: string };
 
 export function SearchForm({ defaultValue = "" }: SearchFormProps) {
   const id = useId();

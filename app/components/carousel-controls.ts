@@ -35,54 +35,55 @@ function button(trackId: string, label: string, direction: 1 | -1): HTMLButtonEl
 
 /** Enhances the carousels under `root` not yet enhanced; returns the removal of what it added. */
 export function enhanceCarousels(root: Element): () => void {
-  const cleanups: Array<() => void> = [];
-  for (const section of root.querySelectorAll<HTMLElement>("section[data-carousel]:not([data-enhanced])")) {
-    const trackId = section.dataset.carousel ?? "";
-    const track = section.querySelector<HTMLElement>(`#${CSS.escape(trackId)}`);
-    const tools = section.querySelector<HTMLElement>("[data-carousel-tools]");
-    if (!track || !tools) continue;
-    section.setAttribute("data-enhanced", "");
-    const previous = button(trackId, "Previous", -1);
-    const next = button(trackId, "Next", 1);
-    let atStart = true;
-    let atEnd = false;
-    // A pixel of slack: fractional scroll positions on zoomed or high-DPI screens.
-    const update = () => {
-      atStart = track.scrollLeft <= 1;
-      atEnd = track.scrollLeft + track.clientWidth >= track.scrollWidth - 1;
-      previous.setAttribute("aria-disabled", String(atStart));
-      next.setAttribute("aria-disabled", String(atEnd));
-      // Controls only when there is somewhere to scroll to.
-      const show = !(atStart && atEnd);
-      if (show && !previous.isConnected) {
-        tools.appendChild(previous);
-        tools.appendChild(next);
-      }
-      if (!show && previous.isConnected) {
-        previous.remove();
-        next.remove();
-      }
-    };
-    const scrollPage = (direction: 1 | -1) => {
-      if (direction < 0 ? atStart : atEnd) return;
-      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      track.scrollBy({ left: direction * track.clientWidth, behavior: reduce ? "auto" : "smooth" });
-    };
-    previous.addEventListener("click", () => scrollPage(-1));
-    next.addEventListener("click", () => scrollPage(1));
-    update();
-    track.addEventListener("scroll", update, { passive: true });
-    window.addEventListener("resize", update);
-    cleanups.push(() => {
-      track.removeEventListener("scroll", update);
-      window.removeEventListener("resize", update);
-      previous.remove();
-      next.remove();
-      section.removeAttribute("data-enhanced");
-    });
-  }
+  const cleanups = [...root.querySelectorAll<HTMLElement>("section[data-carousel]:not([data-enhanced])")].map(enhanceCarousel);
   return () => {
     for (const cleanup of cleanups) cleanup();
   };
 }
 
+/** One carousel's buttons; returns their removal. */
+export function enhanceCarousel(section: HTMLElement): () => void {
+  const trackId = section.dataset.carousel ?? "";
+  const track = section.querySelector<HTMLElement>(`#${CSS.escape(trackId)}`);
+  const tools = section.querySelector<HTMLElement>("[data-carousel-tools]");
+  if (!track || !tools || section.hasAttribute("data-enhanced")) return () => {};
+  section.setAttribute("data-enhanced", "");
+  const previous = button(trackId, "Previous", -1);
+  const next = button(trackId, "Next", 1);
+  let atStart = true;
+  let atEnd = false;
+  // A pixel of slack: fractional scroll positions on zoomed or high-DPI screens.
+  const update = () => {
+    atStart = track.scrollLeft <= 1;
+    atEnd = track.scrollLeft + track.clientWidth >= track.scrollWidth - 1;
+    previous.setAttribute("aria-disabled", String(atStart));
+    next.setAttribute("aria-disabled", String(atEnd));
+    // Controls only when there is somewhere to scroll to.
+    const show = !(atStart && atEnd);
+    if (show && !previous.isConnected) {
+      tools.appendChild(previous);
+      tools.appendChild(next);
+    }
+    if (!show && previous.isConnected) {
+      previous.remove();
+      next.remove();
+    }
+  };
+  const scrollPage = (direction: 1 | -1) => {
+    if (direction < 0 ? atStart : atEnd) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    track.scrollBy({ left: direction * track.clientWidth, behavior: reduce ? "auto" : "smooth" });
+  };
+  previous.addEventListener("click", () => scrollPage(-1));
+  next.addEventListener("click", () => scrollPage(1));
+  update();
+  track.addEventListener("scroll", update, { passive: true });
+  window.addEventListener("resize", update);
+  return () => {
+    track.removeEventListener("scroll", update);
+    window.removeEventListener("resize", update);
+    previous.remove();
+    next.remove();
+    section.removeAttribute("data-enhanced");
+  };
+}

@@ -8,8 +8,14 @@
 // - <details data-hover-hide>: closes 200 ms after the pointer leaves it (spec §2.4).
 // - <details data-focus-on-open="selector">: focuses that element when it opens.
 // - <form data-combobox>: the search box's typeahead (./search-combobox.ts).
+// - Every Dialog on the page (./dialog-enhance.ts).
+// - Skip links (a[data-skip], ./SkipLinks.tsx): focus moves to the target reliably, scrolled to
+//   data-skip-top if given (Home's 335 px, spec §2.4).
+// - Carousels in server-rendered HTML (section[data-carousel]): their buttons (./carousel-controls.ts,
+//   loaded when a page has one).
 // - After each navigation (syncChrome): a[data-nav] and a[data-home] are marked current,
 //   a[data-return] (log in / log out) come back to the new address, the search box shows its ?q=.
+import { enhanceDialogs } from "./dialog-enhance";
 import { isCurrentPath } from "./nav-current";
 import { attachCombobox, resetCombobox } from "./search-combobox";
 
@@ -63,6 +69,20 @@ export function enhanceChrome(doc: Document, navigate: (to: string) => void): ()
     true,
   );
 
+  removals.push(enhanceDialogs(doc));
+  listen("click", (event) => {
+    const link = (event.target as Element).closest?.("a[data-skip]");
+    if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented) return;
+    const target = doc.getElementById(link.hash.slice(1));
+    if (!target) return;
+    event.preventDefault();
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    const top = link.dataset.skipTop;
+    if (top === undefined) target.scrollIntoView();
+    else window.scrollTo({ top: Number(top) });
+    target.focus({ preventScroll: true });
+  });
+
   const attach = (form: HTMLFormElement) => {
     if (!comboboxes.has(form)) comboboxes.set(form, attachCombobox(form, navigate));
   };
@@ -81,6 +101,22 @@ export function enhanceChrome(doc: Document, navigate: (to: string) => void): ()
 }
 
 let lastQuery: string | null = null;
+/** Removals of the carousels' buttons, for carousels a navigation took away. */
+const carousels = new Map<Element, () => void>();
+
+function enhanceCarouselsIn(doc: Document) {
+  for (const [section, remove] of carousels) {
+    if (!section.isConnected) {
+      remove();
+      carousels.delete(section);
+    }
+  }
+  const sections = [...doc.querySelectorAll<HTMLElement>("section[data-carousel]:not([data-enhanced])")];
+  if (sections.length === 0) return;
+  void import("./carousel-controls").then(({ enhanceCarousel }) => {
+    for (const section of sections) if (section.isConnected && !carousels.has(section)) carousels.set(section, enhanceCarousel(section));
+  });
+}
 
 /** After a navigation (navigated) or on the first page (not): the chrome follows the address. */
 export function syncChrome(doc: Document, location: { pathname: string; search: string }, navigated: boolean) {
@@ -101,4 +137,5 @@ export function syncChrome(doc: Document, location: { pathname: string; search: 
     for (const form of doc.querySelectorAll<HTMLFormElement>("form[data-combobox]")) resetCombobox(form, q);
   }
   lastQuery = q;
+  enhanceCarouselsIn(doc);
 }

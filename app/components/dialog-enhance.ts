@@ -1,7 +1,8 @@
-// The behaviour of every Dialog (./Dialog.tsx) on the page, as delegated listeners the root installs
-// once: the trigger opens the <dialog> with showModal() (focus trap, Escape, backdrop), Close and a
-// click on the backdrop close it, and closing returns focus to the trigger. Its own module, so the
-// dialog's markup is not in the first-load JavaScript of pages without one.
+// The behaviour of every Dialog (./Dialog.tsx) on the page, as delegated listeners installed once
+// with the rest of the chrome's behaviour (./chrome.ts, after hydration): the trigger opens the
+// <dialog> with showModal() (focus trap, Escape, backdrop), Close and a click on the backdrop close
+// it, and closing returns focus to the trigger. Until then a trigger opens its dialog as the URL's
+// :target, as without JavaScript.
 
 /** Delegated listeners for every Dialog on the page, now and later; returns their removal. */
 export function enhanceDialogs(doc: Document): () => void {

@@ -20,7 +20,16 @@ export function whenLazyHydrated(): Promise<void> {
   });
 }
 
-export function lazyHydrated<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export type LazyHydrated<P> = ComponentType<P> & {
+  /** Fetches the code ahead, so a later render (a client-side navigation back) is synchronous. */
+  preload: () => void;
+};
+
+/**
+ * Also for components only the browser renders later (an Island's fallback): once the code is here
+ * (preload), they render synchronously, with no empty frame (scroll restoration needs the content).
+ */
+export function lazyHydrated<P extends object>(load: () => Promise<ComponentType<P>>): LazyHydrated<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<unknown> | null = null;
   let counted = false;
@@ -46,11 +55,13 @@ export function lazyHydrated<P extends object>(load: () => Promise<ComponentType
     return <Component {...props} />;
   }
 
-  return function LazyHydrated(props: P) {
+  function LazyHydrated(props: P) {
     return (
       <Suspense fallback={null}>
         <Loaded {...props} />
       </Suspense>
     );
-  };
+  }
+  LazyHydrated.preload = () => void start();
+  return LazyHydrated;
 }

@@ -1,19 +1,25 @@
 // Side-nav layout (spec §2.2): category navigation beside every list page.
-import { Outlet, useRouteLoaderData } from "@remix-run/react";
-import { lazy } from "react";
+import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { Island } from "~/components/Island";
+import { lazyHydrated } from "~/components/lazy-hydrated";
 import { nav as navClass } from "~/components/SideNav.css";
-import { SideNavContent } from "~/components/SideNav.server";
+import { sideNavHtml } from "~/components/SideNav.server";
 import type { loader as rootLoader, RouteHandle } from "~/root";
 import * as styles from "~/features/list-page/layout.css";
 
 export const handle: RouteHandle = { layout: "sideNav" };
 
-/** The side nav's code, loaded only when a client-side navigation shows it (app/components/Island.tsx). */
-const LazySideNav = lazy(() => import("~/components/SideNav").then((m) => ({ default: m.SideNavContent })));
+/**
+ * The side nav's code, for a client-side navigation to a page with it (app/components/Island.tsx):
+ * fetched after such a page has shown, so coming back renders it at once.
+ */
+const LazySideNav = lazyHydrated(() => import("~/components/SideNav").then((m) => m.SideNavHere));
 
 export default function SideNavLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
+  const { pathname } = useLocation();
+  useEffect(() => LazySideNav.preload(), []);
   return (
     <div className={styles.layout}>
       {root ? (
@@ -22,10 +28,9 @@ export default function SideNavLayout() {
           as="nav"
           className={navClass}
           attributes={{ "aria-label": "Categories and filters" }}
+          html={typeof document === "undefined" ? sideNavHtml(root.nav, pathname) : undefined}
           fallback={<LazySideNav nav={root.nav} />}
-        >
-          {typeof document === "undefined" ? <SideNavContent nav={root.nav} /> : null}
-        </Island>
+        />
       ) : null}
       <div className={styles.content}>
         <Outlet />

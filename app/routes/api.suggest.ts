@@ -15,6 +15,6 @@ const suggestParamsSchema = z.object({
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q } = parseSearchParams(new URL(request.url), suggestParamsSchema);
-  const result = await suggestApps(context.env.DB, q.trim(), hiddenAppTypes(context.config));
+  const result = await suggestApps(context.env.DB, q.trim(), hiddenAppTypes(context.config), context.catalogueVersion);
   return Response.json(result, { headers: { "Cache-Control": cacheControl("suggestions", context.config) } });
 }
