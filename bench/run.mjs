@@ -75,7 +75,16 @@ const ROUNDS = Math.max(1, Number(args.rounds));
 /** Hard stop for the whole run, so nothing keeps running if something hangs. */
 const RUN_DEADLINE_MS = 15 * 60 * 1000;
 
-const TARGETS = { cachedRatio: 0.8, uncachedListP50Ms: 30, firstLoadJsKb: 100, suggestP99Ms: 20 };
+// Issue 14's targets: latencies with one client (no queueing), throughput as a ratio to the static
+// asset measured in the same run (8 clients on a shared machine: ratios are what compare).
+const TARGETS = {
+  cachedRatio: 0.9,
+  uncachedListP50Ms: 15,
+  uncachedListRatio: 0.3,
+  searchPageP50Ms: 20,
+  firstLoadJsKb: 90,
+  suggestP99Ms: 15,
+};
 
 /** What a person types into the search box, letter by letter: each prefix is one suggestion call. */
 const TYPED = ["poll", "calendar", "notes", "crm", "whiteboard", "zurich"].flatMap((word) =>
@@ -473,7 +482,7 @@ try {
     { id: "deep-bots", label: "uncached /bots?page=20&from=20 (offset 608)", paths: ["/bots?page=20&from=20"], headers: UNCACHED, check: edge("none"), list: true, deep: true },
     { id: "api-filters", label: "uncached /api/search meetings+integration A-Z", paths: ["/api/search?productType=meetings&appType=integration&sortBy=alphabetical&orderBy=asc"], headers: UNCACHED, check: edge("none") },
     { id: "api-text", label: "uncached /api/search searchQuery=poll relevance", paths: ["/api/search?searchQuery=poll&sortBy=relevance"], headers: UNCACHED, check: edge("none") },
-    { id: "search-page", label: "uncached /search?q= results page (4 queries in turn, relevance)", paths: ["poll", "notes", "calendar sync", "crm"].map((q) => `/search?${new URLSearchParams({ q })}`), headers: UNCACHED, check: edge("none"), list: true },
+    { id: "search-page", label: "uncached /search?q= results page (4 queries in turn, relevance)", paths: ["poll", "notes", "calendar sync", "crm"].map((q) => `/search?${new URLSearchParams({ q })}`), headers: UNCACHED, check: edge("none"), list: true, search: true },
     { id: "suggest", label: `uncached /api/suggest (${TYPED.length} prefixes typed letter by letter)`, paths: TYPED.map((q) => `/api/suggest?${new URLSearchParams({ q })}`), headers: UNCACHED, check: edge("none"), suggest: true },
     { id: "detail", label: `uncached app detail (${detailIds.length} apps in turn)`, paths: detailIds.map((id) => `/applications/${encodeURIComponent(id)}`), headers: UNCACHED, check: edge("none") },
   ];
@@ -848,13 +857,20 @@ try {
       target = `≥${TARGETS.cachedRatio}× static: ${okText(ok)}`;
       verdicts.push({ target: `cached list page ≥ ${TARGETS.cachedRatio}× static req/s (${CONCURRENCY} clients)`, value: `${fmt(r.rps / staticRps, 2)}×`, ok });
     } else if (s.list) {
-      // The target is a latency: judged with one client (no queueing in front of the single
-      // isolate); the p50 under ${CONCURRENCY} clients is shown beside it.
-      const ok = r.c1.p50 < TARGETS.uncachedListP50Ms;
-      const ok8 = r.p50 < TARGETS.uncachedListP50Ms;
-      target = `p50<${TARGETS.uncachedListP50Ms}: 1c ${okText(ok)}, ${CONCURRENCY}c ${okText(ok8)}`;
-      verdicts.push({ target: `${s.label} p50 < ${TARGETS.uncachedListP50Ms} ms, 1 client`, value: `${fmt(r.c1.p50)} ms`, ok });
-      verdicts.push({ target: `${s.label} p50 < ${TARGETS.uncachedListP50Ms} ms, ${CONCURRENCY} clients (info)`, value: `${fmt(r.p50)} ms`, ok: ok8, info: true });
+      // The latency target is judged with one client (no queueing in front of the single isolate);
+      // the p50 under ${CONCURRENCY} clients is shown beside it. Page 1 of a list is also judged by
+      // its throughput with ${CONCURRENCY} clients, as a ratio to the static asset.
+      const limit = s.search ? TARGETS.searchPageP50Ms : TARGETS.uncachedListP50Ms;
+      const ok = r.c1.p50 < limit;
+      const ok8 = r.p50 < limit;
+      target = `p50<${limit}: 1c ${okText(ok)}, ${CONCURRENCY}c ${okText(ok8)}`;
+      verdicts.push({ target: `${s.label} p50 < ${limit} ms, 1 client`, value: `${fmt(r.c1.p50)} ms`, ok });
+      verdicts.push({ target: `${s.label} p50 < ${limit} ms, ${CONCURRENCY} clients (info)`, value: `${fmt(r.p50)} ms`, ok: ok8, info: true });
+      if (!s.search && !s.deep) {
+        const okRatio = r.rps >= TARGETS.uncachedListRatio * staticRps;
+        target += `; ≥${TARGETS.uncachedListRatio}× static: ${okText(okRatio)}`;
+        verdicts.push({ target: `${s.label} ≥ ${TARGETS.uncachedListRatio}× static req/s (${CONCURRENCY} clients)`, value: `${fmt(r.rps / staticRps, 2)}×`, ok: okRatio });
+      }
     } else if (s.suggest) {
       const ok = r.c1.p99 < TARGETS.suggestP99Ms;
       target = `p99<${TARGETS.suggestP99Ms}: 1c ${okText(ok)}`;
@@ -930,7 +946,7 @@ try {
   log("First-load JavaScript per page type (every /build/ JS the HTML loads or preloads, plus their static imports; gzip -9)");
   log(
     table(
-      ["page", "path", "status", "JS files", "JS raw KB", "JS gzip KB", "target ≤100 KB", "CSS gzip KB", "HTML gzip KB"],
+      ["page", "path", "status", "JS files", "JS raw KB", "JS gzip KB", `target ≤${TARGETS.firstLoadJsKb} KB`, "CSS gzip KB", "HTML gzip KB"],
       firstLoad.map((p) => [
         p.type,
         p.path.length > 40 ? `${p.path.slice(0, 37)}…` : p.path,
