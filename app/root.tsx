@@ -10,17 +10,19 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
+  useNavigate,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { ErrorPage } from "~/components/ErrorPage";
+import { lazy, useEffect, useRef, type ReactNode } from "react";
 import { ErrorOverlaySlot } from "~/features/announcement/ErrorOverlaySlot";
-import { Footer } from "~/components/Footer";
-import { Header } from "~/components/Header";
+import { footerHtml } from "~/components/Footer.server";
+import { Island } from "~/components/Island";
+import { footer as footerClass, header as headerClass } from "~/components/Shell.css";
+import { drawerGroupsHtml, HeaderContent } from "~/components/Header.server";
 import { PendingIndicator } from "~/components/Spinner";
 import { SkipLinks } from "~/components/SkipLinks";
-import { TestEnvironmentBar } from "~/components/TestEnvironmentBar";
+import { lazyHydrated, whenLazyHydrated } from "~/components/lazy-hydrated";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { publicConfig } from "~/lib/config.server";
 import { isTestBarHidden } from "~/lib/cookies.server";
@@ -92,6 +94,17 @@ export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 /** Per-route settings (spec §2.2) read from `handle`. */
 export type RouteHandle = { layout?: "normal" | "sideNav" | "blank"; hideSearch?: boolean };
 
+/** The header's and footer's code, loaded only when the browser renders them (app/components/Island.tsx). */
+const LazyHeader = lazy(() => import("~/components/Header").then((m) => ({ default: m.HeaderContent })));
+const LazyFooter = lazy(() => import("~/components/Footer").then((m) => ({ default: m.FooterHere })));
+/** Only error pages show it (app/components/lazy-hydrated.tsx). */
+const ErrorPage = lazyHydrated(() => import("~/components/ErrorPage").then((m) => m.ErrorPage));
+/** Only test environments show the bar (app/components/lazy-hydrated.tsx). */
+const TestEnvironmentBar = lazyHydrated(() => import("~/components/TestEnvironmentBar").then((m) => m.TestEnvironmentBar));
+/** The chrome's behaviour (menus, search box, current links), after hydration. */
+let chrome: Promise<typeof import("~/components/chrome")> | null = null;
+const loadChrome = () => (chrome ??= import("~/components/chrome"));
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
@@ -102,6 +115,28 @@ export function Layout({ children }: { children: ReactNode }) {
   const hideSearch = handles.some((h) => h.hideSearch);
   const isHome = location.pathname === "/";
   const searchQuery = new URLSearchParams(location.search).get("q") ?? undefined;
+  const navigate = useNavigate();
+  useEffect(() => {
+    let cancelled = false;
+    let remove = () => {};
+    void loadChrome().then((m) => {
+      if (!cancelled) remove = m.enhanceChrome(document, navigate);
+    });
+    // The page is fully interactive once the chrome and every lazily hydrated part are (e2e waits for it).
+    void Promise.all([loadChrome(), whenLazyHydrated()]).then(() => {
+      if (!cancelled) document.documentElement.dataset.enhanced = "true";
+    });
+    return () => {
+      cancelled = true;
+      remove();
+    };
+  }, [navigate]);
+  const navigated = useRef(false);
+  useEffect(() => {
+    const after = navigated.current;
+    navigated.current = true;
+    void loadChrome().then((m) => m.syncChrome(document, location, after));
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <html lang="en">
       <head>
@@ -126,19 +161,38 @@ export function Layout({ children }: { children: ReactNode }) {
                 returnTo={location.pathname + location.search}
               />
             ) : null}
-            <Header
-              config={root.config}
-              nav={root.nav}
-              showSearch={!hideSearch}
-              searchQuery={searchQuery}
-              isHome={isHome}
-              user={root.user}
-            />
+            {/* Server-rendered; a page without the search box gets its own header (the key). */}
+            <Island
+              key={hideSearch ? "header-without-search" : "header"}
+              id="site-header"
+              as="header"
+              className={headerClass}
+              fallback={<LazyHeader config={root.config} nav={root.nav} showSearch={!hideSearch} searchQuery={searchQuery} isHome={isHome} user={root.user} />}
+            >
+              {typeof document === "undefined" ? (
+                <HeaderContent
+                  config={root.config}
+                  nav={root.nav}
+                  showSearch={!hideSearch}
+                  searchQuery={searchQuery}
+                  isHome={isHome}
+                  user={root.user}
+                  drawerGroupsHtml={drawerGroupsHtml(root.nav, location.pathname)}
+                />
+              ) : null}
+            </Island>
             <Notifications notice={root.notice} />
             <main id="main-content" tabIndex={-1}>
               {children}
             </main>
-            <Footer productName={root.config.productName} year={root.year} />
+            <Island
+              id="footer"
+              as="footer"
+              className={footerClass}
+              attributes={{ tabIndex: -1 }}
+              html={typeof document === "undefined" ? footerHtml(root.config.productName, root.year) : undefined}
+              fallback={<LazyFooter />}
+            />
           </>
         )}
         <PendingIndicator />

@@ -45,6 +45,7 @@ import { unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { generateCatalogue } from "../scripts/lib/catalogue-generator.ts";
 import { catalogueStatements } from "../scripts/lib/catalogue-sql.ts";
 import { toFtsQuery } from "../app/lib/fts-query.ts";
+import { runLighthouse } from "./lighthouse.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -60,6 +61,7 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     "no-explain": { type: "boolean", default: false },
     proposed: { type: "boolean", default: false },
+    "lighthouse-runs": { type: "string", default: "1" },
   },
 });
 const DURATION_MS = Number(args.duration) * 1000;
@@ -71,9 +73,18 @@ const MAX_REQUESTS = Number(args["max-requests"]);
 const LATENCY_MS = Number(args["latency-duration"]) * 1000;
 const ROUNDS = Math.max(1, Number(args.rounds));
 /** Hard stop for the whole run, so nothing keeps running if something hangs. */
-const RUN_DEADLINE_MS = 10 * 60 * 1000;
+const RUN_DEADLINE_MS = 15 * 60 * 1000;
 
-const TARGETS = { cachedRatio: 0.8, uncachedListP50Ms: 30, firstLoadJsKb: 100, suggestP99Ms: 20 };
+// Issue 14's targets: latencies with one client (no queueing), throughput as a ratio to the static
+// asset measured in the same run (8 clients on a shared machine: ratios are what compare).
+const TARGETS = {
+  cachedRatio: 0.9,
+  uncachedListP50Ms: 15,
+  uncachedListRatio: 0.3,
+  searchPageP50Ms: 20,
+  firstLoadJsKb: 90,
+  suggestP99Ms: 15,
+};
 
 /** What a person types into the search box, letter by letter: each prefix is one suggestion call. */
 const TYPED = ["poll", "calendar", "notes", "crm", "whiteboard", "zurich"].flatMap((word) =>
@@ -187,6 +198,40 @@ const vars = {
   OUTGOING_WEBHOOKS_BOT_TOKEN: "bench-production-outgoing-bot-token",
   SUPPORT_BOT_TOKEN: "bench-production-support-bot-token",
 };
+
+const onlyIds = args.only ? new Set(args.only.split(",")) : null;
+const wantLighthouse = !onlyIds || onlyIds.has("lighthouse");
+const lighthouseRun = () =>
+  runLighthouse({
+    root,
+    workerScript,
+    publicDir,
+    vars,
+    rateLimits: Object.fromEntries(config.ratelimits.map((b) => [b.name, { type: "rate-limit", namespace: b.namespace_id, simple: b.simple }])),
+    compatibilityDate: config.compatibility_date ?? "2026-07-01",
+    runs: Math.max(1, Number(args["lighthouse-runs"])),
+    log,
+  });
+if (onlyIds && onlyIds.size === 1 && wantLighthouse) {
+  // `--only=lighthouse`: the 400-app production build alone, without the 50,000-app load run.
+  let code = 0;
+  try {
+    const { verdicts, pages } = await lighthouseRun();
+    log("");
+    log("Targets");
+    log(table(["target", "value", "result"], verdicts.map((v) => [v.target, v.value, v.ok ? "ok" : "MISSED"])));
+    const missed = verdicts.filter((v) => !v.ok);
+    log(missed.length ? `\nMISSED ${missed.length} of ${verdicts.length} targets` : `\nAll ${verdicts.length} targets met.`);
+    mkdirSync(`${root}/.bench`, { recursive: true });
+    writeFileSync(`${root}/.bench/lighthouse.json`, `${JSON.stringify({ date: new Date().toISOString(), pages, targets: verdicts }, null, 2)}\n`);
+  } catch (error) {
+    process.stderr.write(`bench: lighthouse failed: ${error?.stack ?? error}\n`);
+    code = 1;
+  } finally {
+    removeSnapshot();
+  }
+  process.exit(code);
+}
 
 // A helper Worker in the same workerd, bound to the same D1 database: it runs the catalogue import
 // and the D1-only timings next to the database. (Driving D1 through mf.getD1Database() from Node
@@ -437,7 +482,7 @@ try {
     { id: "deep-bots", label: "uncached /bots?page=20&from=20 (offset 608)", paths: ["/bots?page=20&from=20"], headers: UNCACHED, check: edge("none"), list: true, deep: true },
     { id: "api-filters", label: "uncached /api/search meetings+integration A-Z", paths: ["/api/search?productType=meetings&appType=integration&sortBy=alphabetical&orderBy=asc"], headers: UNCACHED, check: edge("none") },
     { id: "api-text", label: "uncached /api/search searchQuery=poll relevance", paths: ["/api/search?searchQuery=poll&sortBy=relevance"], headers: UNCACHED, check: edge("none") },
-    { id: "search-page", label: "uncached /search?q= results page (4 queries in turn, relevance)", paths: ["poll", "notes", "calendar sync", "crm"].map((q) => `/search?${new URLSearchParams({ q })}`), headers: UNCACHED, check: edge("none"), list: true },
+    { id: "search-page", label: "uncached /search?q= results page (4 queries in turn, relevance)", paths: ["poll", "notes", "calendar sync", "crm"].map((q) => `/search?${new URLSearchParams({ q })}`), headers: UNCACHED, check: edge("none"), list: true, search: true },
     { id: "suggest", label: `uncached /api/suggest (${TYPED.length} prefixes typed letter by letter)`, paths: TYPED.map((q) => `/api/suggest?${new URLSearchParams({ q })}`), headers: UNCACHED, check: edge("none"), suggest: true },
     { id: "detail", label: `uncached app detail (${detailIds.length} apps in turn)`, paths: detailIds.map((id) => `/applications/${encodeURIComponent(id)}`), headers: UNCACHED, check: edge("none") },
   ];
@@ -458,7 +503,7 @@ try {
     { id: "diag-category-data", label: `/category/${category.slug}.data loader only`, paths: [`/category/${category.slug}.data?${routes(CATEGORY)}`] },
     { id: "diag-deep-data", label: "/brand-new.data?page=40&from=40 list loader only", paths: [`/brand-new.data?page=40&from=40&${routes(LIST)}`] },
   ].map((d) => ({ ...d, headers: { ...UNCACHED, Accept: "*/*" } }));
-  const only = args.only ? new Set(args.only.split(",")) : null;
+  const only = onlyIds;
   const selected = (list) => (only ? list.filter((s) => only.has(s.id)) : list);
 
   log(
@@ -707,6 +752,7 @@ try {
       notOk: [...js, ...css].filter((u) => assetCache.get(u).status !== 200),
       jsRawKb: kb(raw),
       jsGzipKb: kb(gzip),
+      jsFiles: [...js].map((u) => ({ url: u, gzipKb: kb(assetCache.get(u).gzip) })).sort((a, b) => b.gzipKb - a.gzipKb),
       cssFiles: [...css],
       cssRawKb: kb(cssRaw),
       cssGzipKb: kb(cssGzip),
@@ -793,6 +839,11 @@ try {
   }
 
   // -------------------------------------------------------------------------------------------
+  // 6. Lighthouse (mobile) on the 400-app seed: its own Worker and database (bench/lighthouse.mjs)
+  // -------------------------------------------------------------------------------------------
+  const lighthouseResult = wantLighthouse ? await lighthouseRun() : { pages: [], verdicts: [] };
+
+  // -------------------------------------------------------------------------------------------
   // Report
   // -------------------------------------------------------------------------------------------
   const staticRps = results.static?.rps ?? NaN;
@@ -806,13 +857,20 @@ try {
       target = `≥${TARGETS.cachedRatio}× static: ${okText(ok)}`;
       verdicts.push({ target: `cached list page ≥ ${TARGETS.cachedRatio}× static req/s (${CONCURRENCY} clients)`, value: `${fmt(r.rps / staticRps, 2)}×`, ok });
     } else if (s.list) {
-      // The target is a latency: judged with one client (no queueing in front of the single
-      // isolate); the p50 under ${CONCURRENCY} clients is shown beside it.
-      const ok = r.c1.p50 < TARGETS.uncachedListP50Ms;
-      const ok8 = r.p50 < TARGETS.uncachedListP50Ms;
-      target = `p50<${TARGETS.uncachedListP50Ms}: 1c ${okText(ok)}, ${CONCURRENCY}c ${okText(ok8)}`;
-      verdicts.push({ target: `${s.label} p50 < ${TARGETS.uncachedListP50Ms} ms, 1 client`, value: `${fmt(r.c1.p50)} ms`, ok });
-      verdicts.push({ target: `${s.label} p50 < ${TARGETS.uncachedListP50Ms} ms, ${CONCURRENCY} clients (info)`, value: `${fmt(r.p50)} ms`, ok: ok8, info: true });
+      // The latency target is judged with one client (no queueing in front of the single isolate);
+      // the p50 under ${CONCURRENCY} clients is shown beside it. Page 1 of a list is also judged by
+      // its throughput with ${CONCURRENCY} clients, as a ratio to the static asset.
+      const limit = s.search ? TARGETS.searchPageP50Ms : TARGETS.uncachedListP50Ms;
+      const ok = r.c1.p50 < limit;
+      const ok8 = r.p50 < limit;
+      target = `p50<${limit}: 1c ${okText(ok)}, ${CONCURRENCY}c ${okText(ok8)}`;
+      verdicts.push({ target: `${s.label} p50 < ${limit} ms, 1 client`, value: `${fmt(r.c1.p50)} ms`, ok });
+      verdicts.push({ target: `${s.label} p50 < ${limit} ms, ${CONCURRENCY} clients (info)`, value: `${fmt(r.p50)} ms`, ok: ok8, info: true });
+      if (!s.search && !s.deep) {
+        const okRatio = r.rps >= TARGETS.uncachedListRatio * staticRps;
+        target += `; ≥${TARGETS.uncachedListRatio}× static: ${okText(okRatio)}`;
+        verdicts.push({ target: `${s.label} ≥ ${TARGETS.uncachedListRatio}× static req/s (${CONCURRENCY} clients)`, value: `${fmt(r.rps / staticRps, 2)}×`, ok: okRatio });
+      }
     } else if (s.suggest) {
       const ok = r.c1.p99 < TARGETS.suggestP99Ms;
       target = `p99<${TARGETS.suggestP99Ms}: 1c ${okText(ok)}`;
@@ -888,7 +946,7 @@ try {
   log("First-load JavaScript per page type (every /build/ JS the HTML loads or preloads, plus their static imports; gzip -9)");
   log(
     table(
-      ["page", "path", "status", "JS files", "JS raw KB", "JS gzip KB", "target ≤100 KB", "CSS gzip KB", "HTML gzip KB"],
+      ["page", "path", "status", "JS files", "JS raw KB", "JS gzip KB", `target ≤${TARGETS.firstLoadJsKb} KB`, "CSS gzip KB", "HTML gzip KB"],
       firstLoad.map((p) => [
         p.type,
         p.path.length > 40 ? `${p.path.slice(0, 37)}…` : p.path,
@@ -916,6 +974,7 @@ try {
     log("Query plans (EXPLAIN QUERY PLAN)");
     for (const q of d1.filter((x) => x.plan.length)) log(`  ${q.name}:\n${q.plan.map((l) => `      ${l}`).join("\n")}`);
   }
+  verdicts.push(...lighthouseResult.verdicts);
   log("");
   log("Targets");
   log(table(["target", "value", "result"], verdicts.map((v) => [v.target, v.value, v.info ? (v.ok ? "ok" : "over (info)") : okText(v.ok)])));
@@ -935,6 +994,7 @@ try {
     diagnostics: diag,
     analyticsFlood: { scenarios: flood, accepted: flood.accepted, recorded: flood.recorded },
     firstLoad,
+    lighthouse: lighthouseResult.pages,
     d1,
     targets: verdicts,
     totalSeconds: (performance.now() - runStarted) / 1000,

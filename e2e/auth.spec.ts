@@ -1,7 +1,7 @@
 // Log in through the platform emulator, the user menu, My Integrations and log out — with
 // JavaScript on and off. Each project works on its own integration, so the two can run at once.
 import { LEGACY_SYNC, USERS } from "../workers/platform/demo-data";
-import { expect, logIn, PLATFORM_ORIGIN, test } from "./fixtures";
+import { expect, logIn, PLATFORM_ORIGIN, test, waitForHydration } from "./fixtures";
 
 const riley = USERS.riley;
 const accountButton = (page: import("@playwright/test").Page, name: string) =>
@@ -42,6 +42,8 @@ test("the account popover works from the keyboard and hides after the pointer le
     "Escape, focus return and the 200 ms hide are script behaviours; without JS the <details> opens and closes by its summary, which the first test in this file does in both projects.",
   );
   await logIn(page, riley.email);
+  // Escape and the 200 ms hide come with the page's scripts (app/components/chrome.ts).
+  await waitForHydration(page, jsEnabled);
   const account = accountButton(page, riley.displayName);
   await account.focus();
   await page.keyboard.press("Enter");

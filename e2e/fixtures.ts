@@ -112,14 +112,17 @@ export const documentStatusError = (status: number, path: string) =>
 
 /**
  * With JavaScript, wait until React has hydrated the document (Remix's router exists and the React
- * props of <main> are attached), so clicks go through client handlers. A no-op without JavaScript.
+ * props of <main> are attached) and the server-rendered chrome has its behaviour (<html
+ * data-enhanced>, app/components/chrome.ts), so clicks go through client handlers. A no-op without
+ * JavaScript.
  */
 export async function waitForHydration(page: Page, jsEnabled: boolean): Promise<void> {
   if (!jsEnabled) return;
   await page.waitForFunction(() => {
     const main = document.getElementById("main-content");
     const hydrated = main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
-    return "__remixRouter" in window && hydrated && document.readyState === "complete";
+    const enhanced = document.documentElement.dataset.enhanced === "true";
+    return "__remixRouter" in window && hydrated && enhanced && document.readyState === "complete";
   }, undefined, { timeout: 10_000 });
 }
 

@@ -69,3 +69,6 @@ export const visuallyHiddenRules = {
 
 /** Hidden on screen, still read by screen readers. */
 export const visuallyHidden = style(visuallyHiddenRules);
+
+/** The same, for markup written outside React (app/lib/markdown.server.ts: a link's hidden words). */
+globalStyle("[data-visually-hidden]", visuallyHiddenRules);

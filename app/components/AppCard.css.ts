@@ -44,6 +44,9 @@ export const badges = style({
   gap: vars.space[1],
 });
 
+/** The one badge of most cards, placed as the wrapper above places two. */
+export const soloBadge = style({ gridArea: "badges", justifySelf: "end", alignSelf: "start" });
+
 export const name = style({
   gridArea: "name",
   marginTop: vars.space[4],

@@ -1,4 +1,6 @@
-// One app in a list: logo, name (the card's single link), company, tagline and badges.
+// One app in a list: logo, name (the card's single link), company, tagline and badges. Lean markup
+// (docs/decisions/019): the card is the list item or the carousel's slide itself, and a single
+// badge sits in the card's grid without a wrapper.
 import { Link } from "@remix-run/react";
 import { appPath } from "~/lib/app-paths";
 import { displayImageUrl } from "~/lib/image-url";
@@ -7,31 +9,45 @@ import type { AppSummary } from "~/models/types";
 import { Badge } from "./Badge";
 import * as s from "./AppCard.css";
 
-/** headingLevel: the card's name is one level below the heading its list sits under. */
-export function AppCard({ app, headingLevel = 2 }: { app: AppSummary; headingLevel?: 2 | 3 }) {
+type AppCardProps = {
+  app: AppSummary;
+  /** The card's name is one level below the heading its list sits under. */
+  headingLevel?: 2 | 3;
+  /** "li": the card is the grid's list item (with `id` and `className`). */
+  as?: "div" | "li";
+  id?: string;
+  className?: string;
+  /** A carousel slide (WAI-ARIA APG): the card is the slide's group, named "n of m". */
+  slideLabel?: string;
+};
+
+export function AppCard({ app, headingLevel = 2, as: Element = "div", id, className, slideLabel }: AppCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const typeLabel = APP_TYPE_LABELS[app.type];
   return (
-    <div className={s.card}>
-      <img
-        src={displayImageUrl(app.logo)}
-        alt=""
-        width={56}
-        height={56}
-        loading="lazy"
-        decoding="async"
-        className={s.logo}
-      />
+    <Element
+      id={id}
+      className={className ? `${s.card} ${className}` : s.card}
+      role={slideLabel ? "group" : undefined}
+      aria-roledescription={slideLabel ? "slide" : undefined}
+      aria-label={slideLabel}
+    >
+      <img src={displayImageUrl(app.logo)} alt="" width={56} height={56} loading="lazy" decoding="async" className={s.logo} />
       <Heading className={s.name}>
-        <Link to={appPath(app)} prefetch="intent" className={s.link}>
+        <Link to={appPath(app)} prefetch="intent" className={s.link} data-link="">
           {app.name}
         </Link>
       </Heading>
       <p className={s.company}>{app.companyName}</p>
       <p className={s.tagline}>{app.tagline}</p>
-      <div className={s.badges}>
-        {app.status === "coming_soon" ? <Badge tone="warning">Coming soon</Badge> : null}
-        <Badge>{APP_TYPE_LABELS[app.type]}</Badge>
-      </div>
-    </div>
+      {app.status === "coming_soon" ? (
+        <div className={s.badges}>
+          <Badge tone="warning">Coming soon</Badge>
+          <Badge>{typeLabel}</Badge>
+        </div>
+      ) : (
+        <Badge className={s.soloBadge}>{typeLabel}</Badge>
+      )}
+    </Element>
   );
 }

@@ -18,9 +18,7 @@ export function AppGrid({
   return (
     <ul role="list" className={s.grid}>
       {apps.map((app, i) => (
-        <li key={app.id} id={gridItemId(startIndex + i + 1)} className={s.item}>
-          <AppCard app={app} headingLevel={headingLevel} />
-        </li>
+        <AppCard key={app.id} as="li" id={gridItemId(startIndex + i + 1)} className={s.item} app={app} headingLevel={headingLevel} />
       ))}
     </ul>
   );

@@ -1,17 +1,11 @@
 // The logged-in user's avatar and its popover (spec §2.4): name, e-mail, My Integrations, Log out.
-import { Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { displayImageUrl } from "~/lib/image-url";
 import { logoutHref, MY_INTEGRATIONS_PATH, useCurrentAddress } from "./auth-links";
-import { useDetailsDismiss } from "./details-dismiss";
 import { visuallyHidden } from "../../styles/global.css";
 import * as s from "./AvatarMenu.css";
 
 export type { HeaderUser as SessionUser } from "~/auth/user";
 import type { HeaderUser as SessionUser } from "~/auth/user";
-
-/** Spec §2.4: the popover hides 200 ms after the pointer leaves it. */
-const HIDE_DELAY_MS = 200;
 
 /** Initials of the first two words of the display name. */
 export function initials(displayName: string): string {
@@ -35,23 +29,12 @@ export function Avatar({ user, large = false }: { user: SessionUser; large?: boo
   );
 }
 
+/** Markup only: app/components/chrome.ts closes it on Escape, outside clicks, navigation, and 200 ms
+ * after the pointer leaves it (spec §2.4). */
 export function AvatarMenu({ user }: { user: SessionUser }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  const hideTimer = useRef<ReturnType<typeof setTimeout>>();
   const last = useCurrentAddress();
-  useDetailsDismiss(ref);
-  useEffect(() => () => clearTimeout(hideTimer.current), []);
-
-  const cancelHide = () => clearTimeout(hideTimer.current);
-  const scheduleHide = () => {
-    cancelHide();
-    hideTimer.current = setTimeout(() => {
-      if (ref.current) ref.current.open = false;
-    }, HIDE_DELAY_MS);
-  };
-
   return (
-    <details ref={ref} className={s.root} onMouseEnter={cancelHide} onMouseLeave={scheduleHide}>
+    <details className={s.root} data-dismiss="" data-hover-hide="">
       <summary className={s.summary}>
         <Avatar user={user} />
         <span className={visuallyHidden}>{`Account: ${user.displayName}`}</span>
@@ -65,10 +48,10 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           </div>
         </div>
         <div className={s.divider}>
-          <Link to={MY_INTEGRATIONS_PATH} className={s.menuLink}>
+          <a href={MY_INTEGRATIONS_PATH} className={s.menuLink} data-link="">
             My Integrations
-          </Link>
-          <a href={logoutHref(last)} className={s.menuLink}>
+          </a>
+          <a href={logoutHref(last)} className={s.menuLink} data-return="/logout">
             Log out
           </a>
         </div>

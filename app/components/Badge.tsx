@@ -4,6 +4,6 @@ import { badgeTones } from "./Badge.css";
 
 export type BadgeTone = keyof typeof badgeTones;
 
-export function Badge({ tone = "neutral", children }: { tone?: BadgeTone; children: ReactNode }) {
-  return <span className={badgeTones[tone]}>{children}</span>;
+export function Badge({ tone = "neutral", className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
+  return <span className={className ? `${badgeTones[tone]} ${className}` : badgeTones[tone]}>{children}</span>;
 }

@@ -1,14 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { mq, vars } from "../../styles/theme.css";
 
-export const footer = style({
-  marginTop: vars.space[12],
-  background: vars.color.surfaceAlt,
-  borderTop: `1px solid ${vars.color.border}`,
-  color: vars.color.text,
-  fontSize: vars.fontSize.sm,
-});
-
 export const inner = style({
   display: "grid",
   gap: vars.space[8],

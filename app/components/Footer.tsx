@@ -1,5 +1,9 @@
 // The site footer (spec §2.4): link groups, the disclaimer dialog, copyright and social links.
+// Server-rendered only (Footer.server.ts); the browser loads this module only when a client-side
+// navigation shows a footer the document did not have.
+import { useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { RootData } from "~/root";
 import { Dialog } from "./Dialog";
 import { LogoMark } from "./Icons";
 import * as s from "./Footer.css";
@@ -47,45 +51,53 @@ const GROUPS: { title: string; links: FooterLink[] }[] = [
 
 export const DISCLAIMER_DIALOG_ID = "disclaimer";
 
-export function Footer({ productName, year }: { productName: string; year: number }) {
+/**
+ * The footer's content. The <footer> element around it is the root's Island (app/components/Island.tsx):
+ * the server renders this from Footer.server.ts, the browser keeps that HTML without hydrating it.
+ */
+export function FooterContent({ productName, year }: { productName: string; year: number }) {
   return (
-    <footer id="footer" tabIndex={-1} className={s.footer}>
-      <div className={s.inner}>
-        <div className={s.top}>
-          <div className={s.brand}>
-            <p className={s.brandName}>
-              <LogoMark size={28} className={s.logo} />
-              {productName} App Hub
-            </p>
-            <p className={s.tagline}>Apps and integrations that work where your team already meets and messages.</p>
-            <SocialLinks />
-          </div>
-          <nav aria-label="Footer" className={s.groups}>
-            {GROUPS.map((group) => (
-              <div key={group.title}>
-                <h2 className={s.groupTitle}>{group.title}</h2>
-                <ul role="list" className={s.list}>
-                  {group.links.map((link) => (
-                    <li key={link.label}>
-                      <a href={link.href} className={s.link}>
-                        {link.label}
-                      </a>
-                    </li>
-                  ))}
-                  {group.title === "Legal" ? (
-                    <li>
-                      <Disclaimer productName={productName} />
-                    </li>
-                  ) : null}
-                </ul>
-              </div>
-            ))}
-          </nav>
+    <div className={s.inner}>
+      <div className={s.top}>
+        <div className={s.brand}>
+          <p className={s.brandName}>
+            <LogoMark size={28} className={s.logo} />
+            {productName} App Hub
+          </p>
+          <p className={s.tagline}>Apps and integrations that work where your team already meets and messages.</p>
+          <SocialLinks />
         </div>
-        <p className={s.bottom}>{`© ${year} ${productName} Communications, Inc. All rights reserved.`}</p>
+        <nav aria-label="Footer" className={s.groups}>
+          {GROUPS.map((group) => (
+            <div key={group.title}>
+              <h2 className={s.groupTitle}>{group.title}</h2>
+              <ul role="list" className={s.list}>
+                {group.links.map((link) => (
+                  <li key={link.label}>
+                    <a href={link.href} className={s.link}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+                {group.title === "Legal" ? (
+                  <li>
+                    <Disclaimer productName={productName} />
+                  </li>
+                ) : null}
+              </ul>
+            </div>
+          ))}
+        </nav>
       </div>
-    </footer>
+      <p className={s.bottom}>{`© ${year} ${productName} Communications, Inc. All rights reserved.`}</p>
+    </div>
   );
+}
+
+/** The footer rendered by React in the browser (a client-side navigation to a page with one). */
+export function FooterHere() {
+  const root = useRouteLoaderData<RootData>("root");
+  return root ? <FooterContent productName={root.config.productName} year={root.year} /> : null;
 }
 
 function Disclaimer({ productName }: { productName: string }) {

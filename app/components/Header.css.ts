@@ -2,15 +2,6 @@ import { style } from "@vanilla-extract/css";
 import { visuallyHiddenRules } from "../../styles/global.css";
 import { mq, vars } from "../../styles/theme.css";
 
-export const header = style({
-  position: "sticky",
-  top: 0,
-  zIndex: vars.zIndex.header,
-  background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
-  boxShadow: vars.shadow.sm,
-});
-
 export const inner = style({
   display: "flex",
   alignItems: "center",

@@ -79,3 +79,6 @@ export const actions = style({
   gap: vars.space[2],
   paddingBlock: vars.space[4],
 });
+
+/** The link groups' wrapper (their HTML is rendered ahead on the server): no box of its own. */
+export const groups = style({ display: "contents" });

@@ -1,14 +1,14 @@
 // The phone menu (spec §2.4): user details, My Integrations, collapsible link groups and log in/out.
-// A <details>, so it opens without JavaScript; with it, it closes on navigation and Escape.
-import { NavLink } from "@remix-run/react";
-import { useRef } from "react";
+// A <details>, so it opens without JavaScript; with it, it closes on navigation and Escape
+// (app/components/chrome.ts: the header is server-rendered markup, app/components/Island.tsx).
+import { useLocation } from "@remix-run/react";
 import type { PublicConfig } from "~/lib/config.server";
 import type { NavLink as NavItem, SideNav } from "~/lib/side-nav";
 import { logoutHref, MY_INTEGRATIONS_PATH, useCurrentAddress } from "./auth-links";
 import type { SessionUser } from "./AvatarMenu";
 import { buttonStyles, iconButton } from "./Button.css";
-import { useDetailsDismiss } from "./details-dismiss";
 import { ChevronDownIcon, CloseIcon, MenuIcon } from "./Icons";
+import { NavAnchor } from "./NavAnchor";
 import { SignUpLink } from "./SignUpLink";
 import * as s from "./MobileDrawer.css";
 
@@ -22,20 +22,19 @@ const DRAWER_FEATURED: readonly NavItem[] = [
 
 type MobileDrawerProps = {
   nav: SideNav;
+  /** The link groups' HTML, rendered ahead on the server (drawerGroupsHtml in Header.server.tsx). */
+  groupsHtml?: string;
   config: PublicConfig;
   user?: SessionUser | null;
   className?: string;
 };
 
-export function MobileDrawer({ nav, config, user = null, className }: MobileDrawerProps) {
-  const ref = useRef<HTMLDetailsElement>(null);
+export function MobileDrawer({ nav, groupsHtml, config, user = null, className }: MobileDrawerProps) {
   const last = useCurrentAddress();
-  useDetailsDismiss(ref);
-  const featuredPaths = new Set(nav.featured.map((link) => link.to));
-  const featured = DRAWER_FEATURED.filter((link) => featuredPaths.has(link.to));
+  const pathname = useLocation().pathname;
 
   return (
-    <details ref={ref} className={className ? `${s.root} ${className}` : s.root}>
+    <details className={className ? `${s.root} ${className}` : s.root} data-dismiss="">
       <summary className={iconButton} aria-label="Menu">
         <MenuIcon className={s.menuIcon} />
         <CloseIcon className={s.closeIcon} />
@@ -45,21 +44,24 @@ export function MobileDrawer({ nav, config, user = null, className }: MobileDraw
           <div className={s.user}>
             <p className={s.userName}>{user.displayName}</p>
             <p className={s.userEmail}>{user.email}</p>
-            <NavLink to={MY_INTEGRATIONS_PATH} className={s.primaryLink}>
+            <NavAnchor to={MY_INTEGRATIONS_PATH} pathname={pathname} className={s.primaryLink}>
               {`My ${config.productName} Integrations`}
-            </NavLink>
+            </NavAnchor>
           </div>
         ) : null}
-        <LinkGroup title="Categories" links={nav.categories} />
-        <LinkGroup title="Featured apps" links={featured} />
-        <LinkGroup title="Products" links={nav.products} />
-        <LinkGroup title="App Type" links={nav.appTypes} />
+        {groupsHtml !== undefined ? (
+          <div className={s.groups} dangerouslySetInnerHTML={{ __html: groupsHtml }} />
+        ) : (
+          <div className={s.groups}>
+            <DrawerGroups nav={nav} pathname={pathname} />
+          </div>
+        )}
         <div className={s.actions}>
           <a href={config.developerSiteUrl} className={buttonStyles.secondary}>
             Build Apps
           </a>
           {user ? (
-            <a href={logoutHref(last)} className={buttonStyles.secondary}>
+            <a href={logoutHref(last)} className={buttonStyles.secondary} data-return="/logout">
               Log out
             </a>
           ) : (
@@ -71,7 +73,21 @@ export function MobileDrawer({ nav, config, user = null, className }: MobileDraw
   );
 }
 
-function LinkGroup({ title, links }: { title: string; links: readonly NavItem[] }) {
+/** The drawer's link groups; no router hooks, so the server can render them ahead. */
+export function DrawerGroups({ nav, pathname }: { nav: SideNav; pathname: string }) {
+  const featuredPaths = new Set(nav.featured.map((link) => link.to));
+  const featured = DRAWER_FEATURED.filter((link) => featuredPaths.has(link.to));
+  return (
+    <>
+      <LinkGroup title="Categories" links={nav.categories} pathname={pathname} />
+      <LinkGroup title="Featured apps" links={featured} pathname={pathname} />
+      <LinkGroup title="Products" links={nav.products} pathname={pathname} />
+      <LinkGroup title="App Type" links={nav.appTypes} pathname={pathname} />
+    </>
+  );
+}
+
+function LinkGroup({ title, links, pathname }: { title: string; links: readonly NavItem[]; pathname: string }) {
   if (links.length === 0) return null;
   return (
     <details className={s.group}>
@@ -82,12 +98,13 @@ function LinkGroup({ title, links }: { title: string; links: readonly NavItem[] 
       <ul role="list" className={s.list}>
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} className={s.link}>
+            <NavAnchor to={link.to} pathname={pathname} className={s.link}>
               {link.label}
-            </NavLink>
+            </NavAnchor>
           </li>
         ))}
       </ul>
     </details>
   );
 }
+

@@ -1,13 +1,6 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
 
-export const area = style({
-  maxWidth: vars.layout.contentMax,
-  marginInline: "auto",
-  paddingInline: vars.layout.gutter,
-  selectors: { "&:empty": { display: "none" } },
-});
-
 export const notice = style({
   display: "flex",
   alignItems: "flex-start",

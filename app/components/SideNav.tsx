@@ -1,45 +1,51 @@
 // The left category navigation (spec §2.3). Desktop shows the groups beside the content; phones get
 // them folded into a "Browse categories" <details> above it, so both work without JavaScript.
-import { NavLink } from "@remix-run/react";
-import { useRef } from "react";
+// Markup only: the side-nav layout renders it on the server into an Island (SideNav.server.ts), and
+// app/components/chrome.ts marks the current link after client-side navigations and closes the
+// <details> on navigation and Escape.
+import { useLocation } from "@remix-run/react";
 import type { NavLink as NavItem, SideNav as SideNavData } from "~/lib/side-nav";
-import { useDetailsDismiss } from "./details-dismiss";
 import { ChevronDownIcon } from "./Icons";
+import { NavAnchor } from "./NavAnchor";
 import * as s from "./SideNav.css";
 
-export function SideNav({ nav }: { nav: SideNavData }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useDetailsDismiss(ref, { outsideClick: false });
+/** The content of the side nav's <nav> (the Island is the <nav>). */
+export function SideNavContent({ nav, pathname }: { nav: SideNavData; pathname: string }) {
   return (
-    <nav aria-label="Categories and filters" className={s.nav}>
-      <details ref={ref} className={s.phone}>
+    <>
+      <details className={s.phone} data-dismiss="inside">
         <summary className={s.summary}>
           Browse categories
           <ChevronDownIcon className={s.chevron} />
         </summary>
         <div className={s.phoneGroups}>
-          <NavGroups nav={nav} />
+          <NavGroups nav={nav} pathname={pathname} />
         </div>
       </details>
       <div className={s.desktop}>
-        <NavGroups nav={nav} />
+        <NavGroups nav={nav} pathname={pathname} />
       </div>
-    </nav>
-  );
-}
-
-function NavGroups({ nav }: { nav: SideNavData }) {
-  return (
-    <>
-      <NavGroup title="All Categories" links={nav.categories} />
-      <NavGroup title="Featured" links={nav.featured} />
-      <NavGroup title="Products" links={nav.products} />
-      <NavGroup title="App Type" links={nav.appTypes} />
     </>
   );
 }
 
-function NavGroup({ title, links }: { title: string; links: readonly NavItem[] }) {
+/** Rendered by React in the browser (a client-side navigation to a page with the side nav). */
+export function SideNavHere({ nav }: { nav: SideNavData }) {
+  return <SideNavContent nav={nav} pathname={useLocation().pathname} />;
+}
+
+function NavGroups({ nav, pathname }: { nav: SideNavData; pathname: string }) {
+  return (
+    <>
+      <NavGroup title="All Categories" links={nav.categories} pathname={pathname} />
+      <NavGroup title="Featured" links={nav.featured} pathname={pathname} />
+      <NavGroup title="Products" links={nav.products} pathname={pathname} />
+      <NavGroup title="App Type" links={nav.appTypes} pathname={pathname} />
+    </>
+  );
+}
+
+function NavGroup({ title, links, pathname }: { title: string; links: readonly NavItem[]; pathname: string }) {
   if (links.length === 0) return null;
   return (
     <div className={s.group}>
@@ -47,9 +53,9 @@ function NavGroup({ title, links }: { title: string; links: readonly NavItem[] }
       <ul role="list">
         {links.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} className={s.link}>
+            <NavAnchor to={link.to} pathname={pathname} className={s.link}>
               {link.label}
-            </NavLink>
+            </NavAnchor>
           </li>
         ))}
       </ul>

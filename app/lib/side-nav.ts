@@ -6,6 +6,9 @@ import type { Category } from "~/models/types";
 export type NavLink = { to: string; label: string };
 export type SideNav = { categories: NavLink[]; featured: NavLink[]; products: NavLink[]; appTypes: NavLink[] };
 
+/** One collator (localeCompare with options builds one per call: most of the cost of a sort). */
+const BY_NAME = new Intl.Collator("en", { sensitivity: "base" });
+
 /** De-duplicated by apiId, appContext dropped, sorted by name, 'other' last, partner_solutions omitted. */
 export function sideNavCategories(categories: readonly Category[]): Category[] {
   const seen = new Set<string>();
@@ -15,15 +18,33 @@ export function sideNavCategories(categories: readonly Category[]): Category[] {
     seen.add(c.apiId);
     unique.push(c);
   }
-  const byName = (a: Category, b: Category) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+  const byName = (a: Category, b: Category) => BY_NAME.compare(a.name, b.name);
   const other = unique.filter((c) => c.apiId === OTHER_CATEGORY_API_ID);
   return [...unique.filter((c) => c.apiId !== OTHER_CATEGORY_API_ID).sort(byName), ...other];
 }
+
+/**
+ * Built once per category list and settings: the list comes from the catalogue memo (one array per
+ * catalogue version, app/models/catalogue-memo.server.ts), so every page of a version shares one
+ * SideNav object, which also keys the side nav's rendered HTML (app/components/static-html.server.ts).
+ */
+const built = new WeakMap<readonly Category[], Map<string, SideNav>>();
 
 export function buildSideNav(
   categories: readonly Category[],
   settings: { embeddedApps: boolean; serviceApps: boolean },
 ): SideNav {
+  const key = `${settings.embeddedApps}/${settings.serviceApps}`;
+  let bySettings = built.get(categories);
+  if (!bySettings) built.set(categories, (bySettings = new Map()));
+  const known = bySettings.get(key);
+  if (known) return known;
+  const nav = buildSideNavOnce(categories, settings);
+  bySettings.set(key, nav);
+  return nav;
+}
+
+function buildSideNavOnce(categories: readonly Category[], settings: { embeddedApps: boolean; serviceApps: boolean }): SideNav {
   const types = new Set(categories.map((c) => c.categoryType));
   return {
     categories: sideNavCategories(categories).map((c) => ({ to: `/category/${c.slug}`, label: c.name })),

@@ -37,8 +37,14 @@ export function hiddenAppTypes(config: Pick<PortalConfig, "embeddedApps" | "serv
   return hidden;
 }
 
+/** The catalogue version the Worker hands over when KV could not be read. */
+export const UNAVAILABLE_VERSION = "unavailable";
+
 export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "embeddedApps" | "serviceApps">; version: string }) {
   const { db, version } = options;
+  // Without a readable version (KV down: workers/app.ts says "unavailable") nothing is remembered:
+  // a memo under a key that no import moves would outlive the next catalogue change.
+  const memoVersion = version === UNAVAILABLE_VERSION ? undefined : version;
   const hiddenTypes: readonly AppType[] = hiddenAppTypes(options.config);
   const visible = (query: CatalogueQuery): AppQuery => ({ ...query, excludeTypes: hiddenTypes });
   const isHidden = (type: AppType) => hiddenTypes.includes(type);
@@ -48,12 +54,12 @@ export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "e
     hiddenTypes,
     isHidden,
     /** A page of apps and the total (the total remembered per version). */
-    list: (query: CatalogueQuery, page: PageRange) => listApps(db, visible(query), page, version),
-    count: (query: CatalogueQuery) => countApps(db, visible(query), version),
+    list: (query: CatalogueQuery, page: PageRange) => listApps(db, visible(query), page, memoVersion),
+    count: (query: CatalogueQuery) => countApps(db, visible(query), memoVersion),
     /** A page of apps without the total. */
     listItems: (query: CatalogueQuery, page: PageRange) => listAppItems(db, visible(query), page),
-    suggest: (text: string) => suggestApps(db, text, hiddenTypes),
-    categories: () => listCategories(db, version),
+    suggest: (text: string) => suggestApps(db, text, hiddenTypes, memoVersion),
+    categories: () => listCategories(db, memoVersion),
     categoriesBySlug: (slug: string, categoryType?: Category["categoryType"]) => findCategoriesBySlug(db, slug, categoryType),
     categoriesByApiId: (apiId: string) => findCategoriesByApiId(db, apiId),
     /** The app whose friendlyId (or id) is `appId`, or null when there is none or its type is hidden. */

@@ -5,7 +5,7 @@ import type { AppDetail, AppPage, AppSummary, Category } from "./types";
 import type { Sort } from "~/lib/sort";
 import { toFtsQuery } from "~/lib/fts-query";
 import { nameKey } from "~/lib/name-key";
-import { recall, remember } from "./catalogue-memo.server";
+import { recall, recallAnswer, remember, rememberAnswer } from "./catalogue-memo.server";
 
 export type AppQuery = {
   status?: AppStatus;
@@ -203,11 +203,15 @@ export async function listApps(
   catalogueVersion?: string,
 ): Promise<AppPage> {
   if (isEmptySearch(query)) return { items: [], total: 0 };
+  // The same page of the same list under the same catalogue version is the same answer.
+  const pageKey = `page\u0000${JSON.stringify(query)}\u0000${page.offset}\u0000${page.limit}`;
+  const answered = recallAnswer<AppPage>(catalogueVersion, pageKey);
+  if (answered) return answered;
   const count = countStatement(query);
   const known = recall<number>(catalogueVersion, count.memoKey);
   if (known !== undefined) {
     const rows = await listStatement(db, query, page).all<AppRow>();
-    return { items: rows.results.map(toSummary), total: known };
+    return rememberAnswer(catalogueVersion, pageKey, { items: rows.results.map(toSummary), total: known });
   }
   const [rows, counted] = await db.batch([
     listStatement(db, query, page),
@@ -215,7 +219,7 @@ export async function listApps(
   ]);
   const items = (rows!.results as AppRow[]).map(toSummary);
   const total = (counted!.results[0] as { total: number } | undefined)?.total ?? 0;
-  return { items, total: remember(catalogueVersion, count.memoKey, total) };
+  return rememberAnswer(catalogueVersion, pageKey, { items, total: remember(catalogueVersion, count.memoKey, total) });
 }
 
 function countStatement(query: AppQuery) {
@@ -272,9 +276,14 @@ export async function suggestApps(
   db: Db,
   text: string,
   excludeTypes: readonly AppType[],
+  catalogueVersion?: string,
 ): Promise<{ items: Suggestion[]; more: boolean }> {
   const fts = toFtsQuery(text);
   if (fts === "") return { items: [], more: false };
+  // Everyone typing the same letters under the same catalogue version gets the same suggestions.
+  const answerKey = `suggest\u0000${text}\u0000${excludeTypes.join(",")}`;
+  const answered = recallAnswer<{ items: Suggestion[]; more: boolean }>(catalogueVersion, answerKey);
+  if (answered) return answered;
   const key = nameKey(text);
   const notIn = excludeTypes.length ? ` AND a.type NOT IN (${placeholders(excludeTypes.length)})` : "";
   const columns = "a.id, a.friendly_id, a.name, a.logo, a.company_name, a.type";
@@ -301,7 +310,7 @@ export async function suggestApps(
           )
           .bind(...relevanceParams(text), `{name company_name} : (${fts})`, ...excludeTypes, SUGGESTIONS_MAX + 1);
   const { results } = await statement.all<SuggestionRow>();
-  return {
+  return rememberAnswer(catalogueVersion, answerKey, {
     items: results.slice(0, SUGGESTIONS_MAX).map((r) => ({
       id: r.id,
       friendlyId: r.friendly_id,
@@ -312,7 +321,7 @@ export async function suggestApps(
       _score: apiScore(r.score),
     })),
     more: results.length > SUGGESTIONS_MAX,
-  };
+  });
 }
 
 type CategoryRow = { id: string; api_id: string; slug: string; name: string; category_type: Category["categoryType"] };

@@ -4,6 +4,7 @@
 // it") and is logged; it never fails the page.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renderMarkdown } from "~/lib/markdown.server";
+import { findListRoute } from "~/models/list-routes";
 import type { AnnouncementContent, ModalContent } from "~/models/content";
 import {
   ANNOUNCEMENT_COOKIE,
@@ -27,8 +28,8 @@ export function toBanner(entry: AnnouncementContent | null, cookies: ReadonlyMap
     version: String(entry.publishDetails.version),
     time,
     closable: canCloseBanner(entry),
-    desktopHtml: renderMarkdown(desktop),
-    mobileHtml: renderMarkdown(mobile),
+    desktopHtml: renderMarkdown(desktop, { describeLink }),
+    mobileHtml: renderMarkdown(mobile, { describeLink }),
   };
 }
 
@@ -71,3 +72,6 @@ export async function loadOverlays(request: Request, context: AppLoadContext): P
     ),
   };
 }
+
+/** A banner link to a list page is named by that page's title ("See more: What's New"). */
+const describeLink = (href: string) => (href.startsWith("/") ? findListRoute(href.slice(1).split(/[?#]/)[0]!)?.title : undefined);

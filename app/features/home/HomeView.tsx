@@ -1,71 +1,43 @@
 // The home page: the announcement banner, a hero with search, product shortcuts, the featured slide
 // apps and the slider categories as carousels (spec §2.5), and any CMS modal. No JS needed.
-import { Form, Link } from "@remix-run/react";
-import { AppCard } from "~/components/AppCard";
-import { Carousel } from "~/components/Carousel";
-import { AnnouncementBanner } from "~/features/announcement/AnnouncementBanner";
-import { CmsModals } from "~/features/announcement/CmsModals";
+import { useEffect } from "react";
+import { Island } from "~/components/Island";
+import { lazyHydrated } from "~/components/lazy-hydrated";
 import type { Overlays } from "~/features/announcement/types";
 import type { NavLink } from "~/lib/side-nav";
-import type { AppSummary } from "~/models/types";
 import type { HomeApps } from "./home.server";
-import { visuallyHidden } from "../../../styles/global.css";
+import { HomeContent } from "./HomeContent.server";
 import * as styles from "./HomeView.css";
 
 type HomeViewProps = HomeApps & { overlays: Overlays; productName: string; products: NavLink[] };
 
-const slidesOf = (apps: AppSummary[]) => apps.map((app) => ({ key: app.id, content: <AppCard app={app} headingLevel={3} /> }));
+/** The banner's and modals' code loads only when there is one (app/components/lazy-hydrated.tsx). */
+const HomeBanner = lazyHydrated(() => import("./HomeOverlays").then((m) => m.HomeBanner));
+const HomeModals = lazyHydrated(() => import("./HomeOverlays").then((m) => m.HomeModals));
+
+/** Same id as HomeContent.tsx's HOME_ID (not imported: that module stays out of the first load). */
+const HOME_ID = "home";
+/**
+ * The page's code, for a client-side navigation to the home page: fetched after the home page has
+ * shown, so coming back to it renders at once (and the scroll position is restored).
+ */
+const LazyHomeContent = lazyHydrated(() => import("./HomeContent").then((m) => m.HomeContent));
 
 export function HomeView({ featured, rows, overlays, productName, products }: HomeViewProps) {
+  // The carousels as the server sent them get their buttons from app/components/chrome.ts.
+  useEffect(() => LazyHomeContent.preload(), []);
   return (
     <>
-      {overlays.banner ? <AnnouncementBanner banner={overlays.banner} returnTo="/" /> : null}
-      <div className={styles.page}>
-        <section className={styles.hero} aria-labelledby="hero-title">
-          <h1 id="hero-title" className={styles.heroTitle}>
-            Apps that make {productName} work your way
-          </h1>
-          <p className={styles.heroText}>
-            Bots, integrations and embedded apps for your meetings, messaging, calling and devices.
-          </p>
-          <Form method="get" action="/search" role="search" aria-label="Find an app" className={styles.heroSearch}>
-            <label htmlFor="hero-q" className={visuallyHidden}>
-              Search apps
-            </label>
-            <input id="hero-q" className={styles.heroInput} type="search" name="q" required placeholder="Search for apps, companies or categories" />
-            <button type="submit" className={styles.heroButton}>
-              Search
-            </button>
-          </Form>
-          {products.length > 0 ? (
-            <nav aria-label="Products" className={styles.products}>
-              <ul>
-                {products.map((p) => (
-                  <li key={p.to}>
-                    <Link to={p.to} prefetch="intent">
-                      {p.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-        </section>
-
-        {featured.length > 0 ? <Carousel id="featured" title="Featured apps" variant="featured" slides={slidesOf(featured)} /> : null}
-
-        {rows.map((row) => (
-          <Carousel
-            key={row.id}
-            id={row.id}
-            title={row.title}
-            description={row.description}
-            seeAll={{ to: row.seeAll, label: "See all" }}
-            slides={slidesOf(row.items)}
-          />
-        ))}
-      </div>
-      <CmsModals modals={overlays.modals} returnTo="/" />
+      {overlays.banner ? <HomeBanner /> : null}
+      {/* Server-rendered: the browser keeps it as it is (app/components/Island.tsx). */}
+      <Island
+        id={HOME_ID}
+        className={styles.page}
+        fallback={<LazyHomeContent featured={featured} rows={rows} productName={productName} products={products} />}
+      >
+        {typeof document === "undefined" ? <HomeContent featured={featured} rows={rows} productName={productName} products={products} /> : null}
+      </Island>
+      {overlays.modals.length > 0 ? <HomeModals /> : null}
     </>
   );
 }

@@ -38,7 +38,7 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
   }
 
   if (!result) throw await notFound(request, context);
-  return listPageData(context, spec, result, window, pageSize, sort);
+  return listPageData(context, url.origin, spec, result, window, pageSize, sort);
 }
 
 function listWindow(url: URL, context: AppLoadContext, defaultSort: SortChoice = "newest") {
@@ -50,6 +50,7 @@ function listWindow(url: URL, context: AppLoadContext, defaultSort: SortChoice =
 
 function listPageData(
   context: AppLoadContext,
+  origin: string,
   spec: Omit<ListPageSpec, "query">,
   result: { items: AppSummary[]; total: number },
   window: ReturnType<typeof pageWindowFromUrl>,
@@ -62,6 +63,8 @@ function listPageData(
       description: spec.description,
       chips: spec.chips ?? [],
       canonicalPath: spec.canonicalPath,
+      // Absolute, as search engines read rel=canonical (Lighthouse: a relative one is not valid).
+      canonicalUrl: new URL(spec.canonicalPath, origin).href,
       items: result.items,
       total: result.total,
       page: window.page,
@@ -79,14 +82,15 @@ function listPageData(
  * By name ("a-z"/"z-a") means by the name the card shows (a coming-soon item's title).
  */
 export async function loadListPageFromItems(request: Request, context: AppLoadContext, spec: Omit<ListPageSpec, "query">, items: AppSummary[]) {
-  const { sort, pageSize, window } = listWindow(new URL(request.url), context, spec.defaultSort);
+  const url = new URL(request.url);
+  const { sort, pageSize, window } = listWindow(url, context, spec.defaultSort);
   if (isPastLastPage(window, items.length, pageSize)) throw await notFound(request, context);
   const byName = (a: AppSummary, b: AppSummary) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
   const sorted = [...items].sort(
     sort === "a-z" ? byName : sort === "z-a" ? (a, b) => byName(b, a) : (a, b) => b.submittedAt.localeCompare(a.submittedAt),
   );
   const page = { items: sorted.slice(window.offset, window.offset + window.limit), total: sorted.length };
-  return listPageData(context, spec, page, window, pageSize, sort);
+  return listPageData(context, url.origin, spec, page, window, pageSize, sort);
 }
 
 export type ListPageData = Awaited<ReturnType<typeof loadListPage>>["data"];

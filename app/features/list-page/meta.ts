@@ -7,6 +7,6 @@ export function listPageMeta({ data }: { data: ListPageData | undefined }): Meta
   return [
     { title: `${data.title} | App Hub` },
     { name: "description", content: data.description },
-    { tagName: "link", rel: "canonical", href: data.canonicalPath },
+    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
   ];
 }
