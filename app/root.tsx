@@ -1,19 +1,7 @@
 // The document: header, footer, skip links, test-environment bar and the error boundary.
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useNavigate,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { lazy, useEffect, useRef, type ReactNode } from "react";
 import { ErrorOverlaySlot } from "~/features/announcement/ErrorOverlaySlot";
 import { footerHtml } from "~/components/Footer.server";
@@ -38,10 +26,7 @@ import { Notifications } from "~/components/Notifications";
 import { Analytics } from "~/features/analytics/Analytics";
 import "../styles/global.css";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }, ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : [])];
 
 export const meta: MetaFunction = ({ error }) => {
   if (!error) return [{ title: "App Hub" }];
@@ -54,10 +39,7 @@ export const headers = routeHeaders;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // An expired session is ended here, on whatever page it is noticed, and the page says so.
-  const [categories, auth] = await Promise.all([
-    context.catalogue.categories(),
-    getAuth(request, context, url.pathname + url.search),
-  ]);
+  const [categories, auth] = await Promise.all([context.catalogue.categories(), getAuth(request, context, url.pathname + url.search)]);
   if (categories.length === 0) context.logger.warn("Categories load failed: the catalogue has no categories");
   const headers = new Headers({ "Cache-Control": cacheControl("page", context.config) });
   // Only logged-in pages hold forms that act for a person, so only they get a CSRF token.
@@ -155,11 +137,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <SkipLinks homeOffset={isHome} />
             {root.config.renderEnvironmentWarning && !root.testBarHidden ? (
-              <TestEnvironmentBar
-                productName={root.config.productName}
-                productionUrl={root.config.productionPortalUrl}
-                returnTo={location.pathname + location.search}
-              />
+              <TestEnvironmentBar productName={root.config.productName} productionUrl={root.config.productionPortalUrl} returnTo={location.pathname + location.search} />
             ) : null}
             {/* Server-rendered; a page without the search box gets its own header (the key). */}
             <Island

@@ -72,7 +72,9 @@ export async function runLighthouse({ root, workerScript, publicDir, vars, rateL
         await res.arrayBuffer();
       }
     };
-    for (const file of readdirSync(`${root}/migrations`).filter((f) => f.endsWith(".sql")).sort()) {
+    for (const file of readdirSync(`${root}/migrations`)
+      .filter((f) => f.endsWith(".sql"))
+      .sort()) {
       await batch(unstable_splitSqlQuery(readFileSync(`${root}/migrations/${file}`, "utf8")).map((sql) => ({ sql, params: [] })));
     }
     // The 400-app seed, as `npm run db:seed` makes it; its few http:// logos point at this server.
@@ -101,7 +103,16 @@ export async function runLighthouse({ root, workerScript, publicDir, vars, rateL
 
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     const results = [];
     for (const page of pages) {
@@ -150,7 +161,11 @@ export async function runLighthouse({ root, workerScript, publicDir, vars, rateL
         opportunities,
         errors: lhr.runtimeError ? [lhr.runtimeError.message] : [],
       });
-      log(`  lighthouse ${page.type} ${page.path}: ${Object.entries(results.at(-1).scores).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+      log(
+        `  lighthouse ${page.type} ${page.path}: ${Object.entries(results.at(-1).scores)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")}`,
+      );
     }
 
     const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : "-");

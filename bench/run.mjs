@@ -87,13 +87,10 @@ const TARGETS = {
 };
 
 /** What a person types into the search box, letter by letter: each prefix is one suggestion call. */
-const TYPED = ["poll", "calendar", "notes", "crm", "whiteboard", "zurich"].flatMap((word) =>
-  Array.from({ length: word.length }, (_, i) => word.slice(0, i + 1)),
-);
+const TYPED = ["poll", "calendar", "notes", "crm", "whiteboard", "zurich"].flatMap((word) => Array.from({ length: word.length }, (_, i) => word.slice(0, i + 1)));
 const BROWSER_HEADERS = {
   Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "User-Agent":
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
 };
 // "Uncached" requests carry a real session cookie (see benchSession below): a logged-in request
 // never touches the edge cache, so these measure the full path — KV session read, D1, render —
@@ -107,9 +104,17 @@ async function benchSession(kv) {
   const id = "bench-session-0001";
   const far = Date.now() + 7 * 24 * 3600 * 1000;
   const user = {
-    id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS9iZW5jaA", userId: "bench", orgId: "Y2lzY29zcGFyazovL3VzL09SR0FOSVpBVElPTi9iZW5jaA",
-    displayName: "Bench Person", firstName: "Bench", lastName: "Person", nickName: "", emails: ["bench@acme.example"],
-    emailDomain: "acme.example", avatar: null, portalDisplayName: "Bench Person",
+    id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS9iZW5jaA",
+    userId: "bench",
+    orgId: "Y2lzY29zcGFyazovL3VzL09SR0FOSVpBVElPTi9iZW5jaA",
+    displayName: "Bench Person",
+    firstName: "Bench",
+    lastName: "Person",
+    nickName: "",
+    emails: ["bench@acme.example"],
+    emailDomain: "acme.example",
+    avatar: null,
+    portalDisplayName: "Bench Person",
   };
   const data = { user, tokens: { accessToken: "bench", refreshToken: "bench", accessExpiresAt: far, refreshExpiresAt: far }, trackingSession: "bench", createdAt: Date.now() };
   await kv.put(id, JSON.stringify(data));
@@ -168,8 +173,7 @@ const missingAssets = referenced.filter((p) => !existsSync(path.join(publicDir, 
 if (missingAssets.length) {
   removeSnapshot();
   process.stderr.write(
-    `bench: dist/app.js and public/build do not belong to the same build (missing ${missingAssets.slice(0, 3).join(", ")}…); ` +
-      "someone rebuilt meanwhile, run again\n",
+    `bench: dist/app.js and public/build do not belong to the same build (missing ${missingAssets.slice(0, 3).join(", ")}…); ` + "someone rebuilt meanwhile, run again\n",
   );
   process.exit(1);
 }
@@ -219,7 +223,12 @@ if (onlyIds && onlyIds.size === 1 && wantLighthouse) {
     const { verdicts, pages } = await lighthouseRun();
     log("");
     log("Targets");
-    log(table(["target", "value", "result"], verdicts.map((v) => [v.target, v.value, v.ok ? "ok" : "MISSED"])));
+    log(
+      table(
+        ["target", "value", "result"],
+        verdicts.map((v) => [v.target, v.value, v.ok ? "ok" : "MISSED"]),
+      ),
+    );
     const missed = verdicts.filter((v) => !v.ok);
     log(missed.length ? `\nMISSED ${missed.length} of ${verdicts.length} targets` : `\nAll ${verdicts.length} targets met.`);
     mkdirSync(`${root}/.bench`, { recursive: true });
@@ -316,19 +325,31 @@ try {
   const all = (sql, params = []) => call("all", { sql, params });
 
   t = performance.now();
-  for (const file of readdirSync(`${root}/migrations`).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(`${root}/migrations`)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     const statements = unstable_splitSqlQuery(readFileSync(`${root}/migrations/${file}`, "utf8"));
-    await call("batch", statements.map((sql) => ({ sql, params: [] })));
+    await call(
+      "batch",
+      statements.map((sql) => ({ sql, params: [] })),
+    );
   }
   if (args.proposed) {
     // A/B: also apply the schema changes this benchmark proposes (bench/proposed/*.sql).
     // The directory exists only while a change is proposed; applied proposals move to migrations/.
     const dir = `${root}/bench/proposed`;
-    const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".sql")).sort() : [];
+    const files = existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith(".sql"))
+          .sort()
+      : [];
     if (files.length === 0) log("bench: --proposed: no proposals in bench/proposed");
     for (const file of files) {
       const statements = unstable_splitSqlQuery(readFileSync(`${root}/bench/proposed/${file}`, "utf8"));
-      await call("batch", statements.map((sql) => ({ sql, params: [] })));
+      await call(
+        "batch",
+        statements.map((sql) => ({ sql, params: [] })),
+      );
       log(`bench: --proposed: applied bench/proposed/${file}`);
     }
   }
@@ -375,7 +396,7 @@ try {
 
   // A category of median size (by published apps), so neither a tiny nor the biggest one.
   const categoryRows = await all(
-      `SELECT k.slug, count(DISTINCT c.app_seq) AS n FROM categories k
+    `SELECT k.slug, count(DISTINCT c.app_seq) AS n FROM categories k
        JOIN app_categories c ON c.category_id = k.id JOIN apps a ON a.seq = c.app_seq
        WHERE k.category_type <> 'appContext' AND a.status = 'published' GROUP BY k.slug ORDER BY n`,
   );
@@ -460,7 +481,12 @@ try {
     return null;
   };
   const scenarios = [
-    { id: "static", label: `static asset ${assetPath} (${fmt(kb(asset.size))} KB; page ${fmt(kb(pageBytes), 0)} KB)`, paths: [assetPath], headers: { "User-Agent": BROWSER_HEADERS["User-Agent"] } },
+    {
+      id: "static",
+      label: `static asset ${assetPath} (${fmt(kb(asset.size))} KB; page ${fmt(kb(pageBytes), 0)} KB)`,
+      paths: [assetPath],
+      headers: { "User-Agent": BROWSER_HEADERS["User-Agent"] },
+    },
     { id: "cached-list", label: "cached list page /brand-new (edge HIT)", paths: ["/brand-new"], headers: BROWSER_HEADERS, check: edge("HIT"), prime: true },
     // References for the cached page: the HIT path's fixed cost (tiny body) and the largest asset.
     // Issue 12 item 6: junk and tracking parameters used to make a new cache key each (an uncached
@@ -468,23 +494,70 @@ try {
     {
       id: "cache-busting",
       label: "anonymous /brand-new?x=<random>&utm_source=… (junk parameters; edge HIT)",
-      paths: Array.from({ length: 500 }, (_, i) => `/brand-new?x=${(i * 2654435761 >>> 0).toString(36)}&utm_source=bench${i}`),
+      paths: Array.from({ length: 500 }, (_, i) => `/brand-new?x=${((i * 2654435761) >>> 0).toString(36)}&utm_source=bench${i}`),
       headers: BROWSER_HEADERS,
       check: edge("HIT"),
       prime: true,
     },
     { id: "cached-robots", label: "cached /robots.txt (edge HIT, 0.2 KB; reference)", paths: ["/robots.txt"], headers: BROWSER_HEADERS, check: edge("HIT"), prime: true },
-    { id: "static-large", label: `static asset ${largestPath} (${fmt(kb(largest.size))} KB; reference)`, paths: [largestPath], headers: { "User-Agent": BROWSER_HEADERS["User-Agent"] } },
+    {
+      id: "static-large",
+      label: `static asset ${largestPath} (${fmt(kb(largest.size))} KB; reference)`,
+      paths: [largestPath],
+      headers: { "User-Agent": BROWSER_HEADERS["User-Agent"] },
+    },
     { id: "uncached-brand-new", label: "uncached /brand-new (page 1)", paths: ["/brand-new"], headers: UNCACHED, check: edge("none"), list: true },
     { id: "uncached-meetings", label: "uncached /meetings (page 1)", paths: ["/meetings"], headers: UNCACHED, check: edge("none"), list: true },
-    { id: "uncached-category", label: `uncached /category/${category.slug} (page 1, ${category.n} apps)`, paths: [`/category/${category.slug}`], headers: UNCACHED, check: edge("none"), list: true },
-    { id: "deep-brand-new", label: "uncached /brand-new?page=40&from=40 (offset 1248)", paths: ["/brand-new?page=40&from=40"], headers: UNCACHED, check: edge("none"), list: true, deep: true },
+    {
+      id: "uncached-category",
+      label: `uncached /category/${category.slug} (page 1, ${category.n} apps)`,
+      paths: [`/category/${category.slug}`],
+      headers: UNCACHED,
+      check: edge("none"),
+      list: true,
+    },
+    {
+      id: "deep-brand-new",
+      label: "uncached /brand-new?page=40&from=40 (offset 1248)",
+      paths: ["/brand-new?page=40&from=40"],
+      headers: UNCACHED,
+      check: edge("none"),
+      list: true,
+      deep: true,
+    },
     { id: "deep-bots", label: "uncached /bots?page=20&from=20 (offset 608)", paths: ["/bots?page=20&from=20"], headers: UNCACHED, check: edge("none"), list: true, deep: true },
-    { id: "api-filters", label: "uncached /api/search meetings+integration A-Z", paths: ["/api/search?productType=meetings&appType=integration&sortBy=alphabetical&orderBy=asc"], headers: UNCACHED, check: edge("none") },
+    {
+      id: "api-filters",
+      label: "uncached /api/search meetings+integration A-Z",
+      paths: ["/api/search?productType=meetings&appType=integration&sortBy=alphabetical&orderBy=asc"],
+      headers: UNCACHED,
+      check: edge("none"),
+    },
     { id: "api-text", label: "uncached /api/search searchQuery=poll relevance", paths: ["/api/search?searchQuery=poll&sortBy=relevance"], headers: UNCACHED, check: edge("none") },
-    { id: "search-page", label: "uncached /search?q= results page (4 queries in turn, relevance)", paths: ["poll", "notes", "calendar sync", "crm"].map((q) => `/search?${new URLSearchParams({ q })}`), headers: UNCACHED, check: edge("none"), list: true, search: true },
-    { id: "suggest", label: `uncached /api/suggest (${TYPED.length} prefixes typed letter by letter)`, paths: TYPED.map((q) => `/api/suggest?${new URLSearchParams({ q })}`), headers: UNCACHED, check: edge("none"), suggest: true },
-    { id: "detail", label: `uncached app detail (${detailIds.length} apps in turn)`, paths: detailIds.map((id) => `/applications/${encodeURIComponent(id)}`), headers: UNCACHED, check: edge("none") },
+    {
+      id: "search-page",
+      label: "uncached /search?q= results page (4 queries in turn, relevance)",
+      paths: ["poll", "notes", "calendar sync", "crm"].map((q) => `/search?${new URLSearchParams({ q })}`),
+      headers: UNCACHED,
+      check: edge("none"),
+      list: true,
+      search: true,
+    },
+    {
+      id: "suggest",
+      label: `uncached /api/suggest (${TYPED.length} prefixes typed letter by letter)`,
+      paths: TYPED.map((q) => `/api/suggest?${new URLSearchParams({ q })}`),
+      headers: UNCACHED,
+      check: edge("none"),
+      suggest: true,
+    },
+    {
+      id: "detail",
+      label: `uncached app detail (${detailIds.length} apps in turn)`,
+      paths: detailIds.map((id) => `/applications/${encodeURIComponent(id)}`),
+      headers: UNCACHED,
+      check: edge("none"),
+    },
   ];
 
   // Diagnostics (one client only): where an uncached list page's time goes. With single fetch,
@@ -674,7 +747,9 @@ try {
       log(
         `  flood: ${f.page} during ${f.burst}: p50 ${fmt(f.aloneP50)} → ${fmt(f.duringP50)} ms (${fmt(f.duringP50 / f.aloneP50, 2)}×), ` +
           `p99 ${fmt(f.aloneP99)} → ${fmt(f.duringP99)} ms (${fmt(f.duringP99 / f.aloneP99, 2)}×); burst ${fmt(f.burstMs, 0)} ms; ` +
-          `answers ${Object.entries(f.statuses).map(([k, v]) => `${v}×${k}`).join(", ")}`,
+          `answers ${Object.entries(f.statuses)
+            .map(([k, v]) => `${v}×${k}`)
+            .join(", ")}`,
       );
     }
   }
@@ -765,8 +840,7 @@ try {
   // 5. D1 alone: the SQL the list loaders run (mirrors app/models/catalogue.server.ts listApps,
   //    listCategories and getAppDetail), timed through the D1 binding, with the query plans.
   // -------------------------------------------------------------------------------------------
-  const SUMMARY =
-    "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at";
+  const SUMMARY = "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at";
   const BY_DATE = "ORDER BY a.submitted_at DESC, a.seq DESC";
   const categoryIds = (await all("SELECT id FROM categories WHERE slug = ? AND category_type <> 'appContext'", [category.slug])).results.map((r) => r.id);
   const inList = (n) => Array.from({ length: n }, () => "?").join(", ");
@@ -792,7 +866,17 @@ try {
     { name: "/meetings: count, old EXISTS", sql: `SELECT count(*) AS total FROM apps a WHERE a.status = ? AND ${PT}`, params: ["published", "meetings"] },
     ...listQuery("/brand-new p40", "a.status = ?", ["published"], BY_DATE, 32, 1248),
     ...listQuery("/bots p20", "a.status = ? AND a.type = ?", ["published", "bot"], BY_DATE, 32, 608),
-    ...listQuery("api filters", `a.status = ? AND a.type = ? AND ${PT}`, ["published", "integration", "meetings"], "ORDER BY a.name COLLATE NOCASE ASC, a.seq ASC", 32, 0, "", "", `a.status = ? AND a.type = ? AND ${PT_IN}`),
+    ...listQuery(
+      "api filters",
+      `a.status = ? AND a.type = ? AND ${PT}`,
+      ["published", "integration", "meetings"],
+      "ORDER BY a.name COLLATE NOCASE ASC, a.seq ASC",
+      32,
+      0,
+      "",
+      "",
+      `a.status = ? AND a.type = ? AND ${PT_IN}`,
+    ),
     ...listQuery(
       "api poll",
       "a.status = ? AND apps_fts MATCH ?",
@@ -905,7 +989,12 @@ try {
   if (Object.keys(diag).length) {
     log("");
     log("Diagnostics, 1 client (ms)");
-    log(table(["request", "min", "p50", "p99", "KB/resp"], Object.values(diag).map((d) => [d.label, fmt(d.min), fmt(d.p50), fmt(d.p99), fmt(kb(d.avgBytes))])));
+    log(
+      table(
+        ["request", "min", "p50", "p99", "KB/resp"],
+        Object.values(diag).map((d) => [d.label, fmt(d.min), fmt(d.p50), fmt(d.p99), fmt(kb(d.avgBytes))]),
+      ),
+    );
     const page = results["uncached-brand-new"]?.c1;
     const loaders = diag["diag-brand-new-data"];
     if (page && loaders) {
@@ -936,7 +1025,9 @@ try {
           fmt(f.vsReferenceP50, 2),
           fmt(f.vsReferenceP99, 2),
           fmt(f.burstMs, 0),
-          Object.entries(f.statuses).map(([k, v]) => `${v}×${k}`).join(", "),
+          Object.entries(f.statuses)
+            .map(([k, v]) => `${v}×${k}`)
+            .join(", "),
         ]),
       ),
     );
@@ -968,7 +1059,12 @@ try {
   if (notPreloaded.length) log(`note: static imports not modulepreloaded: ${notPreloaded.map((p) => `${p.type}: ${p.notPreloaded.join(", ")}`).join("; ")}`);
   log("");
   log("D1 alone, timed inside workerd by a helper Worker on the same database (mean of 30): SQL = D1 meta.duration, call = await of .all()");
-  log(table(["query", "rows", "rows read", "SQL ms", "call ms"], d1.map((q) => [q.name, q.rows, q.rowsRead, fmt(q.sqlMsMean, 2), fmt(q.callMsMean, 2)])));
+  log(
+    table(
+      ["query", "rows", "rows read", "SQL ms", "call ms"],
+      d1.map((q) => [q.name, q.rows, q.rowsRead, fmt(q.sqlMsMean, 2), fmt(q.callMsMean, 2)]),
+    ),
+  );
   if (!args["no-explain"]) {
     log("");
     log("Query plans (EXPLAIN QUERY PLAN)");
@@ -977,7 +1073,12 @@ try {
   verdicts.push(...lighthouseResult.verdicts);
   log("");
   log("Targets");
-  log(table(["target", "value", "result"], verdicts.map((v) => [v.target, v.value, v.info ? (v.ok ? "ok" : "over (info)") : okText(v.ok)])));
+  log(
+    table(
+      ["target", "value", "result"],
+      verdicts.map((v) => [v.target, v.value, v.info ? (v.ok ? "ok" : "over (info)") : okText(v.ok)]),
+    ),
+  );
   const missed = verdicts.filter((v) => !v.ok && !v.info);
   const judged = verdicts.filter((v) => !v.info).length;
   log(missed.length ? `\nMISSED ${missed.length} of ${judged} targets: ${missed.map((v) => v.target).join("; ")}` : `\nAll ${judged} targets met.`);
@@ -987,7 +1088,15 @@ try {
     date: new Date().toISOString(),
     node: process.version,
     machine: { cpus: availableParallelism(), loadAverage1mStart: loadAtStart, loadAverage1mEnd: loadavg()[0] },
-    settings: { apps: APPS, concurrency: CONCURRENCY, durationS: Number(args.duration), warmupS: Number(args.warmup), maxRequests: MAX_REQUESTS, transport: "HTTP keep-alive (Node fetch) to Miniflare on 127.0.0.1", vars },
+    settings: {
+      apps: APPS,
+      concurrency: CONCURRENCY,
+      durationS: Number(args.duration),
+      warmupS: Number(args.warmup),
+      maxRequests: MAX_REQUESTS,
+      transport: "HTTP keep-alive (Node fetch) to Miniflare on 127.0.0.1",
+      vars,
+    },
     catalogue: { apps: catalogue.apps.length, categories: catalogue.categories.length, generateMs, migrateMs, importMs, importStatements: statements.length },
     staticAsset: { path: assetPath, bytes: asset.size, listPageHtmlBytes: pageBytes },
     load: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ...v, ratioToStatic: v.rps / staticRps }])),

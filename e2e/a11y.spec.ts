@@ -18,7 +18,6 @@ test.beforeEach(async ({ page, jsEnabled }) => {
   if (!jsEnabled) await serveWithoutScripts(page);
 });
 
-
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const blocking = results.violations.filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical");

@@ -67,7 +67,10 @@ test("the dialog's Back returns to the first step", async ({ page, jsEnabled }) 
 });
 
 test("the space list narrows as you type (with JavaScript)", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, "The filter box is a script enhancement; without JavaScript the native list (type-ahead by keyboard) is used, which the first test in this file drives in both projects.");
+  test.skip(
+    !jsEnabled,
+    "The filter box is a script enhancement; without JavaScript the native list (type-ahead by keyboard) is used, which the first test in this file drives in both projects.",
+  );
   const bot = freeBots()[7]!;
   await logIn(page, USERS.riley.email, `/applications/${bot.friendlyId ?? bot.id}`);
   await waitForHydration(page, jsEnabled);

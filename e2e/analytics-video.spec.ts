@@ -15,8 +15,7 @@ function videoApp(): SeedApp & { videoUrl: string } {
   return app as SeedApp & { videoUrl: string };
 }
 
-const consent = (context: BrowserContext, value = "true") =>
-  context.addCookies([{ name: "performance_consent", value, url: origin }]);
+const consent = (context: BrowserContext, value = "true") => context.addCookies([{ name: "performance_consent", value, url: origin }]);
 
 type Sent = { name: string; props?: Record<string, unknown> };
 /** Every analytics POST the page makes, with its events. */
@@ -60,9 +59,11 @@ test.describe("analytics", () => {
     const recorded = page.waitForResponse((r) => r.url().endsWith("/api/analytics") && r.request().method() === "POST");
     await open(page, "/bots?utm_source=e2e&utm_medium=test", jsEnabled);
     expect((await recorded).status()).toBe(204);
-    await expect.poll(() => sent.find((e) => e.name === "AppHub_pageView")).toMatchObject({
-      props: { path: "/bots", utm_source: "e2e", utm_medium: "test" },
-    });
+    await expect
+      .poll(() => sent.find((e) => e.name === "AppHub_pageView"))
+      .toMatchObject({
+        props: { path: "/bots", utm_source: "e2e", utm_medium: "test" },
+      });
 
     // Client-side navigation: the next page view, and a search is a query event.
     await open(page, "/search?q=poll", jsEnabled);

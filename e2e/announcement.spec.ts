@@ -74,9 +74,7 @@ test("the banner shows the desktop text, closes, and stays closed after a reload
 
   // With JavaScript, Close is a background post (post-preference.ts), so the reload below waits for
   // its answer, which carries the cookie (like the modal's Escape above; it raced on a busy machine).
-  const remembered = jsEnabled
-    ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/preferences/announcement")
-    : null;
+  const remembered = jsEnabled ? page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/preferences/announcement") : null;
   await b.getByRole("button", { name: "Close announcement" }).click();
   await expect(b).toBeHidden();
   if (remembered) expect((await remembered).ok()).toBe(true);

@@ -4,8 +4,7 @@ import { LEGACY_SYNC, USERS } from "../workers/platform/demo-data";
 import { expect, logIn, PLATFORM_ORIGIN, test, waitForHydration } from "./fixtures";
 
 const riley = USERS.riley;
-const accountButton = (page: import("@playwright/test").Page, name: string) =>
-  page.getByRole("banner").locator("summary", { hasText: `Account: ${name}` });
+const accountButton = (page: import("@playwright/test").Page, name: string) => page.getByRole("banner").locator("summary", { hasText: `Account: ${name}` });
 
 test("log in from a page, see the avatar and menu, log out back to that page", async ({ page }) => {
   await logIn(page, riley.email, "/brand-new");

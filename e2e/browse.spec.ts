@@ -56,9 +56,7 @@ test("home → list → load more → app details → back keeps the list and sc
   await expect(list.itemLink(40)).toHaveText(appName);
   if (jsEnabled) {
     // Spec §2.2: returning from details restores the list's scroll position.
-    await expect
-      .poll(() => page.evaluate(() => window.scrollY), { message: `scrollY should return to about ${scrollBefore}` })
-      .toBeGreaterThan(scrollBefore - 40);
+    await expect.poll(() => page.evaluate(() => window.scrollY), { message: `scrollY should return to about ${scrollBefore}` }).toBeGreaterThan(scrollBefore - 40);
     expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrollBefore + 40);
     await expect(list.itemLink(40)).toBeInViewport();
   }
@@ -82,9 +80,7 @@ test("home → app details → back restores the home page's scroll position", a
   await page.goBack({ waitUntil: "commit" });
   await expect(page).toHaveURL(/\/$/);
   await expect(card).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(() => window.scrollY), { message: `scrollY should return to about ${scrollBefore}` })
-    .toBeGreaterThan(scrollBefore - 40);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { message: `scrollY should return to about ${scrollBefore}` }).toBeGreaterThan(scrollBefore - 40);
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrollBefore + 40);
 });
 

@@ -5,8 +5,7 @@ import { readFileSync } from "node:fs";
 import { ListPageObject, expect, headerSearchBox, open, test, waitForRouterIdle } from "./fixtures";
 
 type Body = Record<string, unknown>;
-const entry = (type: string): Body =>
-  (JSON.parse(readFileSync(new URL(`../content/${type}.json`, import.meta.url), "utf8")) as { entries: { body: Body }[] }).entries[0]!.body;
+const entry = (type: string): Body => (JSON.parse(readFileSync(new URL(`../content/${type}.json`, import.meta.url), "utf8")) as { entries: { body: Body }[] }).entries[0]!.body;
 const byTitle = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
 
 test("/coming-soon lists the coming-soon entry's items sorted by title", async ({ page, jsEnabled }) => {

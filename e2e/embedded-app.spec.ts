@@ -15,7 +15,10 @@ test("allowed: the dialog says how to open it from a meeting or a space, and clo
   const app = embeddedApp();
   await logIn(page, USERS.riley.email, `/applications/${app.friendlyId ?? app.id}`);
   await waitForHydration(page, jsEnabled);
-  await page.locator("#main-content").getByRole("link", { name: `Open ${app.name}` }).click();
+  await page
+    .locator("#main-content")
+    .getByRole("link", { name: `Open ${app.name}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Open ${app.name} in a meeting or space` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`${app.name} runs inside Lumen`);
@@ -29,7 +32,10 @@ test("not enabled by the organisation: the dialog says so, and to talk to the IT
   const app = embeddedApp();
   await logIn(page, USERS.max.email, `/applications/${app.friendlyId ?? app.id}`);
   await waitForHydration(page, jsEnabled);
-  await page.locator("#main-content").getByRole("link", { name: `Open ${app.name}` }).click();
+  await page
+    .locator("#main-content")
+    .getByRole("link", { name: `Open ${app.name}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `${app.name} isn't available to your organization` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`Your organization hasn't enabled ${app.name}.`);

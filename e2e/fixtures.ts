@@ -106,9 +106,7 @@ export const test = base.extend<Fixtures>({
  * Only that document: the same error for a script or an image still fails the test.
  */
 export const documentStatusError = (status: number, path: string) =>
-  new RegExp(
-    `Failed to load resource: the server responded with a status of ${status}\\b.*\\(at https?://[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+\\)$`,
-  );
+  new RegExp(`Failed to load resource: the server responded with a status of ${status}\\b.*\\(at https?://[^/]+${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+\\)$`);
 
 /**
  * With JavaScript, wait until React has hydrated the document (Remix's router exists and the React
@@ -118,12 +116,16 @@ export const documentStatusError = (status: number, path: string) =>
  */
 export async function waitForHydration(page: Page, jsEnabled: boolean): Promise<void> {
   if (!jsEnabled) return;
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main-content");
-    const hydrated = main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
-    const enhanced = document.documentElement.dataset.enhanced === "true";
-    return "__remixRouter" in window && hydrated && enhanced && document.readyState === "complete";
-  }, undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => {
+      const main = document.getElementById("main-content");
+      const hydrated = main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
+      const enhanced = document.documentElement.dataset.enhanced === "true";
+      return "__remixRouter" in window && hydrated && enhanced && document.readyState === "complete";
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 /**
@@ -165,8 +167,7 @@ export async function open(page: Page, url: string, jsEnabled: boolean) {
 }
 
 /** The header's search box that is on screen (desktop: inline; phones: behind the search toggle). */
-export const headerSearchBox = (page: Page): Locator =>
-  page.getByRole("banner").getByRole("combobox", { name: "Search apps" }).filter({ visible: true });
+export const headerSearchBox = (page: Page): Locator => page.getByRole("banner").getByRole("combobox", { name: "Search apps" }).filter({ visible: true });
 
 /** The list page of /brand-new, /bots, /category/… */
 export class ListPageObject {
@@ -224,8 +225,7 @@ export class DetailPageObject {
 
 type ApiApp = { id: string; friendlyId: string | null; name: string };
 
-export const detailPath = (app: Pick<ApiApp, "id" | "friendlyId">) =>
-  `/applications/${encodeURIComponent(app.friendlyId || app.id)}`;
+export const detailPath = (app: Pick<ApiApp, "id" | "friendlyId">) => `/applications/${encodeURIComponent(app.friendlyId || app.id)}`;
 
 /**
  * The path of the first newest app whose detail page has the 'Requires Admin' badge. The API does

@@ -77,5 +77,10 @@ test("logged in, the drawer shows the person, My Integrations and Log out", asyn
   await page.locator("header details > summary[aria-label='Menu']").click();
   await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/my-integrations$|\/login\?last=%2Fmy-integrations$/);
-  await expect(page.getByRole("banner").getByRole("link", { name: "Log in" }).or(page.getByRole("link", { name: /^Log in with / }))).toBeVisible();
+  await expect(
+    page
+      .getByRole("banner")
+      .getByRole("link", { name: "Log in" })
+      .or(page.getByRole("link", { name: /^Log in with / })),
+  ).toBeVisible();
 });

@@ -151,7 +151,10 @@ test.describe("search without the typeahead", () => {
     if (!jsEnabled) await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/[?&]type=bot/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Showing \d+ results? for "poll"$/);
-    for (const badge of await page.locator("#main-content li[id^=item-]").getByText(/^(Bot|Integration|Skill|Embedded App|Service App)$/).allInnerTexts()) {
+    for (const badge of await page
+      .locator("#main-content li[id^=item-]")
+      .getByText(/^(Bot|Integration|Skill|Embedded App|Service App)$/)
+      .allInnerTexts()) {
       expect(badge).toBe("Bot");
     }
 

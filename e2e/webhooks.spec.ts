@@ -81,7 +81,9 @@ test("create and delete an outgoing webhook, with the URL checks of the spec", a
 // --- Issue 12 ------------------------------------------------------------------------------------
 
 /** The hub's scopes, as a real login asks for them (so the grant a helper login leaves is the same). */
-const HUB_SCOPES = String(unstable_readConfig({ config: fileURLToPath(new URL("../wrangler.toml", import.meta.url)), env: "development" }, { hideWarnings: true }).vars.OAUTH_SCOPES);
+const HUB_SCOPES = String(
+  unstable_readConfig({ config: fileURLToPath(new URL("../wrangler.toml", import.meta.url)), env: "development" }, { hideWarnings: true }).vars.OAUTH_SCOPES,
+);
 
 /** A person's own platform token, as their own client would hold it (the emulator's consent, accepted). */
 async function platformToken(request: APIRequestContext, email: string): Promise<string> {
@@ -150,7 +152,11 @@ test("deleting a webhook that another tab already deleted says it was not found"
   const stale = other.getByRole("region", { name: "My Webhooks" }).getByRole("listitem").filter({ hasText: name });
   await expect(stale).toBeVisible();
 
-  await region.getByRole("listitem").filter({ hasText: name }).getByRole("button", { name: `Delete ${name}` }).click();
+  await region
+    .getByRole("listitem")
+    .filter({ hasText: name })
+    .getByRole("button", { name: `Delete ${name}` })
+    .click();
   await expect(page.getByRole("status", { name: "Notifications" })).toContainText(`${name} was deleted`);
 
   await stale.getByRole("button", { name: `Delete ${name}` }).click();

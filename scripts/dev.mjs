@@ -45,8 +45,17 @@ async function ready(url, deadlineMs = 60_000) {
 // One after the other: two `wrangler dev` starting at the same instant can race for the same
 // internal socket ("Address already in use").
 start([
-  "wrangler", "dev", "-c", "workers/platform/wrangler.toml", "--ip", "127.0.0.1", "--port", platformPort,
-  "--persist-to", ".wrangler/platform-state", "--show-interactive-dev-session=false",
+  "wrangler",
+  "dev",
+  "-c",
+  "workers/platform/wrangler.toml",
+  "--ip",
+  "127.0.0.1",
+  "--port",
+  platformPort,
+  "--persist-to",
+  ".wrangler/platform-state",
+  "--show-interactive-dev-session=false",
 ]);
 await ready(`http://127.0.0.1:${platformPort}/_emulator/state`);
 start(["remix", "watch"]);

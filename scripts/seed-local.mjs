@@ -27,7 +27,8 @@ const { values } = parseArgs({
 });
 const persistDir = path.resolve(root, values["persist-to"] ?? ".wrangler/state");
 const persistArgs = values["persist-to"] ? ["--persist-to", persistDir] : [];
-if (!/^http:\/\/(127\.0\.0\.1|localhost):\d{2,5}$/.test(values["platform-origin"])) throw new Error(`--platform-origin must be http://127.0.0.1:<port>, got "${values["platform-origin"]}"`);
+if (!/^http:\/\/(127\.0\.0\.1|localhost):\d{2,5}$/.test(values["platform-origin"]))
+  throw new Error(`--platform-origin must be http://127.0.0.1:<port>, got "${values["platform-origin"]}"`);
 if (!/^\d{2,5}$/.test(values.port)) throw new Error(`--port must be a port number, got "${values.port}"`);
 const catalogueFile = path.join(root, `seed/generated/catalogue${values.port === "8787" ? "" : `-${values.port}`}.json`);
 

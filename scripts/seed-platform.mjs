@@ -93,9 +93,11 @@ const dir = mkdtempSync(path.join(tmpdir(), "platform-seed-"));
 const sqlFile = path.join(dir, "platform-seed.sql");
 try {
   writeFileSync(sqlFile, statementsToSqlFile(seedStatements(reference)));
-  run(`loading the demo seed (${reference.bots.length} bots, ${reference.applications.length} integrations)`, [
-    "d1", "execute", "DB", "--local", "--yes", "--file", sqlFile, "-c", config, "--persist-to", persistDir,
-  ], { quiet: true });
+  run(
+    `loading the demo seed (${reference.bots.length} bots, ${reference.applications.length} integrations)`,
+    ["d1", "execute", "DB", "--local", "--yes", "--file", sqlFile, "-c", config, "--persist-to", persistDir],
+    { quiet: true },
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

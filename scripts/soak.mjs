@@ -95,7 +95,15 @@ const { values: args } = parseArgs({
 });
 if (args.help) {
   const lines = readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n");
-  console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith("//"))).map((l) => l.slice(3)).join("\n"));
+  console.log(
+    lines
+      .slice(
+        0,
+        lines.findIndex((l) => !l.startsWith("//")),
+      )
+      .map((l) => l.slice(3))
+      .join("\n"),
+  );
   process.exit(0);
 }
 
@@ -181,7 +189,9 @@ function table(headers, rows) {
 const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : NaN);
 const decodeEntities = (s) =>
   s.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e) =>
-    e[0] === "#" ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[e.toLowerCase()],
+    e[0] === "#"
+      ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
+      : { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" }[e.toLowerCase()],
   );
 function retryAfterMs(value) {
   if (value === null) return null;
@@ -301,7 +311,10 @@ function startServer(label, argv, logFile) {
 }
 
 async function startOwnServers() {
-  for (const [label, origin] of [["app", APP], ["platform", PLATFORM]]) {
+  for (const [label, origin] of [
+    ["app", APP],
+    ["platform", PLATFORM],
+  ]) {
     if ((await answers(`${origin}/robots.txt`)) !== 0) {
       fail(`something already answers on ${origin} (${label} port): pick other ports (--app-port/--platform-port) or reuse it with --app-url/--platform-url`);
     }
@@ -321,15 +334,32 @@ async function startOwnServers() {
   const common = ["--ip", "127.0.0.1", "--show-interactive-dev-session=false"];
   // One after the other: two `wrangler dev` starting at the same instant can race for a socket.
   const platformLog = path.join(logs, `platform-${PLATFORM_PORT}.log`);
-  const platform = startServer("platform", ["wrangler", "dev", "-c", "workers/platform/wrangler.toml", "--port", PLATFORM_PORT, "--persist-to", platformState, ...common], platformLog);
+  const platform = startServer(
+    "platform",
+    ["wrangler", "dev", "-c", "workers/platform/wrangler.toml", "--port", PLATFORM_PORT, "--persist-to", platformState, ...common],
+    platformLog,
+  );
   await waitFor(`${PLATFORM}/_emulator/state`, "the platform emulator", platform);
   const appLog = path.join(logs, `app-${APP_PORT}.log`);
   const app = startServer(
     "app",
     [
       // The development environment (wrangler.toml [env.development]), as `npm run dev` runs it.
-      "wrangler", "dev", "--env", "development", "--port", APP_PORT, "--persist-to", state, ...common,
-      "--var", `PLATFORM_API_BASE:${PLATFORM}/v1`, "--var", `OEMBED_ENDPOINT:${PLATFORM}/oembed`, "--var", `PORTAL_URL:${APP}`,
+      "wrangler",
+      "dev",
+      "--env",
+      "development",
+      "--port",
+      APP_PORT,
+      "--persist-to",
+      state,
+      ...common,
+      "--var",
+      `PLATFORM_API_BASE:${PLATFORM}/v1`,
+      "--var",
+      `OEMBED_ENDPOINT:${PLATFORM}/oembed`,
+      "--var",
+      `PORTAL_URL:${APP}`,
     ],
     appLog,
   );
@@ -470,16 +500,64 @@ async function cronLoop(until) {
 // ---------------------------------------------------------------------------------------------
 // What the site holds: discovered through its own APIs (as a crawler would)
 // ---------------------------------------------------------------------------------------------
-const LIST_PATHS = ["meetings", "messaging", "calling", "contact-center", "devices", "getting-started", "must-try", "brand-new", "partner-solutions", "hybrid-work", "embedded-apps", "integrations", "bots", "skills", "service-apps", "coming-soon"];
+const LIST_PATHS = [
+  "meetings",
+  "messaging",
+  "calling",
+  "contact-center",
+  "devices",
+  "getting-started",
+  "must-try",
+  "brand-new",
+  "partner-solutions",
+  "hybrid-work",
+  "embedded-apps",
+  "integrations",
+  "bots",
+  "skills",
+  "service-apps",
+  "coming-soon",
+];
 const PRODUCT_PATHS = { meetings: "meetings", teams: "messaging", calling: "calling", contact_center: "contact-center", rooms: "devices" };
 const CONTENT_APIS = [
-  "/api/content/home", "/api/content/announcement", "/api/content/app-hub-modal", "/api/content/coming-soon",
-  "/api/content/getting-started-collection", "/api/content/contact-center-collection", "/api/content/hybrid-collection",
-  "/api/content/must-try-collection", "/api/content/security-integrations", "/api/content/support",
-  "/api/fetch-all-categories", "/api/fetch-home-apps", "/api/fetch-featured-apps", "/api/fetch-must-try-collection",
+  "/api/content/home",
+  "/api/content/announcement",
+  "/api/content/app-hub-modal",
+  "/api/content/coming-soon",
+  "/api/content/getting-started-collection",
+  "/api/content/contact-center-collection",
+  "/api/content/hybrid-collection",
+  "/api/content/must-try-collection",
+  "/api/content/security-integrations",
+  "/api/content/support",
+  "/api/fetch-all-categories",
+  "/api/fetch-home-apps",
+  "/api/fetch-featured-apps",
+  "/api/fetch-must-try-collection",
 ];
-const WORDS = ["poll", "calendar", "notes", "crm", "whiteboard", "zurich", "survey", "meeting", "bot", "analytics", "sales", "ticket", "translate", "record", "agenda", "quiz", "health", "sync", "deploy", "chat"];
-const ODD_QUERIES = ["\"unclosed", "a AND OR", "ü ñ 日本", "-", "*", "NEAR(x y)", "<script>", "%27%22", "😀 bot", "a".repeat(120)];
+const WORDS = [
+  "poll",
+  "calendar",
+  "notes",
+  "crm",
+  "whiteboard",
+  "zurich",
+  "survey",
+  "meeting",
+  "bot",
+  "analytics",
+  "sales",
+  "ticket",
+  "translate",
+  "record",
+  "agenda",
+  "quiz",
+  "health",
+  "sync",
+  "deploy",
+  "chat",
+];
+const ODD_QUERIES = ['"unclosed', "a AND OR", "ü ñ 日本", "-", "*", "NEAR(x y)", "<script>", "%27%22", "😀 bot", "a".repeat(120)];
 const SEARCH_SORTS = ["relevance", "newest", "a-z", "z-a"];
 const SEARCH_TYPES = ["", "bot", "integration", "embeddedApp", "serviceApp", "skill"];
 
@@ -516,7 +594,14 @@ async function discover() {
   const bots = apps.filter((a) => a.type === "bot" && a.status === "published" && !webhookApps.has(a.friendlyId));
   const httpLogos = apps.map((a) => a.logo).filter((l) => typeof l === "string" && /^http:\/\//.test(l));
   // The proxy is for plain-http logos; the seed has a few (on this origin). Else proxy our own.
-  const logos = (httpLogos.length ? httpLogos : apps.map((a) => a.logo).filter((l) => l?.startsWith("/")).map((l) => `${APP}${l}`)).slice(0, 6);
+  const logos = (
+    httpLogos.length
+      ? httpLogos
+      : apps
+          .map((a) => a.logo)
+          .filter((l) => l?.startsWith("/"))
+          .map((l) => `${APP}${l}`)
+  ).slice(0, 6);
   if (!apps.length || !bots.length || !listPages.length) throw new Error("the catalogue has no apps, bots or list pages: is the app seeded?");
   return { apps, bots, categoryPages, logos, listPages, listPagesWithMore };
 }
@@ -641,7 +726,7 @@ async function createHook(person, kind, { stable = false, roomId, viaApi = chanc
   const room = roomId
     ? options.find((o) => o.id === roomId)
     : refusalProbe
-      ? pick(options.filter((o) => roomById.get(o.id) && !roomFits(person, o.id))) ?? pick(fitting)
+      ? (pick(options.filter((o) => roomById.get(o.id) && !roomFits(person, o.id))) ?? pick(fitting))
       : pick(fitting);
   if (!room) return null;
   const name = `${RUN}-${person.key}-${kind === "incoming" ? "i" : "o"}${++person.hookSeq}${stable ? "-stable" : ""}`;
@@ -658,7 +743,14 @@ async function createHook(person, kind, { stable = false, roomId, viaApi = chanc
         expect: i === 0 ? [201, 400, 403] : [200, 400, 403],
       });
       ok = ok || res.status === 201 || res.status === 200;
-      if (!res.ok && res.status !== 429 && res.status < 500) message = (() => { try { return res.json().message; } catch { return res.text().slice(0, 200); } })();
+      if (!res.ok && res.status !== 429 && res.status < 500)
+        message = (() => {
+          try {
+            return res.json().message;
+          } catch {
+            return res.text().slice(0, 200);
+          }
+        })();
     } else {
       const fields = { csrf: csrfOf(html, person.jar), intent: "create-webhook", displayName: name, roomId: room.id, ...(webhookUrl ? { webhookUrl } : {}) };
       const res = await request("webhook:create", webhookPage(kind), {
@@ -767,7 +859,14 @@ async function addBot(person, bots) {
   if (res.status !== 302) return;
   const notice = flashOf(person.jar);
   const title = notice?.title ?? "";
-  const outcome = title === "App added" ? "added" : / is already in /.test(title) || notice?.message === "That app is already in that space. Try choosing another one." ? "already" : notice?.level === "error" ? "refused" : "other";
+  const outcome =
+    title === "App added"
+      ? "added"
+      : / is already in /.test(title) || notice?.message === "That app is already in that space. Try choosing another one."
+        ? "already"
+        : notice?.level === "error"
+          ? "refused"
+          : "other";
   botAdds.push({ owner: person.key, roomId: room.id, roomTitle: room.title.replace(/ \(locked\)$/, ""), bot: bot.name, outcome, title, at: Date.now() });
   await request("bot:add-result", new URL(res.headers.get("Location"), APP).href, { headers: NAVIGATE, jar: person.jar });
 }
@@ -837,10 +936,24 @@ function anonymousRequest(site, _jar) {
     [() => ["category", pick(site.categoryPages), NAVIGATE], 10],
     [() => ["detail", `/applications/${encodeURIComponent(app.friendlyId ?? app.id)}`, NAVIGATE], 14],
     [() => ["search", `/search?q=${encodeURIComponent(query)}${chance(0.3) ? `&sort=${pick(SEARCH_SORTS)}&type=${pick(SEARCH_TYPES)}` : ""}`, NAVIGATE], 10],
-    [() => ["api:search", `/api/search?searchQuery=${encodeURIComponent(query)}&max=${pick([8, 32])}${chance(0.3) ? `&sortBy=${pick(["alphabetical", "relevance", "date"])}` : ""}`, XHR], 10],
+    [
+      () => [
+        "api:search",
+        `/api/search?searchQuery=${encodeURIComponent(query)}&max=${pick([8, 32])}${chance(0.3) ? `&sortBy=${pick(["alphabetical", "relevance", "date"])}` : ""}`,
+        XHR,
+      ],
+      10,
+    ],
     [() => ["api:suggest", `/api/suggest?q=${encodeURIComponent(word.slice(0, 1 + Math.floor(random() * word.length)))}`, XHR], 12],
     [() => ["api:content", pick(CONTENT_APIS), XHR], 8],
-    [() => ["getImage", `/getImage?imageUrl=${encodeURIComponent(pick(site.logos))}`, { ...XHR, Accept: "image/avif,image/webp,image/svg+xml,image/*,*/*;q=0.8", "Sec-Fetch-Dest": "image", "Sec-Fetch-Mode": "no-cors" }], 4],
+    [
+      () => [
+        "getImage",
+        `/getImage?imageUrl=${encodeURIComponent(pick(site.logos))}`,
+        { ...XHR, Accept: "image/avif,image/webp,image/svg+xml,image/*,*/*;q=0.8", "Sec-Fetch-Dest": "image", "Sec-Fetch-Mode": "no-cors" },
+      ],
+      4,
+    ],
     [() => ["analytics", null, null], 10],
   ])();
   return choice;
@@ -856,7 +969,16 @@ async function sendBeacon(jar, page) {
   // POST with the page's cookies, Origin and Referer, no custom headers.
   const res = await request("analytics", `${APP}/api/analytics`, {
     method: "POST",
-    headers: { "User-Agent": UA, Accept: "*/*", "Content-Type": "application/json", Origin: APP, Referer: `${APP}${page}`, "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Dest": "empty" },
+    headers: {
+      "User-Agent": UA,
+      Accept: "*/*",
+      "Content-Type": "application/json",
+      Origin: APP,
+      Referer: `${APP}${page}`,
+      "Sec-Fetch-Site": "same-origin",
+      "Sec-Fetch-Mode": "cors",
+      "Sec-Fetch-Dest": "empty",
+    },
     body: JSON.stringify({ key: ANALYTICS_KEY || undefined, events }),
     jar,
     expect: [204],
@@ -974,7 +1096,20 @@ async function posterLoop(until) {
         messageId = null;
       }
     }
-    posts.push({ seq, marker, hookId: hook.id, hookName: hook.name, roomId: hook.roomId, kind, status: res.status, accepted: res.status >= 200 && res.status < 300, messageId, mention, sentAt, answeredAt: Date.now() });
+    posts.push({
+      seq,
+      marker,
+      hookId: hook.id,
+      hookName: hook.name,
+      roomId: hook.roomId,
+      kind,
+      status: res.status,
+      accepted: res.status >= 200 && res.status < 300,
+      messageId,
+      mention,
+      sentAt,
+      answeredAt: Date.now(),
+    });
   }
 }
 
@@ -986,8 +1121,15 @@ async function platformToken(email) {
   const challenge = createHash("sha256").update(verifier).digest("base64url");
   const redirectUri = `${APP}/auth/callback`;
   const form = new URLSearchParams({
-    client_id: HUB_CLIENT_ID, response_type: "code", redirect_uri: redirectUri, scope: "spark:people_read spark:rooms_read spark:memberships_read spark:messages_read",
-    state: "soak-audit", code_challenge: challenge, code_challenge_method: "S256", decision: "accept", email,
+    client_id: HUB_CLIENT_ID,
+    response_type: "code",
+    redirect_uri: redirectUri,
+    scope: "spark:people_read spark:rooms_read spark:memberships_read spark:messages_read",
+    state: "soak-audit",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    decision: "accept",
+    email,
   });
   const consent = await fetch(`${PLATFORM}/v1/authorize`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form });
   const code = consent.headers.get("Location") && new URL(consent.headers.get("Location")).searchParams.get("code");
@@ -995,7 +1137,14 @@ async function platformToken(email) {
   const res = await fetch(`${PLATFORM}/v1/access_token`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", client_id: HUB_CLIENT_ID, client_secret: HUB_CLIENT_SECRET, code, redirect_uri: redirectUri, code_verifier: verifier }),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      client_id: HUB_CLIENT_ID,
+      client_secret: HUB_CLIENT_SECRET,
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
+    }),
   });
   if (!res.ok) throw new Error(`audit: token for ${email} answered ${res.status}`);
   return (await res.json()).access_token;
@@ -1069,7 +1218,11 @@ async function audit(people, analyticsBefore) {
   );
   check(`webhooks: they are on the My Webhooks pages too`, notOnPage.length === 0, notOnPage.slice(0, 10).join("; "));
   check(`webhooks: ${gone.length} deleted ones are no longer listed`, stillListed.length === 0, stillListed.slice(0, 10).join("; "));
-  check(`webhooks: no duplicates (${hooks.length} creates, some submitted twice) and none unknown`, duplicates.length === 0 && strangers.length === 0, [...duplicates, ...strangers].slice(0, 10).join("; "));
+  check(
+    `webhooks: no duplicates (${hooks.length} creates, some submitted twice) and none unknown`,
+    duplicates.length === 0 && strangers.length === 0,
+    [...duplicates, ...strangers].slice(0, 10).join("; "),
+  );
   const refusedListed = [];
   for (const r of refusedHooks) {
     const p = byKey.get(r.owner);
@@ -1085,7 +1238,12 @@ async function audit(people, analyticsBefore) {
   for (const h of probes) {
     const marker = `[${RUN}:probe${probeMarkers.length}]`;
     probeMarkers.push(marker);
-    const res = await request("audit:probe", `${APP}${h.path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: `after deletion ${marker}` }), expect: [404] });
+    const res = await request("audit:probe", `${APP}${h.path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text: `after deletion ${marker}` }),
+      expect: [404],
+    });
     if (res.status !== 404) probeBad++;
   }
   check(`webhooks: ${probes.length} deleted incoming URLs answer 404`, probeBad === 0, probeBad ? `${probeBad} did not` : "");
@@ -1109,7 +1267,11 @@ async function audit(people, analyticsBefore) {
     const outGone = gone.filter((h) => h.kind === "outgoing");
     const unregistered = outAlive.filter((h) => registered.get(h.id) !== 1).map((h) => `${h.name} ×${registered.get(h.id) ?? 0}`);
     const leftOver = outGone.filter((h) => registered.has(h.id)).map((h) => h.name);
-    check(`platform: ${outAlive.length} outgoing webhooks registered once each, ${outGone.length} deleted ones unregistered`, unregistered.length === 0 && leftOver.length === 0, [...unregistered, ...leftOver.map((n) => `left over: ${n}`)].slice(0, 10).join("; "));
+    check(
+      `platform: ${outAlive.length} outgoing webhooks registered once each, ${outGone.length} deleted ones unregistered`,
+      unregistered.length === 0 && leftOver.length === 0,
+      [...unregistered, ...leftOver.map((n) => `left over: ${n}`)].slice(0, 10).join("; "),
+    );
   } catch (error) {
     check("platform webhooks: the audit could not read it", false, String(error?.message ?? error));
   }
@@ -1156,19 +1318,35 @@ async function audit(people, analyticsBefore) {
     const leaked = refused.filter((p) => (found.get(p.seq) ?? []).length > 0);
     const sentSeqs = new Set(posts.map((p) => p.seq));
     const phantom = [...found.keys()].filter((seq) => !sentSeqs.has(seq));
-    const show = (list) => list.slice(0, 5).map((p) => `p${p.seq} (${p.hookName}, HTTP ${p.status})`).join(", ");
+    const show = (list) =>
+      list
+        .slice(0, 5)
+        .map((p) => `p${p.seq} (${p.hookName}, HTTP ${p.status})`)
+        .join(", ");
     check(
       `incoming: ${accepted.length} accepted posts appear exactly once in their space (${scanned} messages read in ${roomsToRead.size} spaces)`,
       lost.length === 0 && doubled.length === 0 && misplaced.length === 0,
-      [lost.length ? `${lost.length} missing: ${show(lost)}` : "", doubled.length ? `${doubled.length} more than once: ${show(doubled)}` : "", misplaced.length ? `${misplaced.length} in the wrong space or under another id: ${show(misplaced)}` : ""].filter(Boolean).join("; "),
+      [
+        lost.length ? `${lost.length} missing: ${show(lost)}` : "",
+        doubled.length ? `${doubled.length} more than once: ${show(doubled)}` : "",
+        misplaced.length ? `${misplaced.length} in the wrong space or under another id: ${show(misplaced)}` : "",
+      ]
+        .filter(Boolean)
+        .join("; "),
     );
     check(`incoming: posted under the webhook's name`, misnamed.length === 0, misnamed.length ? `${misnamed.length}: ${show(misnamed)}` : "");
     const refusedBy = {};
     for (const p of refused) refusedBy[p.status] = (refusedBy[p.status] ?? 0) + 1;
     check(
-      `incoming: ${refused.length} refused posts (${Object.entries(refusedBy).map(([s, n]) => `${n}× ${s}`).join(", ") || "none"}) do not appear`,
+      `incoming: ${refused.length} refused posts (${
+        Object.entries(refusedBy)
+          .map(([s, n]) => `${n}× ${s}`)
+          .join(", ") || "none"
+      }) do not appear`,
       leaked.length === 0 && probeSeen.length === 0,
-      [leaked.length ? `${leaked.length} appeared: ${show(leaked)}` : "", probeSeen.length ? `${probeSeen.length} posts to deleted URLs after the load appeared` : ""].filter(Boolean).join("; "),
+      [leaked.length ? `${leaked.length} appeared: ${show(leaked)}` : "", probeSeen.length ? `${probeSeen.length} posts to deleted URLs after the load appeared` : ""]
+        .filter(Boolean)
+        .join("; "),
     );
     check(`incoming: no message the soak did not send`, phantom.length === 0, phantom.length ? `${phantom.length} markers never sent: ${phantom.slice(0, 5).join(", ")}` : "");
     if (unknown.length) check(`incoming: ${unknown.length} posts ended in 5xx or a network error (outcome unknown; counted as errors)`, false, show(unknown));
@@ -1198,7 +1376,10 @@ async function audit(people, analyticsBefore) {
     for (const d of deliveries) {
       const secret = secrets.get(d.headers["x-apphub-webhook"]);
       const sig = String(d.headers["x-apphub-signature"] ?? "");
-      const mac = (payload) => `sha256=${createHmac("sha256", secret ?? "").update(payload).digest("hex")}`;
+      const mac = (payload) =>
+        `sha256=${createHmac("sha256", secret ?? "")
+          .update(payload)
+          .digest("hex")}`;
       // A receiver checks HMAC-SHA256 of the body, or of "timestamp.body" when a timestamp is sent.
       const stamp = Object.entries(d.headers).find(([k]) => /timestamp/i.test(k))?.[1];
       if (!secret || (sig !== mac(d.body) && !(stamp && sig === mac(`${stamp}.${d.body}`)))) badSignature.push(d.headers["x-apphub-delivery"]);
@@ -1218,9 +1399,24 @@ async function audit(people, analyticsBefore) {
     check(
       `outgoing: ${expected.length} mentions to ${stableOut.length} long-lived outgoing webhooks delivered once each (${deliveries.length} deliveries received in all)`,
       undelivered.length === 0 && redelivered.length === 0 && wrongBody.length === 0,
-      [undelivered.length ? `${undelivered.length} never arrived: ${undelivered.slice(0, 5).map((e) => `p${e.post.seq}→${e.hook.name}`).join(", ")}` : "", redelivered.length ? `${redelivered.length} arrived more than once` : "", wrongBody.length ? `${wrongBody.length} with the wrong message or webhook` : ""].filter(Boolean).join("; "),
+      [
+        undelivered.length
+          ? `${undelivered.length} never arrived: ${undelivered
+              .slice(0, 5)
+              .map((e) => `p${e.post.seq}→${e.hook.name}`)
+              .join(", ")}`
+          : "",
+        redelivered.length ? `${redelivered.length} arrived more than once` : "",
+        wrongBody.length ? `${wrongBody.length} with the wrong message or webhook` : "",
+      ]
+        .filter(Boolean)
+        .join("; "),
     );
-    check(`outgoing: every delivery signed with its webhook's secret`, badSignature.length === 0, badSignature.length ? `${badSignature.length} bad: ${badSignature.slice(0, 3).join(", ")}` : "");
+    check(
+      `outgoing: every delivery signed with its webhook's secret`,
+      badSignature.length === 0,
+      badSignature.length ? `${badSignature.length} bad: ${badSignature.slice(0, 3).join(", ")}` : "",
+    );
   } catch (error) {
     check("messages and deliveries: the audit could not read it", false, String(error?.message ?? error));
   }
@@ -1242,7 +1438,10 @@ async function audit(people, analyticsBefore) {
       if (!members.has(roomId)) {
         const reader = list.find((a) => a.outcome !== "refused")?.owner ?? list[0].owner;
         try {
-          members.set(roomId, new Set((await platformGet(await tokenFor(reader), `/v1/memberships?roomId=${encodeURIComponent(roomId)}&max=1000`)).items.map((m) => m.personDisplayName)));
+          members.set(
+            roomId,
+            new Set((await platformGet(await tokenFor(reader), `/v1/memberships?roomId=${encodeURIComponent(roomId)}&max=1000`)).items.map((m) => m.personDisplayName)),
+          );
         } catch {
           members.set(roomId, null); // not readable by that person (e.g. a space they cannot see)
         }
@@ -1258,9 +1457,20 @@ async function audit(people, analyticsBefore) {
     const outcomes = {};
     for (const a of botAdds) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
     check(
-      `bots: ${botAdds.length} add-to-space posts (${Object.entries(outcomes).map(([k, n]) => `${n} ${k}`).join(", ") || "none"}); added ones are members, refused ones are not`,
+      `bots: ${botAdds.length} add-to-space posts (${
+        Object.entries(outcomes)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(", ") || "none"
+      }); added ones are members, refused ones are not`,
       notMember.length === 0 && refusedButMember.length === 0 && !outcomes.other,
-      [notMember.length ? `not members: ${notMember.slice(0, 5).join(", ")}` : "", refusedButMember.length ? `refused but members: ${refusedButMember.slice(0, 5).join(", ")}` : "", outcomes.other ? `${outcomes.other} with an unknown notice` : "", unverified ? `${unverified} pairs in spaces the audit could not read` : ""].filter(Boolean).join("; "),
+      [
+        notMember.length ? `not members: ${notMember.slice(0, 5).join(", ")}` : "",
+        refusedButMember.length ? `refused but members: ${refusedButMember.slice(0, 5).join(", ")}` : "",
+        outcomes.other ? `${outcomes.other} with an unknown notice` : "",
+        unverified ? `${unverified} pairs in spaces the audit could not read` : "",
+      ]
+        .filter(Boolean)
+        .join("; "),
     );
     check(`bots: no bot was added twice to the same space`, addedTwice.length === 0, addedTwice.slice(0, 5).join(", "));
   } catch (error) {
@@ -1274,7 +1484,11 @@ async function audit(people, analyticsBefore) {
     check(
       `analytics: ${beacons.accepted} beacons accepted with ${beacons.acceptedEvents} events; the sink counted ${delta}`,
       REUSE ? delta >= beacons.acceptedEvents : delta === beacons.acceptedEvents,
-      delta < beacons.acceptedEvents ? `${beacons.acceptedEvents - delta} events lost` : delta > beacons.acceptedEvents ? `${delta - beacons.acceptedEvents} more than sent${REUSE ? " (others use these servers)" : ""}` : "",
+      delta < beacons.acceptedEvents
+        ? `${beacons.acceptedEvents - delta} events lost`
+        : delta > beacons.acceptedEvents
+          ? `${delta - beacons.acceptedEvents} more than sent${REUSE ? " (others use these servers)" : ""}`
+          : "",
     );
   } catch (error) {
     check("analytics: the audit could not read it", false, String(error?.message ?? error));
@@ -1285,9 +1499,22 @@ async function audit(people, analyticsBefore) {
   const count = (pred) => all.reduce((sum, s) => sum + [...s.statuses].filter(([st]) => pred(st)).reduce((a, [, n]) => a + n, 0), 0);
   const fiveXX = count((s) => s >= 500);
   const netErr = count((s) => s === 0);
-  check(`no 5xx and no network errors`, fiveXX === 0 && netErr === 0, fiveXX || netErr ? `${fiveXX} 5xx, ${netErr} network errors; first: ${samples.errors.slice(0, 3).map((e) => `${e.method} ${e.url.replace(APP, "")} → ${e.status || e.error}`).join(" | ")}` : "");
+  check(
+    `no 5xx and no network errors`,
+    fiveXX === 0 && netErr === 0,
+    fiveXX || netErr
+      ? `${fiveXX} 5xx, ${netErr} network errors; first: ${samples.errors
+          .slice(0, 3)
+          .map((e) => `${e.method} ${e.url.replace(APP, "")} → ${e.status || e.error}`)
+          .join(" | ")}`
+      : "",
+  );
   const unexpectedTotal = [...unexpectedCounts.values()].reduce((a, b) => a + b, 0);
-  check(`no unexpected statuses`, unexpectedTotal === 0 && !samples.unexpected.some((u) => u.note), [...[...unexpectedCounts].map(([k, n]) => `${k} ×${n}`), ...samples.unexpected.filter((u) => u.note).map((u) => u.note)].slice(0, 10).join("; "));
+  check(
+    `no unexpected statuses`,
+    unexpectedTotal === 0 && !samples.unexpected.some((u) => u.note),
+    [...[...unexpectedCounts].map(([k, n]) => `${k} ×${n}`), ...samples.unexpected.filter((u) => u.note).map((u) => u.note)].slice(0, 10).join("; "),
+  );
   const noRetry = [...limitedWithoutRetryAfter.values()].reduce((a, b) => a + b, 0);
   check(`every 429 carried Retry-After`, noRetry === 0, noRetry ? [...limitedWithoutRetryAfter].map(([k, n]) => `${k} ×${n}`).join(", ") : "");
 
@@ -1318,7 +1545,16 @@ function summarize(bucket) {
       classes[cls] += n;
     }
     if (c[429]) limited[kind] = c[429];
-    rows.push({ kind, requests: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted[sorted.length - 1], statuses: Object.fromEntries(s.statuses), classes: c });
+    rows.push({
+      kind,
+      requests: sorted.length,
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
+      p99: percentile(sorted, 99),
+      max: sorted[sorted.length - 1],
+      statuses: Object.fromEntries(s.statuses),
+      classes: c,
+    });
   }
   all.sort((a, b) => a - b);
   return { rows, total: all.length, p50: percentile(all, 50), p95: percentile(all, 95), p99: percentile(all, 99), max: all[all.length - 1], classes, limited };
@@ -1336,7 +1572,9 @@ let receiver = null;
 let servers = null;
 const people = [];
 try {
-  log(`soak: run ${RUN}, seed ${SEED}: ${MINUTES} min, ${CLIENTS} anonymous clients, ${PEOPLE.length} people (${PEOPLE.join(", ")}), ${POSTERS} posters (~${POSTS_PER_MINUTE}/min), ${Math.round(BUST * 100)} % cache-busting`);
+  log(
+    `soak: run ${RUN}, seed ${SEED}: ${MINUTES} min, ${CLIENTS} anonymous clients, ${PEOPLE.length} people (${PEOPLE.join(", ")}), ${POSTERS} posters (~${POSTS_PER_MINUTE}/min), ${Math.round(BUST * 100)} % cache-busting`,
+  );
   if (REUSE) {
     if ((await answers(`${PLATFORM}/_emulator/state`)) !== 200) fail(`${PLATFORM} is not the platform emulator with its controls on (/_emulator/state)`);
     if ((await answers(`${APP}/robots.txt`)) !== 200) fail(`${APP} does not answer /robots.txt`);
@@ -1349,7 +1587,9 @@ try {
 
   // Setup (recorded apart): discovery, logins, and the long-lived webhooks the audit leans on.
   const site = await discover();
-  log(`soak: site: ${site.apps.length} apps (${site.bots.length} bots), ${site.listPages.length} list pages, ${site.categoryPages.length} category pages, ${site.logos.length} logos for /getImage; receiver ${receiverOrigin}`);
+  log(
+    `soak: site: ${site.apps.length} apps (${site.bots.length} bots), ${site.listPages.length} list pages, ${site.categoryPages.length} category pages, ${site.logos.length} logos for /getImage; receiver ${receiverOrigin}`,
+  );
   for (const key of PEOPLE) {
     const person = { key, email: USERS[key].email, hookSeq: 0, jar: null };
     person.jar = await logIn(person);
@@ -1362,7 +1602,9 @@ try {
     if (fitting[0]) await createHook(person, "outgoing", { stable: true, roomId: fitting[0].id, viaApi: false, twice: false });
   }
   const stableCount = hooks.filter((h) => h.stable && h.id).length;
-  log(`soak: logged in ${people.map((p) => p.key).join(", ")}; ${stableCount} long-lived webhooks (${refusedHooks.length} refused: ${refusedHooks.map((r) => `${r.owner} ${r.message}`).join("; ") || "none"})`);
+  log(
+    `soak: logged in ${people.map((p) => p.key).join(", ")}; ${stableCount} long-lived webhooks (${refusedHooks.length} refused: ${refusedHooks.map((r) => `${r.owner} ${r.message}`).join("; ") || "none"})`,
+  );
   const analyticsBefore = await analyticsTotal();
 
   // Load.
@@ -1376,7 +1618,9 @@ try {
   const progress = setInterval(() => {
     const s = summarize(stats.load);
     const secs = (Date.now() - loadStarted) / 1000;
-    log(`soak: ${fmt(secs, 0)} s: ${s.total} requests (${fmt(s.total / secs)} req/s), p50 ${fmt(s.p50, 0)} ms, p99 ${fmt(s.p99, 0)} ms, 5xx ${s.classes["5xx"]}, errors ${s.classes.error}, 429 ${s.classes[429]}`);
+    log(
+      `soak: ${fmt(secs, 0)} s: ${s.total} requests (${fmt(s.total / secs)} req/s), p50 ${fmt(s.p50, 0)} ms, p99 ${fmt(s.p99, 0)} ms, 5xx ${s.classes["5xx"]}, errors ${s.classes.error}, 429 ${s.classes[429]}`,
+    );
   }, 30_000);
   progress.unref();
   await Promise.all([
@@ -1399,26 +1643,63 @@ try {
   const seconds = (loadEnded - loadStarted) / 1000;
 
   log("");
-  log(`Load: ${load.total} requests in ${fmt(seconds, 0)} s = ${fmt(load.total / seconds)} req/s; p50 ${fmt(load.p50)} ms, p95 ${fmt(load.p95)} ms, p99 ${fmt(load.p99)} ms, max ${fmt(load.max, 0)} ms`);
-  log(`Status classes: ${Object.entries(load.classes).map(([k, n]) => `${k} ${n}`).join(", ")}`);
-  log(`Setup (logins, discovery, long-lived webhooks; not in the figures above): ${setup.total} requests, ${Object.entries(setup.classes).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(", ")}`);
+  log(
+    `Load: ${load.total} requests in ${fmt(seconds, 0)} s = ${fmt(load.total / seconds)} req/s; p50 ${fmt(load.p50)} ms, p95 ${fmt(load.p95)} ms, p99 ${fmt(load.p99)} ms, max ${fmt(load.max, 0)} ms`,
+  );
+  log(
+    `Status classes: ${Object.entries(load.classes)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ")}`,
+  );
+  log(
+    `Setup (logins, discovery, long-lived webhooks; not in the figures above): ${setup.total} requests, ${Object.entries(setup.classes)
+      .filter(([, n]) => n)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ")}`,
+  );
   const generatorCpu = (cpu.user + cpu.system) / 1e6;
   if (children.length) {
-    log(`Server memory (RSS of each process group, load start → end): ${Object.keys(memoryAfter).map((k) => `${k} ${fmt(memoryBefore[k], 0)} → ${fmt(memoryAfter[k], 0)} MB`).join(", ")}`);
+    log(
+      `Server memory (RSS of each process group, load start → end): ${Object.keys(memoryAfter)
+        .map((k) => `${k} ${fmt(memoryBefore[k], 0)} → ${fmt(memoryAfter[k], 0)} MB`)
+        .join(", ")}`,
+    );
   }
   log(`Cron Trigger runs asked of wrangler dev: ${cron.unavailable ? "not available on this server" : `${cron.runs}${cron.failed ? `, ${cron.failed} failed` : ""}`}`);
-  log(`Machine: 1-min load average ${fmt(loadAvgBefore)} → ${fmt(loadAvgAfter)} on ${availableParallelism()} CPUs; the soak itself used ${fmt(generatorCpu)} s of CPU (${fmt((100 * generatorCpu) / seconds, 0)} % of one core)`);
+  log(
+    `Machine: 1-min load average ${fmt(loadAvgBefore)} → ${fmt(loadAvgAfter)} on ${availableParallelism()} CPUs; the soak itself used ${fmt(generatorCpu)} s of CPU (${fmt((100 * generatorCpu) / seconds, 0)} % of one core)`,
+  );
   log("");
   log(
     table(
       ["kind", "requests", "req/s", "p50", "p95", "p99", "max", "2xx", "3xx", "4xx", "429", "5xx", "err"],
-      load.rows.map((r) => [r.kind, r.requests, fmt(r.requests / seconds, 2), fmt(r.p50, 0), fmt(r.p95, 0), fmt(r.p99, 0), fmt(r.max, 0), r.classes["2xx"], r.classes["3xx"], r.classes["4xx"], r.classes[429], r.classes["5xx"], r.classes.error]),
+      load.rows.map((r) => [
+        r.kind,
+        r.requests,
+        fmt(r.requests / seconds, 2),
+        fmt(r.p50, 0),
+        fmt(r.p95, 0),
+        fmt(r.p99, 0),
+        fmt(r.max, 0),
+        r.classes["2xx"],
+        r.classes["3xx"],
+        r.classes["4xx"],
+        r.classes[429],
+        r.classes["5xx"],
+        r.classes.error,
+      ]),
     ),
   );
   const bust = load.rows.filter((r) => r.kind.endsWith("+bust")).reduce((a, r) => a + r.requests, 0);
   const anonGets = load.rows.filter((r) => /^(home|list|category|detail|search|api:|getImage)/.test(r.kind)).reduce((a, r) => a + r.requests, 0);
   log(`(latencies in ms; ${bust} of ${anonGets} anonymous GETs = ${fmt((100 * bust) / Math.max(1, anonGets), 0)} % carried cache-busting junk)`);
-  log(`Rate limited (429) per kind: ${Object.entries(load.limited).map(([k, n]) => `${k} ${n}`).join(", ") || "none"}`);
+  log(
+    `Rate limited (429) per kind: ${
+      Object.entries(load.limited)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(", ") || "none"
+    }`,
+  );
   log("");
   log("Audit");
   for (const c of checks) log(`  ${c.ok ? "ok  " : "FAIL"}  ${c.name}${c.detail ? `\n          ${c.detail}` : ""}`);
@@ -1426,11 +1707,13 @@ try {
   log(failed.length ? `\nAUDIT FAILED: ${failed.length} of ${checks.length} checks` : `\nAudit passed: ${checks.length} checks`);
   if (samples.errors.length) {
     log("\nFirst errors (5xx / network):");
-    for (const e of samples.errors.slice(0, 10)) log(`  ${e.at} ${e.phase} ${e.kind}: ${e.method} ${e.url} → ${e.status || e.error} ${e.body ? JSON.stringify(e.body.slice(0, 160)) : ""}`);
+    for (const e of samples.errors.slice(0, 10))
+      log(`  ${e.at} ${e.phase} ${e.kind}: ${e.method} ${e.url} → ${e.status || e.error} ${e.body ? JSON.stringify(e.body.slice(0, 160)) : ""}`);
   }
   if (samples.unexpected.length) {
     log("\nFirst unexpected answers:");
-    for (const u of samples.unexpected.slice(0, 10)) log(`  ${u.at ?? ""} ${u.phase} ${u.kind}: ${u.note ?? `${u.method} ${u.url} → ${u.status} ${JSON.stringify(u.body?.slice(0, 160))}`}`);
+    for (const u of samples.unexpected.slice(0, 10))
+      log(`  ${u.at ?? ""} ${u.phase} ${u.kind}: ${u.note ?? `${u.method} ${u.url} → ${u.status} ${JSON.stringify(u.body?.slice(0, 160))}`}`);
   }
   if (servers) log(`\nServer logs: ${servers.logs.app}, ${servers.logs.platform}`);
   exitCode = failed.length ? 1 : 0;
@@ -1443,9 +1726,41 @@ try {
       run: RUN,
       seed: SEED,
       node: process.version,
-      machine: { cpus: availableParallelism(), loadAverage1mStart: loadAtStart, loadAverage1mLoadStart: loadAvgBefore, loadAverage1mLoadEnd: loadAvgAfter, loadAverage1mEnd: loadavg()[0], soakCpuSeconds: generatorCpu, serverRssMb: { loadStart: memoryBefore, loadEnd: memoryAfter } },
-      settings: { minutes: MINUTES, clients: CLIENTS, people: PEOPLE, posters: POSTERS, postsPerMinute: POSTS_PER_MINUTE, bust: BUST, app: APP, platform: PLATFORM, reused: REUSE, settleSeconds: SETTLE_MS / 1000, timeoutSeconds: TIMEOUT_MS / 1000 },
-      load: { seconds, requests: load.total, rps: load.total / seconds, p50: load.p50, p95: load.p95, p99: load.p99, max: load.max, classes: load.classes, limitedPerKind: load.limited, bustShare: bust / Math.max(1, anonGets), perKind: load.rows },
+      machine: {
+        cpus: availableParallelism(),
+        loadAverage1mStart: loadAtStart,
+        loadAverage1mLoadStart: loadAvgBefore,
+        loadAverage1mLoadEnd: loadAvgAfter,
+        loadAverage1mEnd: loadavg()[0],
+        soakCpuSeconds: generatorCpu,
+        serverRssMb: { loadStart: memoryBefore, loadEnd: memoryAfter },
+      },
+      settings: {
+        minutes: MINUTES,
+        clients: CLIENTS,
+        people: PEOPLE,
+        posters: POSTERS,
+        postsPerMinute: POSTS_PER_MINUTE,
+        bust: BUST,
+        app: APP,
+        platform: PLATFORM,
+        reused: REUSE,
+        settleSeconds: SETTLE_MS / 1000,
+        timeoutSeconds: TIMEOUT_MS / 1000,
+      },
+      load: {
+        seconds,
+        requests: load.total,
+        rps: load.total / seconds,
+        p50: load.p50,
+        p95: load.p95,
+        p99: load.p99,
+        max: load.max,
+        classes: load.classes,
+        limitedPerKind: load.limited,
+        bustShare: bust / Math.max(1, anonGets),
+        perKind: load.rows,
+      },
       setup: { requests: setup.total, classes: setup.classes, perKind: setup.rows },
       activity: {
         webhooksCreated: hooks.filter((h) => h.id).length,
@@ -1473,7 +1788,12 @@ try {
     let removed = 0;
     for (const h of hooks.filter((x) => x.id && !x.deletedAt)) {
       const person = people.find((p) => p.key === h.owner);
-      const res = await request("cleanup", `${APP}/api/webhooks?webhookId=${h.id}&type=${h.kind}`, { method: "DELETE", headers: { ...XHR, Origin: APP, ...csrfHeader(person) }, jar: person.jar, expect: [204] });
+      const res = await request("cleanup", `${APP}/api/webhooks?webhookId=${h.id}&type=${h.kind}`, {
+        method: "DELETE",
+        headers: { ...XHR, Origin: APP, ...csrfHeader(person) },
+        jar: person.jar,
+        expect: [204],
+      });
       if (res.status === 204) removed++;
     }
     log(`soak: removed the ${removed} webhooks it made on the reused servers (--keep keeps them)`);
@@ -1485,7 +1805,9 @@ try {
   receiver?.server.close();
   if (children.length) {
     await stopServers();
-    log(`soak: stopped the servers it started (${children.map((c) => c.pid).join(", ")}); whole run ${fmt((Date.now() - runStarted) / 1000, 0)} s; load average ${fmt(loadAtStart)} → ${fmt(loadavg()[0])} on ${availableParallelism()} CPUs`);
+    log(
+      `soak: stopped the servers it started (${children.map((c) => c.pid).join(", ")}); whole run ${fmt((Date.now() - runStarted) / 1000, 0)} s; load average ${fmt(loadAtStart)} → ${fmt(loadavg()[0])} on ${availableParallelism()} CPUs`,
+    );
   }
 }
 process.exit(exitCode);

@@ -76,8 +76,7 @@ function sessionStart(url: URL, bookmark: string | null): SessionStart {
 }
 
 /** Whether the response logs someone in (sets our session cookie with a value). */
-const setsSessionCookie = (response: Response, name: string) =>
-  response.headers.getSetCookie().some((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`));
+const setsSessionCookie = (response: Response, name: string) => response.headers.getSetCookie().some((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`));
 
 function plain(status: number, text: string): Response {
   return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });

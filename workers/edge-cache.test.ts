@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache.ts";
 
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-  new Request(`https://apphub.example${path}`, { method, headers });
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => new Request(`https://apphub.example${path}`, { method, headers });
 
 const keyUrl = (request: Request, version = "v1") => edgeCacheKey(request, version)?.url ?? null;
 
@@ -91,8 +90,7 @@ describe("edgeCacheKey", () => {
   });
 });
 
-const response = (status: number, headers: Record<string, string>) =>
-  new Response([204, 304].includes(status) ? null : "x", { status, headers });
+const response = (status: number, headers: Record<string, string>) => new Response([204, 304].includes(status) ? null : "x", { status, headers });
 
 describe("isCacheable", () => {
   it("stores public 200 responses that carry an s-maxage", () => {
@@ -105,18 +103,10 @@ describe("isCacheable", () => {
   });
 
   it("does not store responses that set a cookie", () => {
-    expect(
-      isCacheable(response(200, { "Cache-Control": "public, max-age=60, s-maxage=3600", "Set-Cookie": "a=b; Path=/" })),
-    ).toBe(false);
+    expect(isCacheable(response(200, { "Cache-Control": "public, max-age=60, s-maxage=3600", "Set-Cookie": "a=b; Path=/" }))).toBe(false);
   });
 
-  it.each([
-    "private, no-store",
-    "public, max-age=60",
-    "s-maxage=3600",
-    "public, max-age=31536000, immutable",
-    "",
-  ])("does not store Cache-Control %j", (cc) => {
+  it.each(["private, no-store", "public, max-age=60", "s-maxage=3600", "public, max-age=31536000, immutable", ""])("does not store Cache-Control %j", (cc) => {
     expect(isCacheable(response(200, cc ? { "Cache-Control": cc } : {}))).toBe(false);
   });
 });

@@ -15,7 +15,6 @@ const VARIANT_COOKIES = ["isAlertTestHidden", ANNOUNCEMENT_COOKIE];
  */
 const VARIANT_COOKIE_PREFIXES = [MODAL_COOKIE_PREFIX];
 
-
 /** A request with a session or a one-time notice is personal and never touches the shared cache. */
 export function hasAnyCookie(request: Request, names: string[]): boolean {
   // By bare name, read as the app reads them (only __Host- ones on https: app/lib/cookie-names.ts).

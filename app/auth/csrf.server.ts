@@ -12,7 +12,6 @@ import { csrfCookie, readCookie } from "~/lib/cookies.server";
 import { CSRF_FORM_FIELD } from "./csrf";
 import { sessionIdOf } from "./session.server";
 
-
 /**
  * Posts that carry no token by design:
  * - /preferences/*: an anonymous visitor hiding a bar or banner on their own browser. Those forms
@@ -97,7 +96,10 @@ export async function verifyCsrf(request: Request, config: PortalConfig): Promis
   if (submitted === null) {
     const type = request.headers.get("Content-Type") ?? "";
     if (type.startsWith("application/x-www-form-urlencoded") || type.startsWith("multipart/form-data")) {
-      const form = await request.clone().formData().catch(() => null);
+      const form = await request
+        .clone()
+        .formData()
+        .catch(() => null);
       const value = form?.get(CSRF_FORM_FIELD);
       submitted = typeof value === "string" ? value : null;
     }

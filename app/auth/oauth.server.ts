@@ -11,7 +11,6 @@ import { safeLast } from "~/lib/safe-redirect";
 
 const CALLBACK_PATH = "/auth/callback";
 
-
 export async function pkceChallenge(verifier: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
   return base64url(new Uint8Array(digest));
@@ -68,6 +67,4 @@ export async function consumePendingLogin(context: AppLoadContext, pending: Pend
   return true;
 }
 
-export const clearPendingLogin = (request: Request, context: AppLoadContext) =>
-  authCookie(request, context).serialize("", { maxAge: 0 });
-
+export const clearPendingLogin = (request: Request, context: AppLoadContext) => authCookie(request, context).serialize("", { maxAge: 0 });

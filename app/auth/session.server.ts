@@ -2,13 +2,7 @@
 // the platform tokens and the user record stay in KV and never reach the browser. Access tokens are
 // refreshed shortly before they expire; a refresh the platform refuses ends the session. A session
 // also ends at its absolute lifetime (from the login, never extended) and after an idle timeout.
-import {
-  createWorkersKVSessionStorage,
-  redirect,
-  type AppLoadContext,
-  type Session,
-  type SessionStorage,
-} from "@remix-run/cloudflare";
+import { createWorkersKVSessionStorage, redirect, type AppLoadContext, type Session, type SessionStorage } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { isSessionRefused, PlatformError } from "~/platform/client.server";
 import type { TokenResponse } from "~/platform/schemas";
@@ -99,8 +93,7 @@ export function tokensFrom(response: TokenResponse, now = Date.now()): Tokens {
   };
 }
 
-export const hasSessionCookie = (request: Request, context: AppLoadContext): boolean =>
-  readCookie(request, context.config.cookies.session) !== null;
+export const hasSessionCookie = (request: Request, context: AppLoadContext): boolean => readCookie(request, context.config.cookies.session) !== null;
 
 /** Creates the session after a login; returns its id and the Set-Cookie value. */
 export async function createUserSession(

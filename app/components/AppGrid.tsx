@@ -6,15 +6,7 @@ import * as s from "./AppGrid.css";
 
 export const gridItemId = (position: number) => `item-${position}`;
 
-export function AppGrid({
-  apps,
-  startIndex = 0,
-  headingLevel = 2,
-}: {
-  apps: readonly AppSummary[];
-  startIndex?: number;
-  headingLevel?: 2 | 3;
-}) {
+export function AppGrid({ apps, startIndex = 0, headingLevel = 2 }: { apps: readonly AppSummary[]; startIndex?: number; headingLevel?: 2 | 3 }) {
   return (
     <ul role="list" className={s.grid}>
       {apps.map((app, i) => (

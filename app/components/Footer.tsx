@@ -143,9 +143,7 @@ const SOCIAL: { label: string; href: string; icon: ReactNode }[] = [
   {
     label: "Facebook",
     href: "https://social.lumen.example/facebook",
-    icon: (
-      <path d="M13.5 21v-7.5H16l.4-3h-2.9V8.7c0-.9.3-1.5 1.5-1.5h1.6V4.5c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.2H8v3h2.5V21z" />
-    ),
+    icon: <path d="M13.5 21v-7.5H16l.4-3h-2.9V8.7c0-.9.3-1.5 1.5-1.5h1.6V4.5c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.2H8v3h2.5V21z" />,
   },
 ];
 

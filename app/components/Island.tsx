@@ -32,8 +32,7 @@ type IslandProps = {
  */
 let hydrating = true;
 
-const serverHtml = (id: string): string | null =>
-  typeof document === "undefined" || !hydrating ? null : (document.getElementById(id)?.innerHTML ?? null);
+const serverHtml = (id: string): string | null => (typeof document === "undefined" || !hydrating ? null : (document.getElementById(id)?.innerHTML ?? null));
 
 export function Island({ id, className, as: Tag = "div", children, html: serverRendered, fallback = null, attributes }: IslandProps) {
   const navigate = useNavigate();

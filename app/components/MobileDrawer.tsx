@@ -107,4 +107,3 @@ function LinkGroup({ title, links, pathname }: { title: string; links: readonly 
     </details>
   );
 }
-

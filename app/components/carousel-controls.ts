@@ -8,7 +8,16 @@ const SVG = "http://www.w3.org/2000/svg";
 
 function chevron(direction: 1 | -1): SVGSVGElement {
   const svg = document.createElementNS(SVG, "svg");
-  for (const [k, v] of Object.entries({ width: "20", height: "20", viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", "stroke-width": "2", "aria-hidden": "true", focusable: "false" })) {
+  for (const [k, v] of Object.entries({
+    width: "20",
+    height: "20",
+    viewBox: "0 0 24 24",
+    fill: "none",
+    stroke: "currentColor",
+    "stroke-width": "2",
+    "aria-hidden": "true",
+    focusable: "false",
+  })) {
     svg.setAttribute(k, v);
   }
   const path = document.createElementNS(SVG, "path");

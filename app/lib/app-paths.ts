@@ -11,8 +11,7 @@ export type AppKeyed = { id: string; friendlyId: string | null };
 export const appKey = (app: AppKeyed): string => app.friendlyId ?? app.id;
 
 /** `/applications/{key}` for an app, or for a key already worked out (a route's own {appId}). */
-export const appPath = (app: AppKeyed | string): string =>
-  `/applications/${encodeURIComponent(typeof app === "string" ? app : appKey(app))}`;
+export const appPath = (app: AppKeyed | string): string => `/applications/${encodeURIComponent(typeof app === "string" ? app : appKey(app))}`;
 
 /** `/applications/{key}/connect`: starts connecting an integration (login required). */
 export const appConnectPath = (app: AppKeyed | string): string => `${appPath(app)}/connect`;

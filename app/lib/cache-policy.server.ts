@@ -51,5 +51,4 @@ export function cacheControl(policy: CachePolicyName, config: Pick<PortalConfig,
 }
 
 /** A page that is public to anonymous visitors but personal once logged in (the header shows the person). */
-export const pageCacheControl = (loggedIn: boolean, config: Pick<PortalConfig, "localDevelopment">): string =>
-  loggedIn ? CACHE_CONTROL.private : cacheControl("page", config);
+export const pageCacheControl = (loggedIn: boolean, config: Pick<PortalConfig, "localDevelopment">): string => (loggedIn ? CACHE_CONTROL.private : cacheControl("page", config));

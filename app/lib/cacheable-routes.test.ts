@@ -64,12 +64,23 @@ describe("canonicalUrl", () => {
     expect(canonical(from)).toBe(to);
   });
 
-  it.each(["/nope", "/login?last=/", "/my-integrations", "/auth/callback?code=x", "/api/analytics", "/api/my-webhooks", "/category", "/bots/extra", "/meetings/a/b", "/preferences/analytics-consent?saved=1", "/category//crm", "/%E0%A4%A", "/BOTS"])(
-    "%s is not cacheable (not in the table)",
-    (path) => {
-      expect(canonical(path)).toBeNull();
-    },
-  );
+  it.each([
+    "/nope",
+    "/login?last=/",
+    "/my-integrations",
+    "/auth/callback?code=x",
+    "/api/analytics",
+    "/api/my-webhooks",
+    "/category",
+    "/bots/extra",
+    "/meetings/a/b",
+    "/preferences/analytics-consent?saved=1",
+    "/category//crm",
+    "/%E0%A4%A",
+    "/BOTS",
+  ])("%s is not cacheable (not in the table)", (path) => {
+    expect(canonical(path)).toBeNull();
+  });
 
   it("only list routes that take a category take a second segment", () => {
     expect(findCacheableRoute("/meetings/crm")).not.toBeNull();

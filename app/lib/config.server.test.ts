@@ -120,12 +120,9 @@ describe("parsePortalConfig", () => {
     expect(() => parsePortalConfig({ ...VALID, LOG_LEVEL: "warn", DB: {}, KV: {} })).not.toThrow();
   });
 
-  it.each(["TRUE", "True", "1", "yes", "on", " true", "true ", "", "false"])(
-    "embeddedApps is only true for the exact text \"true\", not %j",
-    (value) => {
-      expect(parsePortalConfig({ ...VALID, EMBEDDED_APPS: value }).embeddedApps).toBe(false);
-    },
-  );
+  it.each(["TRUE", "True", "1", "yes", "on", " true", "true ", "", "false"])('embeddedApps is only true for the exact text "true", not %j', (value) => {
+    expect(parsePortalConfig({ ...VALID, EMBEDDED_APPS: value }).embeddedApps).toBe(false);
+  });
 
   it("reads the page size from APPS_PAGINATION_LIMIT", () => {
     expect(parsePortalConfig({ ...VALID, APPS_PAGINATION_LIMIT: "12" }).appsPaginationLimit).toBe(12);
@@ -238,7 +235,19 @@ describe("publicConfig", () => {
   it("exposes only what the browser may see", () => {
     const pub = publicConfig(parsePortalConfig(VALID));
     expect(Object.keys(pub).sort()).toEqual(
-      ["analytics", "csrfCookie", "csrfHeader", "developerSiteUrl", "embeddedApps", "freeTrialUrl", "productName", "productionPortalUrl", "renderEnvironmentWarning", "serverEnvironment", "serviceApps"].sort(),
+      [
+        "analytics",
+        "csrfCookie",
+        "csrfHeader",
+        "developerSiteUrl",
+        "embeddedApps",
+        "freeTrialUrl",
+        "productName",
+        "productionPortalUrl",
+        "renderEnvironmentWarning",
+        "serverEnvironment",
+        "serviceApps",
+      ].sort(),
     );
     expect(pub).not.toHaveProperty("imageProxyAllowPrivate");
     expect(JSON.stringify(pub)).not.toContain("secret");
@@ -283,7 +292,15 @@ describe("deployment modes (DEPLOYMENT_MODE, OAUTH_SCOPES, PLATFORM_TOKENS_PAGE_
 
   it("third-party refuses the scopes an ordinary integration cannot register, each named with what to do", () => {
     const message = configError({ ...VALID, OAUTH_SCOPES: OLD_SECTION_6 }).message;
-    for (const scope of ["spark:bots_read", "spark:applications_read", "spark:applications_write", "spark:webhooks_read", "spark:webhooks_write", "Identity:one_time_password", "spark:people_write"]) {
+    for (const scope of [
+      "spark:bots_read",
+      "spark:applications_read",
+      "spark:applications_write",
+      "spark:webhooks_read",
+      "spark:webhooks_write",
+      "Identity:one_time_password",
+      "spark:people_write",
+    ]) {
       expect(message).toContain(scope);
     }
     expect(message).toContain("OAUTH_SCOPES:");
@@ -294,7 +311,9 @@ describe("deployment modes (DEPLOYMENT_MODE, OAUTH_SCOPES, PLATFORM_TOKENS_PAGE_
   });
 
   it("third-party accepts the registrable set, with or without the tokens scopes", () => {
-    expect(parsePortalConfig({ ...VALID, OAUTH_SCOPES: "spark:people_read spark:rooms_read spark:memberships_read spark:memberships_write spark:messages_write" }).oauth.scopes).toHaveLength(5);
+    expect(
+      parsePortalConfig({ ...VALID, OAUTH_SCOPES: "spark:people_read spark:rooms_read spark:memberships_read spark:memberships_write spark:messages_write" }).oauth.scopes,
+    ).toHaveLength(5);
     expect(parsePortalConfig({ ...VALID, OAUTH_SCOPES: "spark:people_read identity:tokens_read" }).oauth.scopes).toContain("identity:tokens_read");
   });
 

@@ -45,13 +45,35 @@ const envSchema = z.object({
   // Session lifetimes (docs/decisions/012): a session ends this long after the login however active
   // it is (refreshing tokens never extends it), and after this long without a request. At least a
   // minute: KV cannot expire an entry sooner.
-  SESSION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(400 * 24 * 3600).default(30 * 24 * 3600),
-  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).max(400 * 24 * 3600).default(7 * 24 * 3600),
+  SESSION_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(400 * 24 * 3600)
+    .default(30 * 24 * 3600),
+  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(400 * 24 * 3600)
+    .default(7 * 24 * 3600),
   // Spec §9: session, auth and CSRF cookie and header names are set in config.
-  SESSION_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("__session"),
-  AUTH_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("__oauth"),
-  CSRF_COOKIE_NAME: z.string().regex(/^[A-Za-z0-9_-]+$/).default("csrf-token"),
-  CSRF_HEADER_NAME: z.string().regex(/^[A-Za-z0-9-]+$/).default("X-CSRF-Token"),
+  SESSION_COOKIE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("__session"),
+  AUTH_COOKIE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("__oauth"),
+  CSRF_COOKIE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("csrf-token"),
+  CSRF_HEADER_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/)
+    .default("X-CSRF-Token"),
   // The developer-support space people join from /support (spec §2.5, §6; docs/decisions/011): its
   // platform room id, and the access token of the support bot, a moderator of that space, which
   // adds them. The token is a secret (wrangler secret put) in production; the dev-only value is the
@@ -66,7 +88,10 @@ const envSchema = z.object({
     .string()
     .refine((v) => /^\/[^/\\]/.test(v) || /^https?:\/\/[^\s]+$/.test(v), "must be a path starting with / or an absolute URL")
     .default("/api/analytics"),
-  ANALYTICS_KEY: z.string().regex(/^[\x21-\x7e]{0,200}$/, "must be printable ASCII without spaces (at most 200)").default(""),
+  ANALYTICS_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{0,200}$/, "must be printable ASCII without spaces (at most 200)")
+    .default(""),
   /** Spec §7 /fetch-vimeo: the video provider's oEmbed endpoint (the emulator's /oembed locally). */
   OEMBED_ENDPOINT: url.default("https://vimeo.com/api/oembed.json"),
   // The hub's own webhook apps (docs/decisions/010): the access tokens of the bots that post for
@@ -178,7 +203,9 @@ export class ConfigError extends Error {
  */
 const portalConfigSchema = envSchema.transform((e, ctx) => {
   const localDevelopment = e.SERVER_ENVIRONMENT === "development";
-  const sessionSecrets = e.SESSION_SECRETS.split(",").map((v) => v.trim()).filter(Boolean);
+  const sessionSecrets = e.SESSION_SECRETS.split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
   const scopes = e.OAUTH_SCOPES.split(/\s+/).filter(Boolean);
   // The scope check holds everywhere, development included: the emulator refuses the same scopes.
   const problems = [...scopeProblems(e.DEPLOYMENT_MODE, scopes), ...(localDevelopment ? [] : strictProblems(e, sessionSecrets))];

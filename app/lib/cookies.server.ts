@@ -16,15 +16,7 @@
 import { createCookie, type Cookie, type CookieOptions } from "@remix-run/cloudflare";
 import type { PortalConfig } from "./config.server";
 import { cookiesOf } from "./cookie-header";
-import {
-  CONNECT_COOKIE,
-  CONSENT_COOKIE,
-  cookieNameFor,
-  FLASH_COOKIE,
-  isHttps,
-  requestCookies,
-  TEST_BAR_COOKIE,
-} from "./cookie-names";
+import { CONNECT_COOKIE, CONSENT_COOKIE, cookieNameFor, FLASH_COOKIE, isHttps, requestCookies, TEST_BAR_COOKIE } from "./cookie-names";
 
 export { TEST_BAR_COOKIE };
 
@@ -141,8 +133,7 @@ export const connectCookie = (request: Request, config: PortalConfig) =>
  * a flash cookie written before (unsigned base64 JSON) or by anyone else parses as null, so its
  * page shows no notice and clears it.
  */
-export const flashCookie = (request: Request, config: PortalConfig) =>
-  ourCookie(request, FLASH_COOKIE, { secrets: config.sessionSecrets, httpOnly: true, maxAge: FLASH_MAX_AGE });
+export const flashCookie = (request: Request, config: PortalConfig) => ourCookie(request, FLASH_COOKIE, { secrets: config.sessionSecrets, httpOnly: true, maxAge: FLASH_MAX_AGE });
 
 // ---- reading ------------------------------------------------------------------------------------
 

@@ -42,13 +42,7 @@ export async function setFlash(request: Request, config: PortalConfig, notice: N
  * reported by the next page (app/features/analytics). `path` is often the posted URL's own path,
  * so it passes the redirect rule like every other target.
  */
-export async function redirectWithNotice(
-  request: Request,
-  context: AppLoadContext,
-  path: string,
-  notice: Notice,
-  options: { cookies?: string[]; install?: InstallEvent } = {},
-) {
+export async function redirectWithNotice(request: Request, context: AppLoadContext, path: string, notice: Notice, options: { cookies?: string[]; install?: InstallEvent } = {}) {
   const headers = new Headers(PRIVATE_HEADERS);
   for (const cookie of options.cookies ?? []) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await setFlash(request, context.config, notice, options.install));
@@ -60,10 +54,7 @@ export async function redirectWithNotice(
  * no flash cookie. A cookie that does not verify (unsigned, as written before issue 14, or forged)
  * gives no notice and is cleared all the same.
  */
-export async function takeFlash(
-  request: Request,
-  config: PortalConfig,
-): Promise<{ notice: Notice | null; install: InstallEvent | null; clear: string } | null> {
+export async function takeFlash(request: Request, config: PortalConfig): Promise<{ notice: Notice | null; install: InstallEvent | null; clear: string } | null> {
   if (readCookie(request, FLASH_COOKIE) === null) return null;
   const cookie = flashCookie(request, config);
   const parsed = flashSchema.safeParse(await cookie.parse(request.headers.get("Cookie")));

@@ -53,8 +53,28 @@ describe("toFtsQuery", () => {
 
   it("never produces an unsafe expression for hostile or random input", () => {
     const hostile = [
-      '"', '""', '"a" OR "b"', "a\" OR 1=1 --", "NEAR(", "NEAR(a", "a NEAR/2 b", "AND OR", "OR", "NOT",
-      "*a", "a**", "- - -", "((((", "))))", "col:val", "+a", "a^b", "\u0000", "\\\"", "🤖 bot 🤖", "'; DROP TABLE apps; --",
+      '"',
+      '""',
+      '"a" OR "b"',
+      'a" OR 1=1 --',
+      "NEAR(",
+      "NEAR(a",
+      "a NEAR/2 b",
+      "AND OR",
+      "OR",
+      "NOT",
+      "*a",
+      "a**",
+      "- - -",
+      "((((",
+      "))))",
+      "col:val",
+      "+a",
+      "a^b",
+      "\u0000",
+      '\\"',
+      "🤖 bot 🤖",
+      "'; DROP TABLE apps; --",
     ];
     for (const text of hostile) expectSafe(text);
     let seed = 1;

@@ -3,7 +3,11 @@
 // search index makes (word prefixes), so what is highlighted is why the app was suggested.
 export type HighlightPart = { text: string; match: boolean };
 
-const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
 
 export function highlightParts(name: string, typed: string): HighlightPart[] {

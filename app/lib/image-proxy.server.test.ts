@@ -91,12 +91,9 @@ describe("checkTarget", () => {
     expect(() => checkTarget("", false)).toThrow(expect.objectContaining({ status: 400 }));
   });
 
-  it.each(["not a url", "/relative.png", "file:///etc/passwd", "ftp://example.com/a.png", "javascript:alert(1)", "data:image/png;base64,AA=="])(
-    "rejects %j with 400",
-    (raw) => {
-      expect(() => checkTarget(raw, false)).toThrow(expect.objectContaining({ status: 400 }));
-    },
-  );
+  it.each(["not a url", "/relative.png", "file:///etc/passwd", "ftp://example.com/a.png", "javascript:alert(1)", "data:image/png;base64,AA=="])("rejects %j with 400", (raw) => {
+    expect(() => checkTarget(raw, false)).toThrow(expect.objectContaining({ status: 400 }));
+  });
 
   it("rejects URLs with credentials (400)", () => {
     expect(() => checkTarget("http://user:pass@images.example.com/a.png", false)).toThrow(expect.objectContaining({ status: 400 }));
@@ -114,8 +111,7 @@ describe("checkTarget", () => {
 });
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const image = (body: BodyInit = PNG, headers: Record<string, string> = { "Content-Type": "image/png" }) =>
-  new Response(body, { headers });
+const image = (body: BodyInit = PNG, headers: Record<string, string> = { "Content-Type": "image/png" }) => new Response(body, { headers });
 
 async function proxyError(promise: Promise<unknown>): Promise<ImageProxyError> {
   try {
@@ -146,14 +142,11 @@ describe("proxyImage", () => {
     expect(fetcher).not.toHaveBeenCalled();
   });
 
-  it.each(["text/html", "text/plain", "application/json", "application/octet-stream", ""])(
-    "refuses a %j response with 415",
-    async (type) => {
-      const fetcher = async () => new Response("<html>", { headers: type ? { "Content-Type": type } : {} });
-      const error = await proxyError(proxyImage("http://images.example.com/a", { allowPrivate: false, fetcher }));
-      expect(error.status).toBe(415);
-    },
-  );
+  it.each(["text/html", "text/plain", "application/json", "application/octet-stream", ""])("refuses a %j response with 415", async (type) => {
+    const fetcher = async () => new Response("<html>", { headers: type ? { "Content-Type": type } : {} });
+    const error = await proxyError(proxyImage("http://images.example.com/a", { allowPrivate: false, fetcher }));
+    expect(error.status).toBe(415);
+  });
 
   it("refuses a declared Content-Length over the cap with 413", async () => {
     const fetcher = async () => image(PNG, { "Content-Type": "image/png", "Content-Length": String(IMAGE_PROXY_MAX_BYTES + 1) });
@@ -178,9 +171,7 @@ describe("proxyImage", () => {
 
   it("follows a redirect to another public host", async () => {
     const fetcher = vi.fn(async (url: string | URL | Request) =>
-      String(url).includes("old")
-        ? new Response(null, { status: 302, headers: { Location: "http://cdn.example.com/new.png" } })
-        : image(),
+      String(url).includes("old") ? new Response(null, { status: 302, headers: { Location: "http://cdn.example.com/new.png" } }) : image(),
     );
     const result = await proxyImage("http://images.example.com/old.png", { allowPrivate: false, fetcher: fetcher as typeof fetch });
     expect(result.contentType).toBe("image/png");

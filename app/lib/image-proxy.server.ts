@@ -8,17 +8,7 @@ import { readCapped } from "./read-capped";
 export const IMAGE_PROXY_TIMEOUT_MS = 30_000;
 export const IMAGE_PROXY_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
-const ALLOWED_TYPES = new Set([
-  "image/png",
-  "image/jpeg",
-  "image/gif",
-  "image/webp",
-  "image/avif",
-  "image/svg+xml",
-  "image/x-icon",
-  "image/vnd.microsoft.icon",
-  "image/bmp",
-]);
+const ALLOWED_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif", "image/svg+xml", "image/x-icon", "image/vnd.microsoft.icon", "image/bmp"]);
 
 export class ImageProxyError extends Error {
   constructor(

@@ -2,17 +2,7 @@
 // Beyond the spec's list, the incoming webhook's secret path segment (/api/hooks/incoming/<token>,
 // docs/decisions/010) is masked too: the URL is the webhook's only credential. The logger applies
 // maskFields to every line (app/lib/logger.server.ts), so no call site has to remember it.
-export const MASKED_PARAMS = [
-  "contactName",
-  "contactEmail",
-  "userId",
-  "email",
-  "displayName",
-  "personEmail",
-  "emails",
-  "access_token",
-  "code",
-] as const;
+export const MASKED_PARAMS = ["contactName", "contactEmail", "userId", "email", "displayName", "personEmail", "emails", "access_token", "code"] as const;
 const MASKED = new Set<string>(MASKED_PARAMS);
 const REMOVED_HEADERS = new Set(["cookie", "set-cookie", "authorization"]);
 export const MASK = "***";

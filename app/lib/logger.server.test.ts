@@ -23,7 +23,11 @@ describe("createLogger: spec §5 masking applies to every line, whatever the cal
   it("masks paths, error texts, nested values and the message itself", () => {
     const lines = captured();
     const logger = createLogger("info");
-    logger.error(`Failed /api/hooks/incoming/${token}`, { path: "/people?email=riley@acme.example", error: `Error: GET /auth/callback?code=abc123 failed`, detail: { url: "/x?access_token=t0k" } });
+    logger.error(`Failed /api/hooks/incoming/${token}`, {
+      path: "/people?email=riley@acme.example",
+      error: `Error: GET /auth/callback?code=abc123 failed`,
+      detail: { url: "/x?access_token=t0k" },
+    });
     logger.warn("Platform call refused", { headers: { Authorization: "Bearer s3cret", cookie: "a=b", accept: "*/*" } });
     const all = lines.join("\n");
     for (const secret of [token, "riley@acme.example", "abc123", "t0k", "s3cret", "a=b"]) expect(all).not.toContain(secret);

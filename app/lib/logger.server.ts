@@ -7,12 +7,14 @@ export type LogLevel = keyof typeof LEVELS;
 export type Logger = Record<LogLevel, (message: string, fields?: Record<string, unknown>) => void>;
 
 export function createLogger(minLevel: LogLevel = "info"): Logger {
-  const emit = (level: LogLevel) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (LEVELS[level] < LEVELS[minLevel]) return;
-    const line = JSON.stringify({ level, message: maskText(message), ...maskFields(fields) });
-    if (level === "error") console.error(line);
-    else if (level === "warn") console.warn(line);
-    else console.log(line);
-  };
+  const emit =
+    (level: LogLevel) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (LEVELS[level] < LEVELS[minLevel]) return;
+      const line = JSON.stringify({ level, message: maskText(message), ...maskFields(fields) });
+      if (level === "error") console.error(line);
+      else if (level === "warn") console.warn(line);
+      else console.log(line);
+    };
   return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") };
 }

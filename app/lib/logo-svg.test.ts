@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  parseLogoName,
-  parseScreenshotName,
-  renderLogoSvg,
-  renderScreenshotSvg,
-  SVG_HEADERS,
-} from "./logo-svg.ts";
+import { parseLogoName, parseScreenshotName, renderLogoSvg, renderScreenshotSvg, SVG_HEADERS } from "./logo-svg.ts";
 
 describe("parseLogoName", () => {
   it("accepts exactly <initials>-<hue>-<variant>.svg", () => {
@@ -39,12 +33,9 @@ describe("parseScreenshotName", () => {
     expect(parseScreenshotName("0-0-1.svg")).toEqual({ hue: 0, variant: 0, n: 1 });
   });
 
-  it.each(["360-1-1.svg", "1-6-1.svg", "1-1-0.svg", "1-1-21.svg", "01-1-1.svg", "1-1-1.svg.gz", "x-1-1.svg", "1-1.svg"])(
-    "rejects %j",
-    (name) => {
-      expect(parseScreenshotName(name)).toBeNull();
-    },
-  );
+  it.each(["360-1-1.svg", "1-6-1.svg", "1-1-0.svg", "1-1-21.svg", "01-1-1.svg", "1-1-1.svg.gz", "x-1-1.svg", "1-1.svg"])("rejects %j", (name) => {
+    expect(parseScreenshotName(name)).toBeNull();
+  });
 });
 
 describe("renderLogoSvg", () => {

@@ -107,14 +107,11 @@ export function renderScreenshotSvg({ hue, variant, n }: ScreenshotSpec): string
   const mid = hsl(hue + 20 * (variant - 2), 55, 70);
   const r = variant % 2 === 0 ? 12 : 4;
   // Fills are classes (a main, b soft, c mid, w white, t text, l line, g grey, k page) to stay small.
-  const style =
-    `<style>.a{fill:${main}}.b{fill:${soft}}.c{fill:${mid}}.w{fill:#fff}.t{fill:#3a3f47}` +
-    `.l{fill:#c4c8cf}.g{fill:#d4d7dd}.k{fill:${hsl(hue, 25, 97)}}</style>`;
+  const style = `<style>.a{fill:${main}}.b{fill:${soft}}.c{fill:${mid}}.w{fill:#fff}.t{fill:#3a3f47}` + `.l{fill:#c4c8cf}.g{fill:#d4d7dd}.k{fill:${hsl(hue, 25, 97)}}</style>`;
   const parts: string[] = [style];
   const rect = (x: number, y: number, w: number, h: number, cls: string, radius = r) =>
     parts.push(`<rect x="${x}" y="${y}" width="${w}" height="${h}"${radius ? ` rx="${radius}"` : ""} class="${cls}"/>`);
-  const circle = (cx: number, cy: number, radius: number, cls: string) =>
-    parts.push(`<circle cx="${cx}" cy="${cy}" r="${radius}" class="${cls}"/>`);
+  const circle = (cx: number, cy: number, radius: number, cls: string) => parts.push(`<circle cx="${cx}" cy="${cy}" r="${radius}" class="${cls}"/>`);
 
   // Window chrome: background, header with logo and title, avatar.
   rect(0, 0, 1280, 800, "k", 0);

@@ -15,9 +15,7 @@ describe("renderMarkdown", () => {
   });
 
   it("keeps descriptive link texts, and links it has no words for, as they are", () => {
-    expect(renderMarkdown("[See what's new](/brand-new) or [more](/bots)", { describeLink })).toBe(
-      '<p><a href="/brand-new">See what\'s new</a> or <a href="/bots">more</a></p>',
-    );
+    expect(renderMarkdown("[See what's new](/brand-new) or [more](/bots)", { describeLink })).toBe('<p><a href="/brand-new">See what\'s new</a> or <a href="/bots">more</a></p>');
   });
 
   it("escapes the words and still marks outbound links", () => {

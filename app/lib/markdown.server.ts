@@ -14,7 +14,22 @@ type MarkdownOptions = {
 };
 
 /** Link texts that say nothing on their own (the English ones Lighthouse's link-text audit lists). */
-const VAGUE_LINK_TEXT = new Set(["click here", "click this", "go", "here", "information", "learn more", "more", "more info", "more information", "right here", "read more", "see more", "start", "this"]);
+const VAGUE_LINK_TEXT = new Set([
+  "click here",
+  "click this",
+  "go",
+  "here",
+  "information",
+  "learn more",
+  "more",
+  "more info",
+  "more information",
+  "right here",
+  "read more",
+  "see more",
+  "start",
+  "this",
+]);
 
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): string {
   let html = micromark(markdown, { allowDangerousHtml: false, allowDangerousProtocol: false });

@@ -3,6 +3,10 @@
 // can rank an exact name first and a name that starts with the query next; computed here, in one
 // place, for both the stored names and the typed text.
 export function nameKey(text: string): string {
-  const words = text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  const words = text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu);
   return words ? words.join(" ") : "";
 }

@@ -18,7 +18,10 @@ function ipv4Parts(host: string): number[] | null {
 
 function isPrivateIpv4([a, b]: number[]): boolean {
   return (
-    a === 0 || a === 10 || a === 127 || a! >= 224 ||
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a! >= 224 ||
     (a === 100 && b! >= 64 && b! <= 127) || // carrier-grade NAT
     (a === 169 && b === 254) || // link-local
     (a === 172 && b! >= 16 && b! <= 31) ||

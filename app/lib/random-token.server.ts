@@ -1,7 +1,11 @@
 // Unguessable tokens (OAuth state and PKCE verifiers, connect state, webhook URLs and secrets):
 // random bytes from the platform's CSPRNG, base64url without padding.
 
-export const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+export const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 
 /** The bytes of a base64url text (padding optional); throws on text that is not base64. */
 export function fromBase64url(text: string): Uint8Array<ArrayBuffer> {

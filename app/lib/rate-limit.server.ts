@@ -62,7 +62,11 @@ export function routePath(pathname: string): string {
       }
     })
     .join("/");
-  const path = decoded.toLowerCase().replace(/\/{2,}/g, "/").replace(/\/+$/, "") || "/";
+  const path =
+    decoded
+      .toLowerCase()
+      .replace(/\/{2,}/g, "/")
+      .replace(/\/+$/, "") || "/";
   return path.endsWith(".data") ? path.slice(0, -".data".length).replace(/^\/_root$/, "/") || "/" : path;
 }
 
@@ -83,7 +87,10 @@ export function clientKey(request: Request): string {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(":")}::/64`;
 }
 
 /**
@@ -113,11 +120,11 @@ export async function withinLimit(env: Env, name: RateLimitName, key: string, no
   return false;
 }
 
-
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The 429 page's only style; its hash is the one style the page's CSP allows (a unit test checks it). */
-export const PAGE_STYLE = 'body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#0f172a;margin:0}main{max-width:36rem;margin:12vh auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.2;margin:0 0 1rem}a{color:#0b5cad;font-weight:600}';
+export const PAGE_STYLE =
+  'body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#0f172a;margin:0}main{max-width:36rem;margin:12vh auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.2;margin:0 0 1rem}a{color:#0b5cad;font-weight:600}';
 export const PAGE_CSP = "default-src 'none'; style-src 'sha256-QqpPEnkFKe5MG7dWr843czcx1pUXJK4lJmwldziGlKM='; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The 429 answer of a binding's limit: JSON for scripts and the app's own fetches, HTML for people. */

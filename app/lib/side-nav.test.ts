@@ -73,7 +73,10 @@ describe("buildSideNav (spec §2.3)", () => {
 
   it("shows every product when categories of every type exist", () => {
     const types = ["meetings", "teams", "calling", "contact_center", "rooms"] as const;
-    const nav = buildSideNav(types.map((t) => cat("CRM", t)), ALL_ON);
+    const nav = buildSideNav(
+      types.map((t) => cat("CRM", t)),
+      ALL_ON,
+    );
     expect(nav.products.map((p) => p.to)).toEqual(["/meetings", "/messaging", "/calling", "/contact-center", "/devices"]);
   });
 
@@ -97,9 +100,7 @@ describe("buildSideNav (spec §2.3)", () => {
   });
 
   it("shows a product even if its only category is partner_solutions (it is still a category of that type)", () => {
-    expect(buildSideNav([cat("Partner Solutions", "calling", "partner_solutions")], ALL_ON).products.map((p) => p.label)).toEqual([
-      "Calling",
-    ]);
+    expect(buildSideNav([cat("Partner Solutions", "calling", "partner_solutions")], ALL_ON).products.map((p) => p.label)).toEqual(["Calling"]);
   });
 
   it("lists Integrations, Bots and Skills always", () => {
@@ -112,20 +113,10 @@ describe("buildSideNav (spec §2.3)", () => {
   });
 
   it("lists Embedded Apps only when embeddedApps is on", () => {
-    expect(buildSideNav([], { embeddedApps: true, serviceApps: false }).appTypes.map((t) => t.label)).toEqual([
-      "Embedded Apps",
-      "Integrations",
-      "Bots",
-      "Skills",
-    ]);
+    expect(buildSideNav([], { embeddedApps: true, serviceApps: false }).appTypes.map((t) => t.label)).toEqual(["Embedded Apps", "Integrations", "Bots", "Skills"]);
   });
 
   it("lists Service Apps only when serviceApps is on", () => {
-    expect(buildSideNav([], { embeddedApps: false, serviceApps: true }).appTypes.map((t) => t.label)).toEqual([
-      "Integrations",
-      "Bots",
-      "Skills",
-      "Service Apps",
-    ]);
+    expect(buildSideNav([], { embeddedApps: false, serviceApps: true }).appTypes.map((t) => t.label)).toEqual(["Integrations", "Bots", "Skills", "Service Apps"]);
   });
 });

@@ -30,10 +30,7 @@ export function sideNavCategories(categories: readonly Category[]): Category[] {
  */
 const built = new WeakMap<readonly Category[], Map<string, SideNav>>();
 
-export function buildSideNav(
-  categories: readonly Category[],
-  settings: { embeddedApps: boolean; serviceApps: boolean },
-): SideNav {
+export function buildSideNav(categories: readonly Category[], settings: { embeddedApps: boolean; serviceApps: boolean }): SideNav {
   const key = `${settings.embeddedApps}/${settings.serviceApps}`;
   let bySettings = built.get(categories);
   if (!bySettings) built.set(categories, (bySettings = new Map()));

@@ -10,12 +10,9 @@ describe("sortKeyFor (spec §5 sort mapping)", () => {
     expect(sortKeyFor("relevance")).toBe("score");
   });
 
-  it.each([undefined, null, "", "date", "newest", "ALPHABETICAL", "Relevance", "name", "random"])(
-    "maps anything else (%j) to submission date",
-    (value) => {
-      expect(sortKeyFor(value)).toBe("date");
-    },
-  );
+  it.each([undefined, null, "", "date", "newest", "ALPHABETICAL", "Relevance", "name", "random"])("maps anything else (%j) to submission date", (value) => {
+    expect(sortKeyFor(value)).toBe("date");
+  });
 });
 
 describe("sortFromChoice (the list pages' sort form)", () => {

@@ -88,16 +88,12 @@ describe("validateCatalogue", () => {
   });
 
   it("rejects duplicate app ids and friendlyIds", () => {
-    expect(errorOf(file([app(), app({ name: "Copy", friendlyId: "copy" })]))).toBe(
-      `apps[1] (${app().id}, Copy): id: is not unique`,
-    );
+    expect(errorOf(file([app(), app({ name: "Copy", friendlyId: "copy" })]))).toBe(`apps[1] (${app().id}, Copy): id: is not unique`);
     expect(errorOf(file([app(), app({ id: "other", name: "Copy" })]))).toBe("apps[1] (other, Copy): friendlyId: is not unique");
   });
 
   it("rejects duplicate category ids and slugs of one category type", () => {
-    expect(errorOf(file([], [category, { ...category, name: "Again" }]))).toBe(
-      "categories[1] (cat-teams-productivity, Again): id: is not unique",
-    );
+    expect(errorOf(file([], [category, { ...category, name: "Again" }]))).toBe("categories[1] (cat-teams-productivity, Again): id: is not unique");
     expect(errorOf(file([], [category, { ...category, id: "cat-2" }]))).toMatch(/^categories\[1\] \(cat-2, Productivity\): slug: /);
     // The same slug for another category type is fine (one category per product type).
     expect(() => validateCatalogue(file([], [category, { ...category, id: "cat-3", categoryType: "meetings" }]))).not.toThrow();

@@ -5,10 +5,11 @@ import { APP_CONTEXTS, APP_STATUSES, APP_TYPES, CATEGORY_TYPES, COLLECTIONS, PRO
 
 const isoDate = z.string().datetime({ offset: true });
 /** Absolute http(s) URL, or a path on this site (seeded logos are served by the Worker). */
-const imageUrl = z
+const imageUrl = z.string().refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/[^\s/][^\s]*$/.test(v), "must be an http(s) URL or a site path");
+const httpsUrl = z
   .string()
-  .refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/[^\s/][^\s]*$/.test(v), "must be an http(s) URL or a site path");
-const httpsUrl = z.string().url().refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL");
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL");
 /**
  * Where Connect sends a person: the vendor's own start (or authorize) page. `{return_url}` may appear
  * in it; the hub puts its URL-encoded `/applications/<key>/connected` address there.
@@ -39,7 +40,10 @@ export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
 export const appRecordSchema = z
   .object({
     id: z.string().regex(/^[A-Za-z0-9_-]+$/, "must be base64url text"),
-    friendlyId: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lower-case slug").nullable(),
+    friendlyId: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lower-case slug")
+      .nullable(),
     name: z.string().min(1).max(120),
     logo: imageUrl,
     type: z.enum(APP_TYPES),
@@ -104,9 +108,7 @@ function describe(record: unknown): string {
  * Also checks references: every categoryId must exist, ids must be unique.
  */
 export function validateCatalogue(input: unknown): CatalogueFile {
-  const top = z
-    .object({ version: z.string().min(1), categories: z.array(z.unknown()), apps: z.array(z.unknown()) })
-    .safeParse(input);
+  const top = z.object({ version: z.string().min(1), categories: z.array(z.unknown()), apps: z.array(z.unknown()) }).safeParse(input);
   if (!top.success) {
     const issue = top.error.issues[0]!;
     throw new CatalogueImportError(`catalogue file: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
@@ -116,9 +118,7 @@ export function validateCatalogue(input: unknown): CatalogueFile {
       const result = schema.safeParse(record);
       if (!result.success) {
         const issue = result.error.issues[0]!;
-        throw new CatalogueImportError(
-          `${label}[${index}]${describe(record)}: ${issue.path.join(".") || "(record)"}: ${issue.message}`,
-        );
+        throw new CatalogueImportError(`${label}[${index}]${describe(record)}: ${issue.path.join(".") || "(record)"}: ${issue.message}`);
       }
       return result.data;
     });

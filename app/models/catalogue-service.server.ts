@@ -77,8 +77,7 @@ export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "e
     home: () => getHomeApps(db, { excludeTypes: hiddenTypes }),
     collection: (type: CollectionContentType) => getCollectionApps(db, type, { excludeTypes: hiddenTypes }),
     /** Apps named by content entries, in the keys' order. */
-    resolveApps: (keys: readonly string[], options: Omit<ResolveOptions, "excludeTypes"> = {}) =>
-      resolveAppKeys(db, keys, { ...options, excludeTypes: hiddenTypes }),
+    resolveApps: (keys: readonly string[], options: Omit<ResolveOptions, "excludeTypes"> = {}) => resolveAppKeys(db, keys, { ...options, excludeTypes: hiddenTypes }),
     content: <T extends ContentType>(type: T) => getContent(db, type),
     contentEntry: <T extends ContentType>(type: T, key: string) => getContentEntry(db, type, key),
     contentEntries: <T extends ContentType>(type: T) => getContentEntries(db, type),

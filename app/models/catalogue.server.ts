@@ -37,8 +37,7 @@ export type AppRow = {
   score?: number;
 };
 
-export const SUMMARY_COLUMNS =
-  "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at";
+export const SUMMARY_COLUMNS = "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at";
 
 // bm25 weights per FTS column: name, company_name, tagline, description, category_names.
 const BM25 = "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)";
@@ -94,21 +93,13 @@ const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(",
  * index and stops after `limit` rows. `count`: `a.seq IN (subquery)`, so the total reads only the
  * relation's rows and probes apps_status_seq (migration 0002): 16x fewer rows than EXISTS.
  */
-function relationFilter(
-  purpose: "list" | "count",
-  table: string,
-  column: string,
-  n: number,
-): string {
+function relationFilter(purpose: "list" | "count", table: string, column: string, n: number): string {
   return purpose === "list"
     ? `EXISTS (SELECT 1 FROM ${table} r WHERE r.app_seq = a.seq AND r.${column} IN (${placeholders(n)}))`
     : `a.seq IN (SELECT app_seq FROM ${table} WHERE ${column} IN (${placeholders(n)}))`;
 }
 
-function whereClause(
-  query: AppQuery,
-  purpose: "list" | "count",
-): { joins: string; where: string; params: unknown[] } {
+function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: string; where: string; params: unknown[] } {
   const conditions: string[] = ["a.status = ?"];
   const params: unknown[] = [query.status ?? "published"];
   let joins = "";
@@ -174,9 +165,7 @@ function listStatement(db: Db, query: AppQuery, page: { offset: number; limit: n
   const order = orderClause(query);
   const text = query.searchQuery;
   if (text === undefined) {
-    return db
-      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM apps a WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-      .bind(...params, page.limit, page.offset);
+    return db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM apps a WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...params, page.limit, page.offset);
   }
   // Rank and page the matches on the covering index, then read just that page from the table.
   return db
@@ -188,20 +177,14 @@ function listStatement(db: Db, query: AppQuery, page: { offset: number; limit: n
     .bind(...relevanceParams(text), ...params, page.limit, page.offset);
 }
 
-const isEmptySearch = (query: AppQuery) =>
-  query.searchQuery !== undefined && toFtsQuery(query.searchQuery) === "";
+const isEmptySearch = (query: AppQuery) => query.searchQuery !== undefined && toFtsQuery(query.searchQuery) === "";
 
 /**
  * One page of apps and the total that match a query. The total comes from the memo when this
  * catalogue version already counted the same filter (a large product's count reads ~85k index rows,
  * the page itself ~100); otherwise list and count go to D1 together in one batch.
  */
-export async function listApps(
-  db: Db,
-  query: AppQuery,
-  page: { offset: number; limit: number },
-  catalogueVersion?: string,
-): Promise<AppPage> {
+export async function listApps(db: Db, query: AppQuery, page: { offset: number; limit: number }, catalogueVersion?: string): Promise<AppPage> {
   if (isEmptySearch(query)) return { items: [], total: 0 };
   // The same page of the same list under the same catalogue version is the same answer.
   const pageKey = `page\u0000${JSON.stringify(query)}\u0000${page.offset}\u0000${page.limit}`;
@@ -213,10 +196,7 @@ export async function listApps(
     const rows = await listStatement(db, query, page).all<AppRow>();
     return rememberAnswer(catalogueVersion, pageKey, { items: rows.results.map(toSummary), total: known });
   }
-  const [rows, counted] = await db.batch([
-    listStatement(db, query, page),
-    db.prepare(count.sql).bind(...count.params),
-  ]);
+  const [rows, counted] = await db.batch([listStatement(db, query, page), db.prepare(count.sql).bind(...count.params)]);
   const items = (rows!.results as AppRow[]).map(toSummary);
   const total = (counted!.results[0] as { total: number } | undefined)?.total ?? 0;
   return rememberAnswer(catalogueVersion, pageKey, { items, total: remember(catalogueVersion, count.memoKey, total) });
@@ -240,16 +220,15 @@ export async function countApps(db: Db, query: AppQuery, catalogueVersion?: stri
   const count = countStatement(query);
   const known = recall<number>(catalogueVersion, count.memoKey);
   if (known !== undefined) return known;
-  const row = await db.prepare(count.sql).bind(...count.params).first<{ total: number }>();
+  const row = await db
+    .prepare(count.sql)
+    .bind(...count.params)
+    .first<{ total: number }>();
   return remember(catalogueVersion, count.memoKey, row?.total ?? 0);
 }
 
 /** One page of apps without the total (home rows, featured apps): one statement, no count. */
-export async function listAppItems(
-  db: Db,
-  query: AppQuery,
-  page: { offset: number; limit: number },
-): Promise<AppSummary[]> {
+export async function listAppItems(db: Db, query: AppQuery, page: { offset: number; limit: number }): Promise<AppSummary[]> {
   if (isEmptySearch(query)) return [];
   return (await listStatement(db, query, page).all<AppRow>()).results.map(toSummary);
 }
@@ -272,12 +251,7 @@ type SuggestionRow = Pick<AppRow, "id" | "friendly_id" | "name" | "logo" | "comp
  * app by name), only the six columns a row shows are read, and it asks for 6 rows instead of
  * counting, because the box only needs to know whether the total exceeds 5.
  */
-export async function suggestApps(
-  db: Db,
-  text: string,
-  excludeTypes: readonly AppType[],
-  catalogueVersion?: string,
-): Promise<{ items: Suggestion[]; more: boolean }> {
+export async function suggestApps(db: Db, text: string, excludeTypes: readonly AppType[], catalogueVersion?: string): Promise<{ items: Suggestion[]; more: boolean }> {
   const fts = toFtsQuery(text);
   if (fts === "") return { items: [], more: false };
   // Everyone typing the same letters under the same catalogue version gets the same suggestions.
@@ -340,18 +314,12 @@ const toCategory = (r: CategoryRow): Category => ({
 export async function listCategories(db: Db, catalogueVersion?: string): Promise<Category[]> {
   const known = recall<Category[]>(catalogueVersion, "categories");
   if (known) return known;
-  const { results } = await db
-    .prepare("SELECT id, api_id, slug, name, category_type FROM categories ORDER BY name COLLATE NOCASE, id")
-    .all<CategoryRow>();
+  const { results } = await db.prepare("SELECT id, api_id, slug, name, category_type FROM categories ORDER BY name COLLATE NOCASE, id").all<CategoryRow>();
   return remember(catalogueVersion, "categories", results.map(toCategory));
 }
 
 /** Categories with this slug (one per product type that has it), optionally of one type. */
-export async function findCategoriesBySlug(
-  db: Db,
-  slug: string,
-  categoryType?: Category["categoryType"],
-): Promise<Category[]> {
+export async function findCategoriesBySlug(db: Db, slug: string, categoryType?: Category["categoryType"]): Promise<Category[]> {
   const sql = categoryType
     ? "SELECT id, api_id, slug, name, category_type FROM categories WHERE slug = ? AND category_type = ?"
     : "SELECT id, api_id, slug, name, category_type FROM categories WHERE slug = ?";
@@ -360,10 +328,7 @@ export async function findCategoriesBySlug(
 }
 
 export async function findCategoriesByApiId(db: Db, apiId: string): Promise<Category[]> {
-  const { results } = await db
-    .prepare("SELECT id, api_id, slug, name, category_type FROM categories WHERE api_id = ?")
-    .bind(apiId)
-    .all<CategoryRow>();
+  const { results } = await db.prepare("SELECT id, api_id, slug, name, category_type FROM categories WHERE api_id = ?").bind(apiId).all<CategoryRow>();
   return results.map(toCategory);
 }
 
@@ -425,10 +390,7 @@ export async function getAppDetail(db: Db, appId: string): Promise<AppDetail | n
 }
 
 /** Every app page and its last change, for the sitemap (without app types hidden by config). */
-export async function listAppUrls(
-  db: Db,
-  excludeTypes: readonly AppType[] = [],
-): Promise<{ key: string; updatedAt: string }[]> {
+export async function listAppUrls(db: Db, excludeTypes: readonly AppType[] = []): Promise<{ key: string; updatedAt: string }[]> {
   const hidden = excludeTypes.length ? ` AND type NOT IN (${placeholders(excludeTypes.length)})` : "";
   const { results } = await db
     .prepare(`SELECT coalesce(friendly_id, id) AS key, updated_at FROM apps WHERE status = 'published'${hidden} ORDER BY seq`)

@@ -13,15 +13,7 @@
 import type { Db } from "./db.server";
 import { DEFAULT_SORT } from "~/lib/sort";
 import { listAppItems, SUMMARY_COLUMNS, toSummary, type AppRow } from "./catalogue.server";
-import {
-  contentBodySchemas,
-  MAIN_KEY,
-  type CollectionContentType,
-  type ContentBody,
-  type ContentEntry,
-  type ContentType,
-  type HomeSlider,
-} from "./content";
+import { contentBodySchemas, MAIN_KEY, type CollectionContentType, type ContentBody, type ContentEntry, type ContentType, type HomeSlider } from "./content";
 import type { AppStatus, AppType } from "./enums";
 import type { AppSummary } from "./types";
 
@@ -50,10 +42,7 @@ function toEntry<T extends ContentType>(type: T, row: EntryRow): ContentEntry<T>
 const COLUMNS = "type, key, version, body, updated_at";
 
 export async function getContentEntry<T extends ContentType>(db: Db, type: T, key: string): Promise<ContentEntry<T> | null> {
-  const row = await db
-    .prepare(`SELECT ${COLUMNS} FROM content_entries WHERE type = ? AND key = ?`)
-    .bind(type, key)
-    .first<EntryRow>();
+  const row = await db.prepare(`SELECT ${COLUMNS} FROM content_entries WHERE type = ? AND key = ?`).bind(type, key).first<EntryRow>();
   return row ? toEntry(type, row) : null;
 }
 
@@ -63,10 +52,7 @@ export function getContent<T extends ContentType>(db: Db, type: T): Promise<Cont
 }
 
 export async function getContentEntries<T extends ContentType>(db: Db, type: T): Promise<ContentEntry<T>[]> {
-  const { results } = await db
-    .prepare(`SELECT ${COLUMNS} FROM content_entries WHERE type = ? ORDER BY position, key`)
-    .bind(type)
-    .all<EntryRow>();
+  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM content_entries WHERE type = ? ORDER BY position, key`).bind(type).all<EntryRow>();
   return results.map((row) => toEntry(type, row));
 }
 
@@ -125,13 +111,9 @@ export async function getHomeApps(db: Db, options: { excludeTypes?: readonly App
   const home = homeEntry.body;
   const [webexSolutionsApps, recentApps, ...sliderApps] = await Promise.all([
     resolveAppKeys(db, home.featuredApps, { excludeTypes }),
-    home.recentAppsLimit > 0
-      ? listAppItems(db, { sort: DEFAULT_SORT, excludeTypes }, { offset: 0, limit: home.recentAppsLimit })
-      : Promise.resolve([]),
+    home.recentAppsLimit > 0 ? listAppItems(db, { sort: DEFAULT_SORT, excludeTypes }, { offset: 0, limit: home.recentAppsLimit }) : Promise.resolve([]),
     // The coming-soon slider shows apps that are not published yet.
-    ...home.sliders.map((slider) =>
-      resolveAppKeys(db, slider.apps, { excludeTypes, statuses: slider.id === "coming-soon" ? ["coming_soon", "published"] : ["published"] }),
-    ),
+    ...home.sliders.map((slider) => resolveAppKeys(db, slider.apps, { excludeTypes, statuses: slider.id === "coming-soon" ? ["coming_soon", "published"] : ["published"] })),
   ]);
   return {
     webexSolutionsApps,

@@ -4,7 +4,17 @@ import { contentBodySchemas, CONTENT_TYPES, isContentType, isEmptyContent } from
 
 describe("content schemas", () => {
   it("know every §7 content type", () => {
-    for (const type of ["home", "announcement", "app-hub-modal", "coming-soon", "getting-started-collection", "contact-center-collection", "hybrid-collection", "security-integrations", "support"]) {
+    for (const type of [
+      "home",
+      "announcement",
+      "app-hub-modal",
+      "coming-soon",
+      "getting-started-collection",
+      "contact-center-collection",
+      "hybrid-collection",
+      "security-integrations",
+      "support",
+    ]) {
       expect(isContentType(type), type).toBe(true);
     }
     expect(isContentType("toString")).toBe(false);

@@ -23,9 +23,7 @@ export const MAIN_KEY = "main";
 /** An app in the catalogue, by friendlyId (or id when it has none), like /applications/{appId}. */
 const appKey = z.string().regex(/^[A-Za-z0-9_-]+$/, "must be an app friendlyId or id");
 /** A link on this site ("/coming-soon") or an absolute http(s) address. */
-const link = z
-  .string()
-  .refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/.test(v), "must be a site path or an http(s) URL");
+const link = z.string().refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/.test(v), "must be a site path or an http(s) URL");
 const isoTime = z.string().datetime({ offset: true });
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -102,7 +100,10 @@ const securityProviderSchema = z.object({
   name: text(120),
   logo: link,
   description: text(600),
-  link: z.string().url().refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL"),
+  link: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL"),
 });
 
 const securityIntegrationsSchema = z.object({
@@ -201,7 +202,10 @@ export const contentFileSchema = z.object({
   type: z.string(),
   entries: z.array(
     z.object({
-      key: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/, "must be lower-case letters, digits, '_' or '-'").max(80),
+      key: z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9_-]*$/, "must be lower-case letters, digits, '_' or '-'")
+        .max(80),
       version: z.number().int().min(1),
       body: z.unknown(),
     }),

@@ -37,7 +37,11 @@ function bookmarkCookie(request: Request, config: PortalConfig) {
 export async function readBookmark(request: Request, config: PortalConfig): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header) return null;
-  const parsed = bookmarkValue.safeParse(await bookmarkCookie(request, config).parse(header).catch(() => null));
+  const parsed = bookmarkValue.safeParse(
+    await bookmarkCookie(request, config)
+      .parse(header)
+      .catch(() => null),
+  );
   return parsed.success ? parsed.data.b : null;
 }
 

@@ -30,7 +30,6 @@ export async function embeddedAppAllowed(db: Db, orgUuid: string, appId: string)
 }
 
 /** Spec §4: access is true only when the first entry of the value list is the text "true". */
-export const hasEmbeddedAccess = (answer: { value?: unknown } | null | undefined): boolean =>
-  Array.isArray(answer?.value) && answer.value[0] === "true";
+export const hasEmbeddedAccess = (answer: { value?: unknown } | null | undefined): boolean => Array.isArray(answer?.value) && answer.value[0] === "true";
 
 export const embeddedAccessAnswer = (allowed: boolean): EmbeddedAccessAnswer => ({ value: [allowed ? "true" : "false"] });

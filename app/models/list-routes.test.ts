@@ -12,9 +12,23 @@ describe("list routes", () => {
   it("has every list route of spec §2.1", () => {
     expect(Object.keys(LIST_ROUTES).sort()).toEqual(
       [
-        "brand-new", "partner-solutions", "must-try", "hybrid-work", "getting-started", "coming-soon",
-        "meetings", "messaging", "calling", "contact-center", "rooms", "devices",
-        "embedded-apps", "integrations", "bots", "skills", "service-apps",
+        "brand-new",
+        "partner-solutions",
+        "must-try",
+        "hybrid-work",
+        "getting-started",
+        "coming-soon",
+        "meetings",
+        "messaging",
+        "calling",
+        "contact-center",
+        "rooms",
+        "devices",
+        "embedded-apps",
+        "integrations",
+        "bots",
+        "skills",
+        "service-apps",
       ].sort(),
     );
   });
@@ -63,10 +77,7 @@ describe("list routes", () => {
     }
   });
 
-  it.each(["", "category", "applications", "search", "toString", "constructor", "__proto__", "hasOwnProperty", "Bots", "bots/"])(
-    "%j is not a list route",
-    (path) => {
-      expect(findListRoute(path)).toBeUndefined();
-    },
-  );
+  it.each(["", "category", "applications", "search", "toString", "constructor", "__proto__", "hasOwnProperty", "Bots", "bots/"])("%j is not a list route", (path) => {
+    expect(findListRoute(path)).toBeUndefined();
+  });
 });

@@ -60,8 +60,7 @@ describe("platform client", () => {
 
   it("gives up after the time-out as a 504", async () => {
     const { client } = clientWith(
-      (req) =>
-        new Promise<Response>((_resolve, reject) => req.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))),
+      (req) => new Promise<Response>((_resolve, reject) => req.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))),
       50,
     );
     expect(await failure(client.getMe())).toMatchObject({ kind: "timeout", status: 504 });
@@ -73,9 +72,7 @@ describe("platform client", () => {
   });
 
   it("exchanges codes form-encoded without a bearer token", async () => {
-    const { client, seen } = clientWith(() =>
-      Response.json({ access_token: "a", expires_in: 10, refresh_token: "r", refresh_token_expires_in: 20, token_type: "Bearer" }),
-    );
+    const { client, seen } = clientWith(() => Response.json({ access_token: "a", expires_in: 10, refresh_token: "r", refresh_token_expires_in: 20, token_type: "Bearer" }));
     await client.exchangeCode({ clientId: "c", clientSecret: "s", code: "x", redirectUri: "http://h/cb", codeVerifier: "v" });
     const req = seen[0]!;
     expect(req.headers.get("Authorization")).toBeNull();

@@ -46,8 +46,7 @@ export class PlatformError extends Error {
 }
 
 /** A 401 on the person's own session token: the one platform answer that ends their session. */
-export const isSessionRefused = (error: unknown): boolean =>
-  error instanceof PlatformError && error.status === 401 && error.credential === "session";
+export const isSessionRefused = (error: unknown): boolean => error instanceof PlatformError && error.status === 401 && error.credential === "session";
 
 export type PlatformClientOptions = {
   apiBase: string;
@@ -208,21 +207,13 @@ export function createPlatformClient(options: PlatformClientOptions) {
       });
     },
     getMe: () => request("GET", "/people/me", { schema: personSchema }),
-    listRooms: (query: { type?: "direct" | "group"; sortBy?: "id" | "lastactivity" | "created"; max?: number }) =>
-      request("GET", "/rooms", { query, schema: roomListSchema }),
+    listRooms: (query: { type?: "direct" | "group"; sortBy?: "id" | "lastactivity" | "created"; max?: number }) => request("GET", "/rooms", { query, schema: roomListSchema }),
     getRoom: (roomId: string) => request("GET", `/rooms/${encodeURIComponent(roomId)}`, { schema: roomSchema }),
     /** A room's memberships (filtered by person), or without roomId the caller's own. */
-    listMemberships: (query: { roomId?: string; personId?: string; personEmail?: string; max?: number }) =>
-      request("GET", "/memberships", { query, schema: membershipListSchema }),
-    createMembership: (json: { roomId: string; personId?: string; personEmail?: string }) =>
-      request("POST", "/memberships", { json, schema: membershipSchema }),
-    sendMessage: (json: {
-      roomId?: string;
-      toPersonId?: string;
-      toPersonEmail?: string;
-      text?: string;
-      markdown?: string;
-    }) => request("POST", "/messages", { json, schema: messageSchema }),
+    listMemberships: (query: { roomId?: string; personId?: string; personEmail?: string; max?: number }) => request("GET", "/memberships", { query, schema: membershipListSchema }),
+    createMembership: (json: { roomId: string; personId?: string; personEmail?: string }) => request("POST", "/memberships", { json, schema: membershipSchema }),
+    sendMessage: (json: { roomId?: string; toPersonId?: string; toPersonEmail?: string; text?: string; markdown?: string }) =>
+      request("POST", "/messages", { json, schema: messageSchema }),
     getMessage: (messageId: string) => request("GET", `/messages/${encodeURIComponent(messageId)}`, { schema: messageSchema }),
     createWebhook: (json: { name: string; targetUrl: string; resource: string; event: string; filter?: string; secret?: string }) =>
       request("POST", "/webhooks", { json, schema: platformWebhookSchema }),

@@ -79,7 +79,12 @@ export const membershipListSchema = z.object({ items: z.array(membershipSchema) 
  */
 const mentionedPeople = z
   .array(z.string())
-  .transform((ids) => ids.flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean))
+  .transform((ids) =>
+    ids
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(hydraId));
 
 export const messageSchema = z.object({

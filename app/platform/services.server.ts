@@ -40,8 +40,7 @@ export function createPlatformServices(options: { config: Pick<PortalConfig, "pl
      * The support bot (SUPPORT_BOT_TOKEN), moderator of the developer-support space; null when the
      * support space is not configured. Its calls carry the person's tracking part (it acts for them).
      */
-    supportBot: (trackingSession: string): PlatformClient | null =>
-      config.supportSpace ? client(trackingSession, config.supportSpace.botToken, "service") : null,
+    supportBot: (trackingSession: string): PlatformClient | null => (config.supportSpace ? client(trackingSession, config.supportSpace.botToken, "service") : null),
     /** The Incoming or Outgoing Webhooks bot (docs/decisions/010). */
     webhookBot: (kind: WebhookBotKind): PlatformClient =>
       client(`hooks-${kind}`, kind === "incoming" ? config.webhooks.incomingBotToken : config.webhooks.outgoingBotToken, "service"),

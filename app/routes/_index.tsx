@@ -33,13 +33,5 @@ export const meta: MetaFunction = () => [
 export default function Home() {
   const { featured, rows, overlays } = useLoaderData<typeof loader>();
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  return (
-    <HomeView
-      featured={featured}
-      rows={rows}
-      overlays={overlays}
-      productName={root?.config.productName ?? ""}
-      products={root?.nav.products ?? []}
-    />
-  );
+  return <HomeView featured={featured} rows={rows} overlays={overlays} productName={root?.config.productName ?? ""} products={root?.nav.products ?? []} />;
 }

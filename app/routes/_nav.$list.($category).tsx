@@ -14,7 +14,6 @@ import { findListRoute } from "~/models/list-routes";
 
 export const headers = routeHeaders;
 
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const route = findListRoute(params.list ?? "");
   // An unknown path: the not-found page, with the announcement and modals (spec §2.1 NOT_FOUND).
@@ -33,10 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   const { catalogue } = context;
   const typeCategories = (await catalogue.categories()).filter((c) => c.categoryType === productType);
-  const chips = [
-    { to: `/${route.path}`, label: "All" },
-    ...typeCategories.map((c) => ({ to: `/${route.path}/${c.slug}`, label: c.name })),
-  ];
+  const chips = [{ to: `/${route.path}`, label: "All" }, ...typeCategories.map((c) => ({ to: `/${route.path}/${c.slug}`, label: c.name }))];
   if (params.category === undefined) {
     return loadListPage(request, context, {
       title: route.title,
@@ -48,9 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   let categories = await catalogue.categoriesBySlug(params.category, productType);
   if (categories.length === 0) {
-    categories = (await catalogue.categoriesByApiId(slugToApiId(params.category, productType))).filter(
-      (c) => c.categoryType === productType,
-    );
+    categories = (await catalogue.categoriesByApiId(slugToApiId(params.category, productType))).filter((c) => c.categoryType === productType);
   }
   const category = categories[0];
   if (!category) throw await notFound(request, context);
@@ -68,4 +62,3 @@ export const meta: MetaFunction<typeof loader> = listPageMeta;
 export default function ListRoute() {
   return <ListPage data={useLoaderData<typeof loader>()} />;
 }
-

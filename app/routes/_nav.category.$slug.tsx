@@ -10,9 +10,7 @@ import { notFound } from "~/lib/http.server";
 export const headers = routeHeaders;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const categories = (await context.catalogue.categoriesBySlug(params.slug ?? "")).filter(
-    (c) => c.categoryType !== "appContext",
-  );
+  const categories = (await context.catalogue.categoriesBySlug(params.slug ?? "")).filter((c) => c.categoryType !== "appContext");
   const category = categories[0];
   if (!category) throw await notFound(request, context);
   return loadListPage(request, context, {

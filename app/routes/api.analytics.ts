@@ -35,8 +35,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (expected && parsed.data.key !== expected) return jsonError(403, "Unknown analytics key.");
   const events = eventsOf(parsed.data);
   // Written after the answer, together with the other beacons this isolate receives meanwhile.
-  recordCounts(context.db, events.map((e) => e.name), context.waitUntil, (error) =>
-    context.logger.error("Recording analytics counts failed (kept for the next write)", { error: String(error) }),
+  recordCounts(
+    context.db,
+    events.map((e) => e.name),
+    context.waitUntil,
+    (error) => context.logger.error("Recording analytics counts failed (kept for the next write)", { error: String(error) }),
   );
   return new Response(null, { status: 204, headers: PRIVATE_HEADERS });
 }

@@ -56,8 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const embedSrc = parsed.success ? extractEmbedSrc(parsed.data.html) : null;
   if (!parsed.success || !embedSrc) return jsonError(502, "The video provider's answer has no playable embed.");
   const thumbnail =
-    allowedThumbnail(parsed.data.thumbnail_url_with_play_button, context.config.oembedEndpoint) ??
-    allowedThumbnail(parsed.data.thumbnail_url, context.config.oembedEndpoint);
+    allowedThumbnail(parsed.data.thumbnail_url_with_play_button, context.config.oembedEndpoint) ?? allowedThumbnail(parsed.data.thumbnail_url, context.config.oembedEndpoint);
   if (!thumbnail) return jsonError(502, "The video provider's answer has no usable thumbnail.");
   const body: VideoEmbed = { html: parsed.data.html, thumbnail_url_with_play_button: thumbnail, embedSrc };
   return Response.json(body, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });

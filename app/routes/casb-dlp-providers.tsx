@@ -20,11 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
   d
-    ? [
-        { title: `${d.content.title} | App Hub` },
-        { name: "description", content: d.content.description },
-        { tagName: "link", rel: "canonical", href: "/casb-dlp-providers" },
-      ]
+    ? [{ title: `${d.content.title} | App Hub` }, { name: "description", content: d.content.description }, { tagName: "link", rel: "canonical", href: "/casb-dlp-providers" }]
     : [{ title: "Page not found | App Hub" }];
 
 export default function CasbDlpProviders() {

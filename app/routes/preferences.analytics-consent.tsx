@@ -49,18 +49,15 @@ export default function AnalyticsConsent() {
     <div className={s.page}>
       <h1>Privacy settings</h1>
       <p>
-        With your permission, App Hub counts page views, searches, app views and similar events to learn which apps
-        and pages people use. We store only counts per event and day; a logged-in person&apos;s id is sent as a
-        one-way hash. Nothing is sent unless you allow it.
+        With your permission, App Hub counts page views, searches, app views and similar events to learn which apps and pages people use. We store only counts per event and day; a
+        logged-in person&apos;s id is sent as a one-way hash. Nothing is sent unless you allow it.
       </p>
       {gpc ? (
         <p className={s.note} role="note">
           Your browser sends Global Privacy Control, so App Hub sends no analytics whatever you choose here.
         </p>
       ) : null}
-      {saved ? (
-        <p role="status">Your choice is saved.</p>
-      ) : null}
+      {saved ? <p role="status">Your choice is saved.</p> : null}
       <form method="post" action={CONSENT_PATH}>
         <fieldset className={s.fieldset}>
           <legend>Performance analytics</legend>

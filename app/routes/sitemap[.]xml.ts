@@ -8,8 +8,7 @@ import { LIST_ROUTES } from "~/models/list-routes";
 /** The sitemap protocol's limit for one file. */
 const MAX_URLS = 50_000;
 
-const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
@@ -27,9 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   for (const c of sideNavCategories(categories)) paths.push(`/category/${c.slug}`);
   const entries = paths.map((p) => `<url><loc>${escapeXml(origin + p)}</loc></url>`);
   for (const app of apps) {
-    entries.push(
-      `<url><loc>${escapeXml(absoluteUrl(origin, appPath(app.key)))}</loc><lastmod>${app.updatedAt.slice(0, 10)}</lastmod></url>`,
-    );
+    entries.push(`<url><loc>${escapeXml(absoluteUrl(origin, appPath(app.key)))}</loc><lastmod>${app.updatedAt.slice(0, 10)}</lastmod></url>`);
   }
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.slice(0, MAX_URLS).join("\n")}\n</urlset>\n`;
   return new Response(xml, {

@@ -34,11 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) =>
   d
-    ? [
-        { title: `${d.content.title} | App Hub` },
-        { name: "description", content: d.content.text.split("\n")[0] ?? "" },
-        { tagName: "link", rel: "canonical", href: SUPPORT_PATH },
-      ]
+    ? [{ title: `${d.content.title} | App Hub` }, { name: "description", content: d.content.text.split("\n")[0] ?? "" }, { tagName: "link", rel: "canonical", href: SUPPORT_PATH }]
     : [{ title: "Page not found | App Hub" }];
 
 /** Lazy, so zod stays out of the browser bundle (see applications.$appId.tsx). */

@@ -12,8 +12,7 @@ import { routeHeaders } from "~/lib/route-headers";
 export const headers = routeHeaders;
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  const unsupported =
-    context.replacedRoute === "unsupported-browser" || isUnsupportedBrowser(request.headers.get("User-Agent"));
+  const unsupported = context.replacedRoute === "unsupported-browser" || isUnsupportedBrowser(request.headers.get("User-Agent"));
   if (!unsupported) throw redirect("/");
   return data(null, { headers: PRIVATE_HEADERS });
 }
@@ -24,10 +23,7 @@ export default function UnsupportedBrowser() {
   return (
     <section className={styles.page} aria-labelledby="unsupported-title">
       <h1 id="unsupported-title">Your browser is not supported</h1>
-      <p>
-        The App Hub needs a recent browser. Please update your browser, or open the App Hub in a current version of
-        Chrome, Edge, Firefox or Safari.
-      </p>
+      <p>The App Hub needs a recent browser. Please update your browser, or open the App Hub in a current version of Chrome, Edge, Firefox or Safari.</p>
       <p>
         <Link to="/">Return Home</Link>
       </p>

@@ -77,7 +77,11 @@ describe("generateCatalogue", () => {
     expect(apiIds).toContain("other");
     expect(apiIds).toContain("partner_solutions");
     expect(categories.filter((c) => c.categoryType === "appContext").length).toBeGreaterThanOrEqual(2);
-    for (const pt of PRODUCT_TYPES) expect(categories.some((c) => c.categoryType === pt), pt).toBe(true);
+    for (const pt of PRODUCT_TYPES)
+      expect(
+        categories.some((c) => c.categoryType === pt),
+        pt,
+      ).toBe(true);
     // The same apiId for several product types, with distinct ids (the side nav de-dupes by apiId).
     const productivity = categories.filter((c) => c.apiId === "productivity");
     expect(productivity.length).toBe(5);
@@ -97,8 +101,7 @@ describe("generateCatalogue", () => {
         expect(type === "appContext" || (app.productTypes as string[]).includes(type), `${app.name} ${id}`).toBe(true);
       }
     }
-    const inCategory = (apiId: string) =>
-      catalogue.apps.filter((a) => a.categoryIds.some((id) => byId.get(id)!.apiId === apiId)).length;
+    const inCategory = (apiId: string) => catalogue.apps.filter((a) => a.categoryIds.some((id) => byId.get(id)!.apiId === apiId)).length;
     expect(inCategory("partner_solutions")).toBeGreaterThanOrEqual(15);
     expect(inCategory("other")).toBeGreaterThanOrEqual(5);
   });
@@ -135,9 +138,7 @@ describe("generateCatalogue", () => {
     expect(nullFriendly).toBeLessThan(30);
     expect(new Set(apps.map((a) => a.companyName)).size).toBeGreaterThanOrEqual(60);
     for (const app of apps) {
-      expect(atob(app.id.replace(/-/g, "+").replace(/_/g, "/"))).toMatch(
-        /^ciscospark:\/\/us\/APPLICATION\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
-      );
+      expect(atob(app.id.replace(/-/g, "+").replace(/_/g, "/"))).toMatch(/^ciscospark:\/\/us\/APPLICATION\/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       if (app.type === "bot") expect(app.botEmail).toMatch(/^[a-z0-9-]+@lumen\.bot$/);
       if (app.type === "integration") expect(app.clientId).toMatch(/^C[0-9a-f]{64}$/);
       expect(app.updatedAt >= app.submittedAt).toBe(true);
@@ -157,7 +158,10 @@ describe("generateCatalogue", () => {
     expect(share((a) => a.requiresAdmin)).toBeGreaterThan(0.08);
     expect(share((a) => a.status === "coming_soon")).toBeGreaterThan(0.01);
     for (const c of ["hybrid_work", "getting_started", "contact_center"] as const) {
-      expect(share((a) => a.collections.includes(c)), c).toBeGreaterThan(0.03);
+      expect(
+        share((a) => a.collections.includes(c)),
+        c,
+      ).toBeGreaterThan(0.03);
     }
   });
 

@@ -40,8 +40,7 @@ export function connectUrlFor(clientId: string, company: { domain: string }, slu
 }
 
 /** The emulator's demo vendor start page for a catalogue integration (its contract, issue 13). */
-export const demoVendorConnectUrl = (vendorOrigin: string, clientId: string) =>
-  `${vendorOrigin}/vendors/${clientId}/start?return_to={return_url}`;
+export const demoVendorConnectUrl = (vendorOrigin: string, clientId: string) => `${vendorOrigin}/vendors/${clientId}/start?return_to={return_url}`;
 
 /** A catalogue whose integrations with a connect URL start at the emulator's demo vendor instead. */
 export function withDemoVendorConnectUrls(catalogue: CatalogueFile, vendorOrigin: string): CatalogueFile {
@@ -87,7 +86,13 @@ const THEMES: readonly Theme[] = [
       "A weekly digest shows what was finished, what slipped and what is coming up next.",
       "Everything syncs across desktop, mobile and the web, so a list started in a meeting is still there on the train home.",
     ],
-    features: ["Create tasks from any message", "Daily and weekly digests", "Smart reminders that respect working hours", "Shared lists for the whole team", "Keyboard shortcuts for everything"],
+    features: [
+      "Create tasks from any message",
+      "Daily and weekly digests",
+      "Smart reminders that respect working hours",
+      "Shared lists for the whole team",
+      "Keyboard shortcuts for everything",
+    ],
   },
   {
     name: "Sales & Marketing",
@@ -107,7 +112,11 @@ const THEMES: readonly Theme[] = [
     name: "Developer Tools",
     types: ["teams", "meetings"],
     cores: ["Commit", "Deploy", "Build", "Merge", "Stack", "Lint", "Release", "Review"],
-    taglines: ["Ship code with builds, reviews and releases posted to your space", "Bring pull requests and deployments into the conversation", "Stay on top of incidents, builds and reviews"],
+    taglines: [
+      "Ship code with builds, reviews and releases posted to your space",
+      "Bring pull requests and deployments into the conversation",
+      "Stay on top of incidents, builds and reviews",
+    ],
     phrases: ["follow builds, reviews and deployments without leaving the conversation", "triage failing builds together", "keep releases moving"],
     sentences: [
       "Subscribe a space to a repository, a branch or a single pipeline and choose exactly which events post.",
@@ -115,7 +124,13 @@ const THEMES: readonly Theme[] = [
       "Review requests arrive as cards with the diff summary, so small changes can be approved in seconds.",
       "Release notes are drafted from merged changes and can be edited before they are posted.",
     ],
-    features: ["Build and deployment notifications", "Pull request cards with approve and comment actions", "Per-branch subscriptions", "Release note drafts", "Slash commands for common tasks"],
+    features: [
+      "Build and deployment notifications",
+      "Pull request cards with approve and comment actions",
+      "Per-branch subscriptions",
+      "Release note drafts",
+      "Slash commands for common tasks",
+    ],
   },
   {
     name: "Project Management",
@@ -135,7 +150,11 @@ const THEMES: readonly Theme[] = [
     name: "Customer Support",
     types: ["teams", "contact_center", "calling"],
     cores: ["Helpdesk", "Tickets", "Care", "Assist", "Resolve", "Service", "Answers"],
-    taglines: ["Resolve customer tickets together in real time", "Escalate support cases to the right experts instantly", "Give agents the full customer history during every call"],
+    taglines: [
+      "Resolve customer tickets together in real time",
+      "Escalate support cases to the right experts instantly",
+      "Give agents the full customer history during every call",
+    ],
     phrases: ["resolve customer tickets together", "escalate tricky cases to the right experts", "give agents the full customer history"],
     sentences: [
       "Every new ticket can open a swarm space with the right experts already invited.",
@@ -177,7 +196,11 @@ const THEMES: readonly Theme[] = [
     name: "Finance",
     types: ["teams", "meetings", "contact_center"],
     cores: ["Ledger", "Expense", "Invoice", "Budget", "Payroll", "Audit"],
-    taglines: ["Approve expenses and invoices without leaving your workspace", "Keep budgets and spend visible to the people who own them", "Close the books faster with fewer follow-up emails"],
+    taglines: [
+      "Approve expenses and invoices without leaving your workspace",
+      "Keep budgets and spend visible to the people who own them",
+      "Close the books faster with fewer follow-up emails",
+    ],
     phrases: ["approve expenses and invoices where the team already talks", "keep budgets visible to their owners", "close the books faster"],
     sentences: [
       "Approvers get a card with the receipt, the policy check and one-click approve or reject.",
@@ -191,7 +214,11 @@ const THEMES: readonly Theme[] = [
     name: "HR & Recruiting",
     types: ["teams", "meetings"],
     cores: ["Hire", "Talent", "Onboard", "Interview", "People", "Roster"],
-    taglines: ["Schedule interviews and collect feedback in one place", "Welcome new starters with a guided onboarding plan", "Keep hiring teams aligned from first screen to offer"],
+    taglines: [
+      "Schedule interviews and collect feedback in one place",
+      "Welcome new starters with a guided onboarding plan",
+      "Keep hiring teams aligned from first screen to offer",
+    ],
     phrases: ["schedule interviews and collect structured feedback", "welcome new starters with a guided plan", "keep hiring teams aligned"],
     sentences: [
       "Interview panels get a private space per candidate with the CV, scorecards and the schedule.",
@@ -205,7 +232,11 @@ const THEMES: readonly Theme[] = [
     name: "Analytics",
     types: ALL,
     cores: ["Insights", "Metrics", "Dashboard", "Signals", "Trends", "Lens", "Report"],
-    taglines: ["Share live dashboards and ask questions about your data", "Get the numbers that matter delivered every morning", "Understand how your teams meet, call and collaborate"],
+    taglines: [
+      "Share live dashboards and ask questions about your data",
+      "Get the numbers that matter delivered every morning",
+      "Understand how your teams meet, call and collaborate",
+    ],
     phrases: ["share live dashboards and answer questions about the data", "get the key numbers delivered every morning", "understand how teams meet, call and collaborate"],
     sentences: [
       "Ask a question in plain language and get a chart back in the conversation.",
@@ -416,22 +447,130 @@ const APP_CONTEXT_CATEGORY_NAMES = ["In-Meeting", "Sidebar", "Space"] as const;
 
 /** First words of generated app names. */
 const NAME_PREFIXES = [
-  "Nimbus", "Beacon", "Atlas", "Harbor", "Cobalt", "Juniper", "Maple", "Orbit", "Pixel", "Quartz",
-  "Rally", "Summit", "Tidal", "Vector", "Willow", "Zephyr", "Amber", "Aspen", "Bolt", "Cedar",
-  "Cirrus", "Comet", "Coral", "Delta", "Echo", "Ember", "Fable", "Falcon", "Fern", "Flint",
-  "Glade", "Granite", "Halo", "Helix", "Horizon", "Indigo", "Iris", "Jade", "Keystone", "Kite",
-  "Lagoon", "Lark", "Lattice", "Linden", "Lotus", "Magnet", "Meadow", "Mosaic", "Nova", "Oak",
-  "Onyx", "Opal", "Otter", "Paper", "Pebble", "Pine", "Prism", "Quill", "Raven", "Ripple",
-  "Sage", "Sierra", "Slate", "Solstice", "Sparrow", "Spruce", "Stellar", "Tandem", "Teal", "Thistle",
-  "Timber", "Topaz", "Trellis", "Tundra", "Umber", "Vela", "Verve", "Vista", "Wren", "Yarrow",
-  "Zenith", "Apex", "Brisk", "Candor", "Clover", "Dune", "Fjord", "Gusto", "Kindle", "Mint",
-  "Neon", "Nimble", "Polar", "Radiant", "Sonic", "Swift", "True", "Upbeat", "Vivid", "Wave",
+  "Nimbus",
+  "Beacon",
+  "Atlas",
+  "Harbor",
+  "Cobalt",
+  "Juniper",
+  "Maple",
+  "Orbit",
+  "Pixel",
+  "Quartz",
+  "Rally",
+  "Summit",
+  "Tidal",
+  "Vector",
+  "Willow",
+  "Zephyr",
+  "Amber",
+  "Aspen",
+  "Bolt",
+  "Cedar",
+  "Cirrus",
+  "Comet",
+  "Coral",
+  "Delta",
+  "Echo",
+  "Ember",
+  "Fable",
+  "Falcon",
+  "Fern",
+  "Flint",
+  "Glade",
+  "Granite",
+  "Halo",
+  "Helix",
+  "Horizon",
+  "Indigo",
+  "Iris",
+  "Jade",
+  "Keystone",
+  "Kite",
+  "Lagoon",
+  "Lark",
+  "Lattice",
+  "Linden",
+  "Lotus",
+  "Magnet",
+  "Meadow",
+  "Mosaic",
+  "Nova",
+  "Oak",
+  "Onyx",
+  "Opal",
+  "Otter",
+  "Paper",
+  "Pebble",
+  "Pine",
+  "Prism",
+  "Quill",
+  "Raven",
+  "Ripple",
+  "Sage",
+  "Sierra",
+  "Slate",
+  "Solstice",
+  "Sparrow",
+  "Spruce",
+  "Stellar",
+  "Tandem",
+  "Teal",
+  "Thistle",
+  "Timber",
+  "Topaz",
+  "Trellis",
+  "Tundra",
+  "Umber",
+  "Vela",
+  "Verve",
+  "Vista",
+  "Wren",
+  "Yarrow",
+  "Zenith",
+  "Apex",
+  "Brisk",
+  "Candor",
+  "Clover",
+  "Dune",
+  "Fjord",
+  "Gusto",
+  "Kindle",
+  "Mint",
+  "Neon",
+  "Nimble",
+  "Polar",
+  "Radiant",
+  "Sonic",
+  "Swift",
+  "True",
+  "Upbeat",
+  "Vivid",
+  "Wave",
 ] as const;
 
 /** Generic name cores, mixed with the theme's own. */
 const NAME_CORES = [
-  "Hub", "Sync", "Pulse", "Point", "Link", "Space", "Works", "Loop", "Stream", "Spark",
-  "Path", "Wire", "Beam", "Base", "Dock", "Grid", "Lane", "Bay", "Post", "Cast",
+  "Hub",
+  "Sync",
+  "Pulse",
+  "Point",
+  "Link",
+  "Space",
+  "Works",
+  "Loop",
+  "Stream",
+  "Spark",
+  "Path",
+  "Wire",
+  "Beam",
+  "Base",
+  "Dock",
+  "Grid",
+  "Lane",
+  "Bay",
+  "Post",
+  "Cast",
 ] as const;
 
 /** Optional third words by app type. */
@@ -445,8 +584,26 @@ const TYPE_SUFFIXES = {
 
 /** Company names are "<first><second> <suffix>", e.g. "Northwind Labs"; 120 distinct stems. */
 const COMPANY_FIRST = [
-  "North", "Blue", "Bright", "Iron", "Silver", "Red", "Green", "Stone", "River", "Sky",
-  "Sun", "Star", "Cloud", "Cedar", "Maple", "Falcon", "Harbor", "Summit", "Pine", "Golden",
+  "North",
+  "Blue",
+  "Bright",
+  "Iron",
+  "Silver",
+  "Red",
+  "Green",
+  "Stone",
+  "River",
+  "Sky",
+  "Sun",
+  "Star",
+  "Cloud",
+  "Cedar",
+  "Maple",
+  "Falcon",
+  "Harbor",
+  "Summit",
+  "Pine",
+  "Golden",
 ] as const;
 const COMPANY_SECOND = ["wind", "bird", "line", "bridge", "field", "gate", "wave", "works", "path", "crest", "brook", "leaf"] as const;
 const COMPANY_SUFFIXES = ["Labs", "Software", "Systems", "Inc.", "Technologies", "Group", "Digital", "Partners", "Ltd.", "Studio"] as const;
@@ -471,15 +628,90 @@ type AppSeed = {
 
 /** The home page's featured slide apps (spec §2.5): always the first records, featured, published. */
 const FEATURED_SLIDE_SEEDS: readonly AppSeed[] = [
-  { name: "Pollster", type: "bot", productType: "teams", productTypes: ["teams", "meetings"], themes: ["polling_&_surveys", "social_&_fun"], companyName: "Quorum Labs", tagline: "Run instant polls in any space or meeting and see results live", collections: ["getting_started"] },
-  { name: "Birthday Buddy", type: "bot", productType: "teams", themes: ["social_&_fun"], companyName: "Confetti Software", tagline: "Never miss a teammate's birthday or work anniversary again" },
-  { name: "Recall", type: "bot", productType: "teams", productTypes: ["teams", "meetings"], themes: ["productivity", "transcription_&_notes"], companyName: "Mnemonic Systems", tagline: "Ask Recall to remember links, decisions and facts, then ask again later", collections: ["hybrid_work"] },
-  { name: "PageOut", type: "integration", productType: "teams", productTypes: ["teams", "calling"], themes: ["it_service_management", "developer_tools"], companyName: "Alertline Inc.", tagline: "Page the on-call engineer and run incidents from a space" },
-  { name: "CodeNest", type: "integration", productType: "teams", productTypes: ["teams", "meetings"], themes: ["developer_tools", "project_management"], companyName: "Nestworks Technologies", tagline: "Pull requests, issues and commits from your repositories, posted where your team talks", collections: ["getting_started"] },
-  { name: "Forge CI", type: "integration", productType: "teams", themes: ["developer_tools"], companyName: "Forgeworks Ltd.", tagline: "Build, test and deploy with pipeline results in your space" },
-  { name: "Autopilot Flow", type: "serviceApp", productType: "teams", productTypes: ["teams", "meetings", "calling"], themes: ["workflow_automation"], companyName: "Autopilot Software", tagline: "Automate busywork across thousands of apps without code", collections: ["hybrid_work"] },
-  { name: "LinkBridge", type: "integration", productType: "teams", productTypes: ["teams", "meetings"], themes: ["workflow_automation", "productivity"], companyName: "Bridgeport Digital", tagline: "Connect your apps and trigger workflows from messages and meetings" },
-  { name: "PowerPath", type: "integration", productType: "teams", productTypes: ["teams", "meetings", "contact_center"], themes: ["workflow_automation"], companyName: "Powerhouse Group", tagline: "Power automations that react to messages, meetings and calls", collections: ["getting_started", "contact_center"] },
+  {
+    name: "Pollster",
+    type: "bot",
+    productType: "teams",
+    productTypes: ["teams", "meetings"],
+    themes: ["polling_&_surveys", "social_&_fun"],
+    companyName: "Quorum Labs",
+    tagline: "Run instant polls in any space or meeting and see results live",
+    collections: ["getting_started"],
+  },
+  {
+    name: "Birthday Buddy",
+    type: "bot",
+    productType: "teams",
+    themes: ["social_&_fun"],
+    companyName: "Confetti Software",
+    tagline: "Never miss a teammate's birthday or work anniversary again",
+  },
+  {
+    name: "Recall",
+    type: "bot",
+    productType: "teams",
+    productTypes: ["teams", "meetings"],
+    themes: ["productivity", "transcription_&_notes"],
+    companyName: "Mnemonic Systems",
+    tagline: "Ask Recall to remember links, decisions and facts, then ask again later",
+    collections: ["hybrid_work"],
+  },
+  {
+    name: "PageOut",
+    type: "integration",
+    productType: "teams",
+    productTypes: ["teams", "calling"],
+    themes: ["it_service_management", "developer_tools"],
+    companyName: "Alertline Inc.",
+    tagline: "Page the on-call engineer and run incidents from a space",
+  },
+  {
+    name: "CodeNest",
+    type: "integration",
+    productType: "teams",
+    productTypes: ["teams", "meetings"],
+    themes: ["developer_tools", "project_management"],
+    companyName: "Nestworks Technologies",
+    tagline: "Pull requests, issues and commits from your repositories, posted where your team talks",
+    collections: ["getting_started"],
+  },
+  {
+    name: "Forge CI",
+    type: "integration",
+    productType: "teams",
+    themes: ["developer_tools"],
+    companyName: "Forgeworks Ltd.",
+    tagline: "Build, test and deploy with pipeline results in your space",
+  },
+  {
+    name: "Autopilot Flow",
+    type: "serviceApp",
+    productType: "teams",
+    productTypes: ["teams", "meetings", "calling"],
+    themes: ["workflow_automation"],
+    companyName: "Autopilot Software",
+    tagline: "Automate busywork across thousands of apps without code",
+    collections: ["hybrid_work"],
+  },
+  {
+    name: "LinkBridge",
+    type: "integration",
+    productType: "teams",
+    productTypes: ["teams", "meetings"],
+    themes: ["workflow_automation", "productivity"],
+    companyName: "Bridgeport Digital",
+    tagline: "Connect your apps and trigger workflows from messages and meetings",
+  },
+  {
+    name: "PowerPath",
+    type: "integration",
+    productType: "teams",
+    productTypes: ["teams", "meetings", "contact_center"],
+    themes: ["workflow_automation"],
+    companyName: "Powerhouse Group",
+    tagline: "Power automations that react to messages, meetings and calls",
+    collections: ["getting_started", "contact_center"],
+  },
 ];
 
 /**
@@ -496,7 +728,7 @@ export const FIRST_PARTY_SEEDS: readonly AppSeed[] = [
     companyName: "Lumen",
     tagline: "Post messages into a space from any service that can send an HTTP request",
     description:
-      "**Incoming Webhooks** gives you a private URL for a space. Anything that can send an HTTP `POST` with a JSON body such as `{\"text\": \"Build passed\"}` or `{\"markdown\": \"**Deployed** to production\"}` posts a message into that space, shown with the webhook's name. Use it for build results, monitoring alerts, deploy notices or a daily summary from your own scripts, and keep the conversation about them in the same place as the news.\n\n" +
+      '**Incoming Webhooks** gives you a private URL for a space. Anything that can send an HTTP `POST` with a JSON body such as `{"text": "Build passed"}` or `{"markdown": "**Deployed** to production"}` posts a message into that space, shown with the webhook\'s name. Use it for build results, monitoring alerts, deploy notices or a daily summary from your own scripts, and keep the conversation about them in the same place as the news.\n\n' +
       "**Key features**\n\n- One URL per webhook; delete the webhook and its URL stops working\n- Plain text or markdown, up to 7,439 bytes\n- Works with build servers, monitoring tools and scripts\n- Too many posts in a minute are refused with a Retry-After time, so a runaway script cannot flood a space\n\nKeep the URL secret: anyone who has it can post into the space.",
   },
   {
@@ -613,7 +845,10 @@ class Rng {
 
 /** "Sales & Marketing" → "sales_&_marketing"; "In-Meeting" → "in_meeting". */
 export function toApiId(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9&]+/g, "_").replace(/^_+|_+$/g, "");
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9&]+/g, "_")
+    .replace(/^_+|_+$/g, "");
 }
 
 /** Spec §5: underscores (and spaces) become hyphens, '&' becomes 'and'. */
@@ -717,7 +952,8 @@ const TYPE_PARAGRAPHS: Record<AppType, readonly ((a: TextContext) => string)[]> 
     (a) => `Talk to ${a.name} hands-free on any ${PRODUCT_NAME} device: the assistant understands natural requests and confirms before it acts.`,
   ],
   serviceApp: [
-    (a) => `${a.name} is a service app: an administrator authorises it once for the whole organisation, and it then works on behalf of the organisation rather than a single person.`,
+    (a) =>
+      `${a.name} is a service app: an administrator authorises it once for the whole organisation, and it then works on behalf of the organisation rather than a single person.`,
     (a) => `Once a Control Hub administrator approves ${a.name}, it runs as an organisation-wide service with the scopes you grant it and nothing more.`,
   ],
 };
@@ -768,7 +1004,12 @@ function buildCompanies(rng: Rng, count: number): Company[] {
 }
 
 function companyFor(name: string): Company {
-  return { name, domain: `${slugifyName(name).replace(/-(inc|ltd)$/, "").replace(/-/g, "")}.example` };
+  return {
+    name,
+    domain: `${slugifyName(name)
+      .replace(/-(inc|ltd)$/, "")
+      .replace(/-/g, "")}.example`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -880,13 +1121,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
     return APP_CONTEXTS.filter((c) => set.has(c)).slice(0, 3);
   };
 
-  const categoryIdsFor = (
-    productType: ProductType,
-    productTypes: readonly ProductType[],
-    themes: readonly string[],
-    contexts: readonly AppContext[],
-    fixed: boolean,
-  ): string[] => {
+  const categoryIdsFor = (productType: ProductType, productTypes: readonly ProductType[], themes: readonly string[], contexts: readonly AppContext[], fixed: boolean): string[] => {
     const ids: string[] = [];
     const add = (type: CategoryType, apiId: string) => {
       const id = categoryId(type, apiId);
@@ -917,8 +1152,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
   for (let index = 0; index < count; index++) {
     const firstPartyIndex = count >= FIRST_PARTY_MIN_APPS ? index - (count - FIRST_PARTY_SEEDS.length) : -1;
     const firstParty = firstPartyIndex >= 0 ? FIRST_PARTY_SEEDS[firstPartyIndex] : undefined;
-    const fixedSeed: AppSeed | undefined =
-      firstParty ?? (index < FEATURED_SLIDE_SEEDS.length ? FEATURED_SLIDE_SEEDS[index] : SPECIAL_SEEDS.get(index));
+    const fixedSeed: AppSeed | undefined = firstParty ?? (index < FEATURED_SLIDE_SEEDS.length ? FEATURED_SLIDE_SEEDS[index] : SPECIAL_SEEDS.get(index));
     const isSlide = index < FEATURED_SLIDE_SEEDS.length;
 
     const type = fixedSeed?.type ?? rng.weighted(TYPE_WEIGHTS);
@@ -940,9 +1174,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
 
     const name = fixedSeed?.name ?? makeName(type, theme);
     const slug = slugifyName(name);
-    const company = fixedSeed?.companyName
-      ? companyFor(fixedSeed.companyName)
-      : companies[Math.floor(companies.length * rng.next() ** 1.7)]!;
+    const company = fixedSeed?.companyName ? companyFor(fixedSeed.companyName) : companies[Math.floor(companies.length * rng.next() ** 1.7)]!;
 
     const status = fixedSeed || !rng.chance(0.04) ? "published" : "coming_soon";
     const isFeatured = isSlide || (status === "published" && rng.chance(0.035));
@@ -991,27 +1223,18 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
     const text: TextContext = { name, company: company.name, botEmail };
 
     const paragraphs: string[] = [];
-    paragraphs.push(
-      `**${name}** helps teams ${rng.pick(theme.phrases)} in ${joinList(productLabels)}. ` +
-        `It is built and supported by ${company.name}.`,
-    );
+    paragraphs.push(`**${name}** helps teams ${rng.pick(theme.phrases)} in ${joinList(productLabels)}. ` + `It is built and supported by ${company.name}.`);
     paragraphs.push(rng.pick(TYPE_PARAGRAPHS[type])(text));
     paragraphs.push(rng.sample(theme.sentences, 3 + rng.int(2)).join(" "));
     if (productTypes.length > 1) {
-      paragraphs.push(
-        `${name} works the same way across ${joinList(productLabels)}: settings, history and permissions follow you from one to the other.`,
-      );
+      paragraphs.push(`${name} works the same way across ${joinList(productLabels)}: settings, history and permissions follow you from one to the other.`);
     }
     const features = [...rng.sample(theme.features, 3 + rng.int(2)), rng.pick(TYPE_FEATURES[type])];
     paragraphs.push(`**Key features**\n\n${features.map((f) => `- ${f}`).join("\n")}`);
     if (requiresAdmin) {
-      paragraphs.push(
-        `${name} needs a ${PRODUCT_NAME} Control Hub administrator to enable it for your organisation before people can use it. [Learn more](${learnMore})`,
-      );
+      paragraphs.push(`${name} needs a ${PRODUCT_NAME} Control Hub administrator to enable it for your organisation before people can use it. [Learn more](${learnMore})`);
     } else {
-      paragraphs.push(
-        `${company.name} processes only the data ${name} needs to work; see the privacy policy for details. [Learn more](${learnMore})`,
-      );
+      paragraphs.push(`${company.name} processes only the data ${name} needs to work; see the privacy policy for details. [Learn more](${learnMore})`);
     }
     if (rng.chance(0.6)) {
       paragraphs.push(

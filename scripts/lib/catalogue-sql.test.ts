@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateCatalogue, type CatalogueFile } from "../../app/models/catalogue-record.ts";
 import { generateCatalogue } from "./catalogue-generator.ts";
-import {
-  D1_MAX_BOUND_PARAMS,
-  catalogueStatements,
-  inlineParams,
-  sqlLiteral,
-  statementsToSqlFile,
-} from "./catalogue-sql.ts";
+import { D1_MAX_BOUND_PARAMS, catalogueStatements, inlineParams, sqlLiteral, statementsToSqlFile } from "./catalogue-sql.ts";
 
 const catalogue = validateCatalogue(generateCatalogue({ apps: 120, seed: 5 }));
 const statements = catalogueStatements(catalogue);
@@ -23,13 +17,7 @@ describe("catalogueStatements", () => {
 
   it("deletes children before parents, then inserts, then upserts the version", () => {
     const deletes = statements.filter((s) => s.sql.startsWith("DELETE")).map((s) => s.sql);
-    expect(deletes).toEqual([
-      "DELETE FROM collection_apps",
-      "DELETE FROM app_product_types",
-      "DELETE FROM app_categories",
-      "DELETE FROM apps",
-      "DELETE FROM categories",
-    ]);
+    expect(deletes).toEqual(["DELETE FROM collection_apps", "DELETE FROM app_product_types", "DELETE FROM app_categories", "DELETE FROM apps", "DELETE FROM categories"]);
     expect(statements.slice(0, 5).every((s) => s.sql.startsWith("DELETE"))).toBe(true);
     const last = statements[statements.length - 1]!;
     expect(last.sql).toContain("INSERT INTO catalogue_meta");
@@ -38,10 +26,7 @@ describe("catalogueStatements", () => {
   });
 
   it("inserts every row, with multi-row statements", () => {
-    const rows = (table: string) =>
-      statements
-        .filter((s) => s.sql.startsWith(`INSERT INTO ${table} `))
-        .reduce((n, s) => n + (s.sql.match(/\(\?/g) ?? []).length, 0);
+    const rows = (table: string) => statements.filter((s) => s.sql.startsWith(`INSERT INTO ${table} `)).reduce((n, s) => n + (s.sql.match(/\(\?/g) ?? []).length, 0);
     expect(rows("categories")).toBe(catalogue.categories.length);
     expect(rows("apps")).toBe(catalogue.apps.length);
     expect(rows("app_categories")).toBe(catalogue.apps.reduce((n, a) => n + a.categoryIds.length, 0));
@@ -117,9 +102,7 @@ describe("SQL literals", () => {
     expect(parts).toHaveLength(heads.length);
     for (const part of parts) expect(new TextEncoder().encode(part).length).toBeLessThan(100_000);
     // No row is lost in merging: as many app tuples as apps (each app tuple starts with "(seq, '").
-    const appTuples = parts
-      .filter((p) => p.startsWith("INSERT INTO apps "))
-      .reduce((n, p) => n + (p.match(/(?:VALUES |\), )\(\d+, 'Y2lz/g) ?? []).length, 0);
+    const appTuples = parts.filter((p) => p.startsWith("INSERT INTO apps ")).reduce((n, p) => n + (p.match(/(?:VALUES |\), )\(\d+, 'Y2lz/g) ?? []).length, 0);
     expect(appTuples).toBe(600);
   });
 

@@ -12,10 +12,33 @@ export type SqlStatement = { sql: string; params: SqlValue[] };
 export const D1_MAX_BOUND_PARAMS = 100;
 
 const APP_COLUMNS = [
-  "seq", "id", "friendly_id", "name", "logo", "type", "product_type", "company_name", "client_id",
-  "is_featured", "tagline", "description", "screenshots", "video_url", "website_url", "support_url",
-  "privacy_url", "terms_url", "requires_admin", "bot_email", "submitted_at", "updated_at", "status",
-  "app_contexts", "category_names", "name_key", "connect_url",
+  "seq",
+  "id",
+  "friendly_id",
+  "name",
+  "logo",
+  "type",
+  "product_type",
+  "company_name",
+  "client_id",
+  "is_featured",
+  "tagline",
+  "description",
+  "screenshots",
+  "video_url",
+  "website_url",
+  "support_url",
+  "privacy_url",
+  "terms_url",
+  "requires_admin",
+  "bot_email",
+  "submitted_at",
+  "updated_at",
+  "status",
+  "app_contexts",
+  "category_names",
+  "name_key",
+  "connect_url",
 ] as const;
 
 /** Multi-row INSERTs, as many rows per statement as the parameter limit allows. */
@@ -73,13 +96,7 @@ function appRow(app: AppRecord, seq: number, categoryNames: ReadonlyMap<string, 
  * Run them in one batch/transaction: a failure then leaves the old catalogue in place.
  */
 export function catalogueStatements(cat: CatalogueFile): SqlStatement[] {
-  const statements: SqlStatement[] = [
-    "collection_apps",
-    "app_product_types",
-    "app_categories",
-    "apps",
-    "categories",
-  ].map((table) => ({ sql: `DELETE FROM ${table}`, params: [] }));
+  const statements: SqlStatement[] = ["collection_apps", "app_product_types", "app_categories", "apps", "categories"].map((table) => ({ sql: `DELETE FROM ${table}`, params: [] }));
 
   statements.push(
     ...insertRows(
@@ -174,8 +191,7 @@ export function statementsToSqlFile(statements: readonly SqlStatement[]): string
   };
   for (const statement of statements) {
     const valuesAt = statement.sql.indexOf(" VALUES ") + " VALUES ".length;
-    const mergeable =
-      statement.sql.startsWith("INSERT INTO ") && valuesAt > 8 && TUPLES_ONLY.test(statement.sql.slice(valuesAt));
+    const mergeable = statement.sql.startsWith("INSERT INTO ") && valuesAt > 8 && TUPLES_ONLY.test(statement.sql.slice(valuesAt));
     const sql = inlineParams(statement);
     if (!mergeable) {
       flush();

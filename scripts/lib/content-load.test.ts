@@ -53,9 +53,14 @@ describe("validateContent", () => {
       modal_button_text: "OK",
       publish_details: [{ time: "2026-01-01T00:00:00Z" }],
     });
-    expect(() => validateContent([file("app-hub-modal", [{ key: "a", version: 1, body: modal("a") }, { key: "a", version: 1, body: modal("a") }])])).toThrow(
-      'entries[1] (a): key: "a" appears twice',
-    );
+    expect(() =>
+      validateContent([
+        file("app-hub-modal", [
+          { key: "a", version: 1, body: modal("a") },
+          { key: "a", version: 1, body: modal("a") },
+        ]),
+      ]),
+    ).toThrow('entries[1] (a): key: "a" appears twice');
     expect(() => validateContent([file("app-hub-modal", [{ key: "a", version: 1, body: modal("b") }])])).toThrow("body.modal_id: must equal the entry's key");
     expect(() => validateContent([file("app-hub-modal", [{ key: "a", version: 1, body: { ...modal("a"), publish_details: [] } }])])).toThrow(
       "body.publish_details: Array must contain at least 1 element(s)",

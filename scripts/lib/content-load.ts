@@ -4,14 +4,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  contentBodySchemas,
-  contentFileSchema,
-  isContentType,
-  MAIN_KEY,
-  MULTI_ENTRY_TYPES,
-  type ContentType,
-} from "../../app/models/content.ts";
+import { contentBodySchemas, contentFileSchema, isContentType, MAIN_KEY, MULTI_ENTRY_TYPES, type ContentType } from "../../app/models/content.ts";
 import type { SqlStatement } from "./catalogue-sql.ts";
 
 export class ContentLoadError extends Error {
@@ -128,9 +121,7 @@ function sameJson(a: string, b: string): boolean {
  */
 export function contentStatements(entries: readonly ValidEntry[], now: string): SqlStatement[] {
   const types = [...new Set(entries.map((e) => e.type))];
-  const statements: SqlStatement[] = [
-    { sql: "DELETE FROM content_entries WHERE type NOT IN (SELECT value FROM json_each(?))", params: [JSON.stringify(types)] },
-  ];
+  const statements: SqlStatement[] = [{ sql: "DELETE FROM content_entries WHERE type NOT IN (SELECT value FROM json_each(?))", params: [JSON.stringify(types)] }];
   for (const type of types) {
     const keys = entries.filter((e) => e.type === type).map((e) => e.key);
     statements.push({

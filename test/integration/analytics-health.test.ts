@@ -49,11 +49,7 @@ describe("POST /api/analytics", () => {
     expect(one.status).toBe(204);
     const batch = await post({
       key: KEY,
-      events: [
-        { name: "AppHub_pageView", props: { path: "/applications/x" } },
-        { name: "AppHub_appView", props: { appId: "x", appType: "bot" } },
-        { name: "AppHub_pageView" },
-      ],
+      events: [{ name: "AppHub_pageView", props: { path: "/applications/x" } }, { name: "AppHub_appView", props: { appId: "x", appType: "bot" } }, { name: "AppHub_pageView" }],
     });
     expect(batch.status).toBe(204);
     // Counts are written just after the answer (docs/decisions/013), within one D1 write.
@@ -124,7 +120,9 @@ describe("health", () => {
     const worker = await world.app.mf.getWorker();
     const result = await worker.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
     expect(result.outcome).toBe("ok");
-    const { results } = await world.app.db.prepare("SELECT service, ok, latency_ms, checked_at, error FROM health_checks ORDER BY service").all<{ service: string; ok: number; error: string | null }>();
+    const { results } = await world.app.db
+      .prepare("SELECT service, ok, latency_ms, checked_at, error FROM health_checks ORDER BY service")
+      .all<{ service: string; ok: number; error: string | null }>();
     // content: the content store's table (migration 0006), when it exists.
     const hasContent = await world.app.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'content_entries'").first();
     expect(results.map((r) => [r.service, r.ok])).toEqual([...(hasContent ? [["content", 1]] : []), ["d1", 1], ["kv", 1], ["platform", 1]]);

@@ -255,15 +255,12 @@ describe("not found (spec §2.1: loads the announcement, the modal entries and a
     expect(dialogs(html)).toHaveLength(1);
   });
 
-  it.each(["/applications/no-such-app", "/category/no-such-category", "/meetings/no-such-category"])(
-    "does so for an unknown app or category (%s)",
-    async (path) => {
-      const { res, html } = await get(path);
-      expect(res.status).toBe(404);
-      expect(banner(html)).not.toBeNull();
-      expect(dialogs(html)).toHaveLength(1);
-    },
-  );
+  it.each(["/applications/no-such-app", "/category/no-such-category", "/meetings/no-such-category"])("does so for an unknown app or category (%s)", async (path) => {
+    const { res, html } = await get(path);
+    expect(res.status).toBe(404);
+    expect(banner(html)).not.toBeNull();
+    expect(dialogs(html)).toHaveLength(1);
+  });
 
   it("honours the cookies there too", async () => {
     const { html } = await get("/no-such-page", `hd_an_bnr_dp=${T0}; hd_modal_welcome=${T0}; hd_modal_tips=${T0}`);

@@ -40,9 +40,21 @@ describe("/api/search", () => {
     const page = await search("");
     expect(Object.keys(page).sort()).toEqual(["items", "total"]);
     expect(page.total).toBe(cat.published.length);
-    expect(page.items.map((a) => a.id)).toEqual(cat.newestFirst(cat.published).slice(0, 32).map((a) => a.id));
+    expect(page.items.map((a) => a.id)).toEqual(
+      cat
+        .newestFirst(cat.published)
+        .slice(0, 32)
+        .map((a) => a.id),
+    );
     expect(page.items[0]).toEqual(
-      expect.objectContaining({ id: expect.any(String), name: expect.any(String), logo: expect.any(String), type: expect.any(String), companyName: expect.any(String), isFeatured: expect.any(Boolean) }),
+      expect.objectContaining({
+        id: expect.any(String),
+        name: expect.any(String),
+        logo: expect.any(String),
+        type: expect.any(String),
+        companyName: expect.any(String),
+        isFeatured: expect.any(Boolean),
+      }),
     );
   });
 
@@ -111,14 +123,30 @@ describe("/api/search", () => {
 
   it("sortBy=alphabetical&orderBy=asc sorts by name A-Z, and desc Z-A", async () => {
     const asc = await search("sortBy=alphabetical&orderBy=asc&max=100");
-    expect(asc.items.map((a) => a.id)).toEqual(cat.byName(cat.published, "asc").slice(0, 100).map((a) => a.id));
+    expect(asc.items.map((a) => a.id)).toEqual(
+      cat
+        .byName(cat.published, "asc")
+        .slice(0, 100)
+        .map((a) => a.id),
+    );
     const desc = await search("sortBy=alphabetical&orderBy=desc&max=100");
-    expect(desc.items.map((a) => a.id)).toEqual(cat.byName(cat.published, "desc").slice(0, 100).map((a) => a.id));
+    expect(desc.items.map((a) => a.id)).toEqual(
+      cat
+        .byName(cat.published, "desc")
+        .slice(0, 100)
+        .map((a) => a.id),
+    );
   });
 
   it("any other sortBy sorts by submission date", async () => {
     const page = await search("sortBy=date&orderBy=asc&max=10");
-    expect(page.items.map((a) => a.id)).toEqual(cat.newestFirst(cat.published).reverse().slice(0, 10).map((a) => a.id));
+    expect(page.items.map((a) => a.id)).toEqual(
+      cat
+        .newestFirst(cat.published)
+        .reverse()
+        .slice(0, 10)
+        .map((a) => a.id),
+    );
   });
 
   it("pages with offset and max", async () => {

@@ -199,7 +199,11 @@ describe("sessions", () => {
     const { key, data } = await storedSession();
     data.tokens.accessExpiresAt = Date.now() - 1000;
     await world.app.kv.put(key, JSON.stringify(data));
-    await world.platform.fetch("/_emulator/tokens/expire", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: riley.email, refresh: true }) });
+    await world.platform.fetch("/_emulator/tokens/expire", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: riley.email, refresh: true }),
+    });
     const res = await visit(world, jar, "/bots");
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/bots");

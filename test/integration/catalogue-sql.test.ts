@@ -19,12 +19,9 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The model's functions as the test calls them: the same arguments less the D1 handle the Worker supplies. */
 type Remote = {
-  [K in keyof typeof CatalogueModule as (typeof CatalogueModule)[K] extends (db: D1Database, ...args: never[]) => Promise<unknown> ? K : never]: (typeof CatalogueModule)[K] extends (
-    db: D1Database,
-    ...args: infer A
-  ) => Promise<infer R>
-    ? (...args: A) => Promise<R>
-    : never;
+  [K in keyof typeof CatalogueModule as (typeof CatalogueModule)[K] extends (db: D1Database, ...args: never[]) => Promise<unknown>
+    ? K
+    : never]: (typeof CatalogueModule)[K] extends (db: D1Database, ...args: infer A) => Promise<infer R> ? (...args: A) => Promise<R> : never;
 };
 
 let mf: Miniflare;
@@ -34,13 +31,15 @@ const file = generateCatalogue({ apps: 400, seed: 1 });
 
 /** Calls a catalogue function inside workerd; a Map comes back as a Map, an error as a thrown Error. */
 const sql = new Proxy({} as Remote, {
-  get: (_, fn: string) => async (...args: unknown[]) => {
-    const res = await mf.dispatchFetch("http://catalogue.test/", { method: "POST", body: JSON.stringify({ fn, args } satisfies CatalogueCall) });
-    const body = (await res.json()) as { result?: unknown; error?: string };
-    if (body.error !== undefined) throw new Error(body.error);
-    const result = body.result as { map?: [unknown, unknown][] } | null;
-    return result && typeof result === "object" && "map" in result && Array.isArray(result.map) ? new Map(result.map) : result;
-  },
+  get:
+    (_, fn: string) =>
+    async (...args: unknown[]) => {
+      const res = await mf.dispatchFetch("http://catalogue.test/", { method: "POST", body: JSON.stringify({ fn, args } satisfies CatalogueCall) });
+      const body = (await res.json()) as { result?: unknown; error?: string };
+      if (body.error !== undefined) throw new Error(body.error);
+      const result = body.result as { map?: [unknown, unknown][] } | null;
+      return result && typeof result === "object" && "map" in result && Array.isArray(result.map) ? new Map(result.map) : result;
+    },
 });
 
 beforeAll(async () => {
@@ -158,7 +157,10 @@ describe("suggestApps (the typeahead)", () => {
   it("one or two letters match the start of names only, A-Z, at most 5 and whether there are more", async () => {
     const { items, more } = await sql.suggestApps("s", []);
     const expected = cat
-      .byName(cat.published.filter((a) => a.name.toLowerCase().startsWith("s")), "asc")
+      .byName(
+        cat.published.filter((a) => a.name.toLowerCase().startsWith("s")),
+        "asc",
+      )
       .map((a) => a.name);
     expect(items.map((i) => i.name)).toEqual(expected.slice(0, 5));
     expect(more).toBe(expected.length > 5);
@@ -186,7 +188,12 @@ describe("categories, detail, sitemap, lookups", () => {
     const names = all.map((c) => c.name.toLowerCase());
     expect(names).toEqual([...names].sort());
     const slug = file.categories[0]!.slug;
-    expect((await sql.findCategoriesBySlug(slug)).map((c) => c.id).sort()).toEqual(file.categories.filter((c) => c.slug === slug).map((c) => c.id).sort());
+    expect((await sql.findCategoriesBySlug(slug)).map((c) => c.id).sort()).toEqual(
+      file.categories
+        .filter((c) => c.slug === slug)
+        .map((c) => c.id)
+        .sort(),
+    );
     const typed = file.categories.find((c) => c.categoryType === "meetings")!;
     expect(await sql.findCategoriesBySlug(typed.slug, "meetings")).toEqual([expect.objectContaining({ id: typed.id, categoryType: "meetings" })]);
     expect((await sql.findCategoriesByApiId(typed.apiId)).every((c) => c.apiId === typed.apiId)).toBe(true);

@@ -12,7 +12,7 @@ export default {
     if (typeof f !== "function") return Response.json({ error: `catalogue.server has no function ${fn}` }, { status: 400 });
     try {
       const result: unknown = await (f as (db: D1Database, ...rest: unknown[]) => Promise<unknown>)(env.DB, ...args);
-      return Response.json({ result: result instanceof Map ? { map: [...result] } : result ?? null });
+      return Response.json({ result: result instanceof Map ? { map: [...result] } : (result ?? null) });
     } catch (error) {
       return Response.json({ error: String(error) }, { status: 500 });
     }

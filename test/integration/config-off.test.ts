@@ -34,7 +34,12 @@ describe("with embedded and service apps off", () => {
     const { html } = await page("/brand-new");
     const visible = cat.published.filter((a) => !hidden.has(a.type));
     expect(shownTotal(html)).toBe(visible.length);
-    expect(cards(html).map((c) => c.key)).toEqual(cat.newestFirst(visible).slice(0, 32).map((a) => cat.key(a)));
+    expect(cards(html).map((c) => c.key)).toEqual(
+      cat
+        .newestFirst(visible)
+        .slice(0, 32)
+        .map((a) => cat.key(a)),
+    );
     for (const path of ["/meetings", "/messaging", "/must-try"]) {
       for (const c of cards((await page(path)).html)) expect(hidden.has(cat.byKey(c.key)!.type), `${path}: ${c.key}`).toBe(false);
     }

@@ -44,7 +44,10 @@ describe("Connect, first-party mode", () => {
     expect(authorize.searchParams.get("redirect_uri")).toBe(`${world.platform.origin}/vendors/${app.clientId}/callback`);
     const cookie = jar.get("mkt-int-connect")!;
     expect(cookie).toBeDefined();
-    const started = await world.app.db.prepare("SELECT * FROM integration_connections WHERE client_id = ?").bind(app.clientId).first<{ confirmed_at: string | null; user_id: string }>();
+    const started = await world.app.db
+      .prepare("SELECT * FROM integration_connections WHERE client_id = ?")
+      .bind(app.clientId)
+      .first<{ confirmed_at: string | null; user_id: string }>();
     expect(started).toMatchObject({ user_id: USERS.riley.uuid, confirmed_at: null });
 
     const vendor = await throughVendorConsent(world.platform, authorize, USERS.riley.email);
@@ -56,7 +59,10 @@ describe("Connect, first-party mode", () => {
     expect(location).toBe(`/applications/${keyOf(app)}`);
     expect(text).toContain(`${app.name} is connected`);
     expect(jar.get("mkt-int-connect")).toBeUndefined();
-    const confirmed = await world.app.db.prepare("SELECT confirmed_at FROM integration_connections WHERE client_id = ?").bind(app.clientId).first<{ confirmed_at: string | null }>();
+    const confirmed = await world.app.db
+      .prepare("SELECT confirmed_at FROM integration_connections WHERE client_id = ?")
+      .bind(app.clientId)
+      .first<{ confirmed_at: string | null }>();
     expect(confirmed!.confirmed_at).not.toBeNull();
 
     const mine = read(await (await visit(world, jar, "/my-integrations")).text());

@@ -122,7 +122,12 @@ describe("the content API (spec §7)", () => {
     };
     expect(Object.keys(home).sort()).toEqual(["homeEntry", "recentApps", "webexSolutionsApps"]);
     expect(home.webexSolutionsApps.map((a) => a.friendlyId)).toEqual(bodyOf("home").featuredApps);
-    expect(home.recentApps.map((a) => a.id)).toEqual(cat.newestFirst(cat.published).slice(0, 8).map((a) => a.id));
+    expect(home.recentApps.map((a) => a.id)).toEqual(
+      cat
+        .newestFirst(cat.published)
+        .slice(0, 8)
+        .map((a) => a.id),
+    );
     expect(home.homeEntry.sliders.map((s) => s.id)).toEqual(["coming-soon", "messaging-bots", "developer-tools", "most-popular", "introducing-tabs"]);
     for (const slider of home.homeEntry.sliders) expect(slider.items.length, slider.id).toBeGreaterThan(0);
     const comingSoon = home.homeEntry.sliders.find((s) => s.id === "coming-soon")!;
@@ -161,7 +166,10 @@ describe("pages from content entries", () => {
   });
 
   it("/hybrid-work and /getting-started show their collection entry's title, description and apps", async () => {
-    for (const [path, type] of [["/hybrid-work", "hybrid-collection"], ["/getting-started", "getting-started-collection"]] as const) {
+    for (const [path, type] of [
+      ["/hybrid-work", "hybrid-collection"],
+      ["/getting-started", "getting-started-collection"],
+    ] as const) {
       const html = await (await w.fetch(path, { headers: MODERN_BROWSER })).text();
       const body = bodyOf(type) as { title: string; description: string; apps: string[] };
       expect(pageTitle(html), path).toBe(`${body.title} | App Hub`);
@@ -204,9 +212,7 @@ describe("loading content", () => {
     const before = await countRows();
     const version = await w.kv.get("content-version");
     const bad = contentWith(5, { announcement: (b) => ({ ...b, publishDetails: { time: "yesterday", version: 1 } }) });
-    await expect(loadContent(w.db, w.kv, bad)).rejects.toThrow(
-      /announcement\.json: entries\[0\] \(main\): body\.publishDetails\.time: Invalid datetime/,
-    );
+    await expect(loadContent(w.db, w.kv, bad)).rejects.toThrow(/announcement\.json: entries\[0\] \(main\): body\.publishDetails\.time: Invalid datetime/);
     const missing = contentWith(5, { "security-integrations": (b) => ({ ...b, items: [{ name: "No link", logo: "/x.svg", description: "d" }] }) });
     await expect(loadContent(w.db, w.kv, missing)).rejects.toThrow(/security-integrations\.json: entries\[0\] \(main\): body\.items\[0\]\.link: Required/);
     const unknown = [...repo, { file: "content/banner.json", json: { type: "banner", entries: [] } }];

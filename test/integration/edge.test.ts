@@ -178,9 +178,7 @@ describe("list totals", () => {
     const before = await total();
     expect(before).toBeGreaterThan(0);
     const { results } = await w.db
-      .prepare(
-        "SELECT a.seq FROM apps a JOIN app_product_types p ON p.app_seq = a.seq WHERE p.product_type = 'rooms' AND a.status = 'published' LIMIT 1",
-      )
+      .prepare("SELECT a.seq FROM apps a JOIN app_product_types p ON p.app_seq = a.seq WHERE p.product_type = 'rooms' AND a.status = 'published' LIMIT 1")
       .all<{ seq: number }>();
     const seq = results[0]!.seq;
     await w.db.prepare("UPDATE apps SET status = 'coming_soon' WHERE seq = ?").bind(seq).run();
@@ -291,7 +289,30 @@ describe("/sitemap.xml and /robots.txt", () => {
       .all("url > loc")
       .map((loc) => loc.text);
     const origin = "http://127.0.0.1:8787";
-    for (const path of ["/", "/brand-new", "/partner-solutions", "/must-try", "/hybrid-work", "/getting-started", "/coming-soon", "/meetings", "/messaging", "/calling", "/contact-center", "/rooms", "/devices", "/embedded-apps", "/integrations", "/bots", "/skills", "/service-apps", "/category/analytics", "/category/other", "/support", "/casb-dlp-providers"]) {
+    for (const path of [
+      "/",
+      "/brand-new",
+      "/partner-solutions",
+      "/must-try",
+      "/hybrid-work",
+      "/getting-started",
+      "/coming-soon",
+      "/meetings",
+      "/messaging",
+      "/calling",
+      "/contact-center",
+      "/rooms",
+      "/devices",
+      "/embedded-apps",
+      "/integrations",
+      "/bots",
+      "/skills",
+      "/service-apps",
+      "/category/analytics",
+      "/category/other",
+      "/support",
+      "/casb-dlp-providers",
+    ]) {
       expect(locs).toContain(origin + path);
     }
     expect(locs).not.toContain(`${origin}/category/partner-solutions`);

@@ -136,10 +136,7 @@ describe("the embedded-app dialog on an embedded app's page", () => {
 
   it("allowed but the embedded-app-phase-1-enabled toggle is off for the person: not yet", async () => {
     const app = embeddedApps()[0]!;
-    await world.app.db
-      .prepare("INSERT INTO feature_toggles (key, user_id, val) VALUES ('embedded-app-phase-1-enabled', ?, 'false')")
-      .bind(USERS.riley.uuid)
-      .run();
+    await world.app.db.prepare("INSERT INTO feature_toggles (key, user_id, val) VALUES ('embedded-app-phase-1-enabled', ?, 'false')").bind(USERS.riley.uuid).run();
     const { text } = await detail(await as(USERS.riley.email), app);
     expect(text).toContain("Embedded apps are coming to your account");
     expect(text).not.toContain(`Open ${app.name} in a meeting or space`);

@@ -105,7 +105,9 @@ export function rateLimitEnv(limits: Record<string, number> = {}, env: "developm
 
 /** Applies a folder of numbered D1 migrations (the app's by default; the emulator has its own). */
 export async function applyMigrations(db: D1Database, dir = `${root}/migrations`): Promise<void> {
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()) {
     const statements = unstable_splitSqlQuery(readFileSync(`${dir}/${file}`, "utf8"));
     await db.batch(statements.map((sql) => db.prepare(sql)));
   }
@@ -184,9 +186,7 @@ export async function startWorker(
           assets: { directory: `${root}/public`, hasUserWorker: true },
         },
         // Outbound fetch() from the Worker (e.g. the image proxy) goes to this handler when given.
-        ...(options.outboundService
-          ? { dev: { outboundService: { type: "fetcher", handler: (request: Request) => options.outboundService!(request) } } }
-          : {}),
+        ...(options.outboundService ? { dev: { outboundService: { type: "fetcher", handler: (request: Request) => options.outboundService!(request) } } } : {}),
       },
     ],
     ...(options.listen ? { host: "127.0.0.1", port: 0 } : {}),

@@ -38,7 +38,10 @@ function expectHostCookie(line: string) {
   expect(pair, line).toMatch(/^__Host-[^=]+=/);
   expect(attributes, line).toContainEqual(expect.stringMatching(/^Secure$/i));
   expect(attributes, line).toContainEqual(expect.stringMatching(/^Path=\/$/i));
-  expect(attributes.some((a) => /^Domain=/i.test(a)), line).toBe(false);
+  expect(
+    attributes.some((a) => /^Domain=/i.test(a)),
+    line,
+  ).toBe(false);
 }
 
 const setCookieNamed = (res: Response, name: string) => res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
@@ -121,8 +124,7 @@ describe("on https", () => {
     expect(testBar(await page("__Host-isAlertTestHidden=true"))).toBe(false);
     expect(testBar(await page("isAlertTestHidden=true"))).toBe(true);
 
-    const consentPage = (cookie: string) =>
-      world.app.fetch("/preferences/analytics-consent", { headers: { Cookie: cookie } }).then(async (r) => read(await r.text()).text);
+    const consentPage = (cookie: string) => world.app.fetch("/preferences/analytics-consent", { headers: { Cookie: cookie } }).then(async (r) => read(await r.text()).text);
     expect(await consentPage("__Host-performance_consent=true")).toContain("Currently: allowed.");
     expect(await consentPage("performance_consent=true")).toContain("Currently: not allowed.");
   });

@@ -43,7 +43,9 @@ async function landOnce(w: World, jar: Jar, res: Response, expected: Omit<Instal
 
 describe("AppHub_install", () => {
   it("a bot added to a space: once, with the catalogue's id and type; adding it again installs nothing", async () => {
-    const bots = world.app.catalogue.apps.filter((a) => a.type === "bot" && a.botEmail && a.status === "published" && !["incoming-webhooks", "outgoing-webhooks"].includes(a.friendlyId ?? ""));
+    const bots = world.app.catalogue.apps.filter(
+      (a) => a.type === "bot" && a.botEmail && a.status === "published" && !["incoming-webhooks", "outgoing-webhooks"].includes(a.friendlyId ?? ""),
+    );
     const disabled = new Set(globexDisabledBotEmails(bots.map((b) => b.botEmail!)));
     const present = presentBotEmail(bots.map((b) => b.botEmail!));
     const bot = bots.find((b) => !disabled.has(b.botEmail!.toLowerCase()) && b.botEmail!.toLowerCase() !== present)!;

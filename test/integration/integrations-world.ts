@@ -2,11 +2,7 @@
 // the demo vendor's flow at the emulator (its contract: /vendors/<clientId>/start → consent →
 // /vendors/<clientId>/callback, where the vendor exchanges the code, so the grant then exists).
 import { expect } from "vitest";
-import {
-  HUB_FIRST_PARTY_CLIENT_ID,
-  HUB_FIRST_PARTY_CLIENT_SECRET,
-  seededGrants,
-} from "../../workers/platform/demo-data.ts";
+import { HUB_FIRST_PARTY_CLIENT_ID, HUB_FIRST_PARTY_CLIENT_SECRET, seededGrants } from "../../workers/platform/demo-data.ts";
 import type { PlatformHarness } from "../platform/harness.ts";
 import { wranglerVars } from "./harness.ts";
 import { page as parsePage } from "./html.ts";

@@ -173,7 +173,12 @@ describe("third-party mode (the default)", () => {
     const app = freeIntegrations(world)[0]!;
     const jar = await as(world, USERS.riley.email);
     await visit(world, jar, `/applications/${keyOf(app)}/connect`);
-    const mine = (await (await visit(world, jar, "/api/my-integrations")).json()) as { mode: string; source: string; manageUrl: string; items: { clientId: string; state: string }[] };
+    const mine = (await (await visit(world, jar, "/api/my-integrations")).json()) as {
+      mode: string;
+      source: string;
+      manageUrl: string;
+      items: { clientId: string; state: string }[];
+    };
     expect(mine).toMatchObject({ mode: "third-party", source: "records", manageUrl: manageUrl() });
     expect(mine.items).toEqual([expect.objectContaining({ clientId: app.clientId, state: "started" })]);
 

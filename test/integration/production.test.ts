@@ -113,7 +113,10 @@ describe("production over https", () => {
     await get(prod, "/search?q=x&email=ada%40acme.example&personEmail=p%40acme.example&code=secret-code&access_token=secret-token", {
       headers: { Cookie: "session-cookie-value=1", Authorization: "Bearer secret-bearer" },
     });
-    const lines = logs.slice(before).map((l) => l.message).join("\n");
+    const lines = logs
+      .slice(before)
+      .map((l) => l.message)
+      .join("\n");
     expect(lines).toContain("request");
     expect(lines).toContain("***");
     for (const secret of ["ada@acme.example", "ada%40acme.example", "p%40acme.example", "secret-code", "secret-token", "secret-bearer", "session-cookie-value"]) {

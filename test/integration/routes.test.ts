@@ -97,7 +97,10 @@ describe("list pages (spec §2.1)", () => {
 
   it("/brand-new lists every published app, newest first", async () => {
     const { html } = await page("/brand-new");
-    const expected = cat.newestFirst(cat.published).slice(0, 32).map((a) => cat.key(a));
+    const expected = cat
+      .newestFirst(cat.published)
+      .slice(0, 32)
+      .map((a) => cat.key(a));
     expect(cards(html).map((c) => c.key)).toEqual(expected);
     expect(shownTotal(html)).toBe(cat.published.length);
   });
@@ -110,15 +113,30 @@ describe("list pages (spec §2.1)", () => {
 
   it("?sort=a-z and ?sort=z-a order by name", async () => {
     const az = cards((await page("/brand-new?sort=a-z")).html).map((c) => c.key);
-    expect(az).toEqual(cat.byName(cat.published, "asc").slice(0, 32).map((a) => cat.key(a)));
+    expect(az).toEqual(
+      cat
+        .byName(cat.published, "asc")
+        .slice(0, 32)
+        .map((a) => cat.key(a)),
+    );
     const za = cards((await page("/brand-new?sort=z-a")).html).map((c) => c.key);
-    expect(za).toEqual(cat.byName(cat.published, "desc").slice(0, 32).map((a) => cat.key(a)));
+    expect(za).toEqual(
+      cat
+        .byName(cat.published, "desc")
+        .slice(0, 32)
+        .map((a) => cat.key(a)),
+    );
   });
 
   it("an unknown sort falls back to newest first", async () => {
     const keys = cards((await page("/bots?sort=bogus")).html).map((c) => c.key);
     const bots = cat.published.filter((a) => a.type === "bot");
-    expect(keys).toEqual(cat.newestFirst(bots).slice(0, 32).map((a) => cat.key(a)));
+    expect(keys).toEqual(
+      cat
+        .newestFirst(bots)
+        .slice(0, 32)
+        .map((a) => cat.key(a)),
+    );
   });
 
   it("shows 32 apps a page, and ?page=2 shows the first 64 (load more without JavaScript)", async () => {
@@ -128,7 +146,12 @@ describe("list pages (spec §2.1)", () => {
     expect(parse(html).find("#item-33")).not.toBeNull();
     const both = cards(html);
     expect(both.map((c) => c.position)).toEqual(Array.from({ length: 64 }, (_, i) => i + 1));
-    expect(both.map((c) => c.key)).toEqual(cat.newestFirst(cat.published).slice(0, 64).map((a) => cat.key(a)));
+    expect(both.map((c) => c.key)).toEqual(
+      cat
+        .newestFirst(cat.published)
+        .slice(0, 64)
+        .map((a) => cat.key(a)),
+    );
     // The "Load more" link goes to the next page and jumps to its first new card.
     expect(parse(html).links()).toContain("/brand-new?page=3#item-65");
   });
@@ -138,7 +161,12 @@ describe("list pages (spec §2.1)", () => {
     expect(res.status).toBe(200);
     const shown = cards(html);
     expect(shown.map((c) => c.position)).toEqual(Array.from({ length: 32 }, (_, i) => i + 33));
-    expect(shown.map((c) => c.key)).toEqual(cat.newestFirst(cat.published).slice(32, 64).map((a) => cat.key(a)));
+    expect(shown.map((c) => c.key)).toEqual(
+      cat
+        .newestFirst(cat.published)
+        .slice(32, 64)
+        .map((a) => cat.key(a)),
+    );
   });
 
   it("the last page has no load-more link", async () => {

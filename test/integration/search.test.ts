@@ -13,7 +13,14 @@ const FIXTURES: Partial<AppRecord>[] = [
   { friendlyId: "notes-by-zephyr", name: "Notes by Zephyr", companyName: "Brightline Works", tagline: "Notes, kept tidy.", submittedAt: "2024-03-02T00:00:00Z" },
   { friendlyId: "zephyr", name: "Zephyr", companyName: "Brightline Works", tagline: "Plan your day.", submittedAt: "2020-01-01T00:00:00Z" },
   { friendlyId: "ledger-board", name: "Ledger Board", companyName: "Zephyrine Labs", tagline: "Budgets at a glance.", submittedAt: "2024-03-03T00:00:00Z" },
-  { friendlyId: "memo-deck", name: "Memo Deck", companyName: "Brightline Works", tagline: "Slides from your notes.", description: "Memo Deck works with zephyr tools and zephyr notes, and quokkaflux boards.", submittedAt: "2024-03-04T00:00:00Z" },
+  {
+    friendlyId: "memo-deck",
+    name: "Memo Deck",
+    companyName: "Brightline Works",
+    tagline: "Slides from your notes.",
+    description: "Memo Deck works with zephyr tools and zephyr notes, and quokkaflux boards.",
+    submittedAt: "2024-03-04T00:00:00Z",
+  },
   { friendlyId: "creme-planner", name: "Crème Planner", companyName: "Brightline Works", tagline: "Sweet schedules.", submittedAt: "2024-03-05T00:00:00Z" },
 ];
 
@@ -83,9 +90,29 @@ describe("ranking (most relevant)", () => {
 
 describe("hostile input never errors", () => {
   const nasty = [
-    '"', '""', "'", "*", "-", "()", "(zephyr", "zephyr)", "NEAR(zephyr notes, 2)", "zephyr AND notes",
-    "zephyr OR", "NOT zephyr", "name:zephyr", "{name}: zephyr", "^zephyr", "zephyr*", "-zephyr",
-    "🎉 zephyr 🎉", "<script>alert(1)</script>", "'; DROP TABLE apps; --", "%_%", "\\", "x".repeat(1000),
+    '"',
+    '""',
+    "'",
+    "*",
+    "-",
+    "()",
+    "(zephyr",
+    "zephyr)",
+    "NEAR(zephyr notes, 2)",
+    "zephyr AND notes",
+    "zephyr OR",
+    "NOT zephyr",
+    "name:zephyr",
+    "{name}: zephyr",
+    "^zephyr",
+    "zephyr*",
+    "-zephyr",
+    "🎉 zephyr 🎉",
+    "<script>alert(1)</script>",
+    "'; DROP TABLE apps; --",
+    "%_%",
+    "\\",
+    "x".repeat(1000),
     "zephyr ".repeat(142).trim(),
     "zephyr notes ".repeat(10).trim(), // a name key far longer than D1's 50-byte LIKE limit
   ];
@@ -96,7 +123,11 @@ describe("hostile input never errors", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     // The text is never markup: no script element runs it (the page's data may carry it, escaped).
-    expect(parse(html).all("script").filter((s) => s.rawText.trim() === "alert(1)")).toEqual([]);
+    expect(
+      parse(html)
+        .all("script")
+        .filter((s) => s.rawText.trim() === "alert(1)"),
+    ).toEqual([]);
   });
 
   it("searches for what was typed, syntax characters included", async () => {
@@ -145,7 +176,11 @@ describe("/search page", () => {
     const { total } = await api({ searchQuery: "zephyr" });
     expect(total).toBeGreaterThanOrEqual(5);
     expect(read(html).text).toContain(`Showing ${total} results for "zephyr"`);
-    expect(cards(html).slice(0, 2).map((c) => c.key)).toEqual(["zephyr", "zephyr-notes"]);
+    expect(
+      cards(html)
+        .slice(0, 2)
+        .map((c) => c.key),
+    ).toEqual(["zephyr", "zephyr-notes"]);
     expect(parse(html).meta("robots")).toBe("noindex, follow");
   });
 

@@ -11,7 +11,9 @@ const { as, create } = helpers(() => world);
 
 const queue = (webhookId: string, n: number, dueAt: number) =>
   world.app.db
-    .prepare("INSERT INTO webhook_deliveries (id, webhook_id, body, attempts, next_attempt_at, last_error, created_at) VALUES (?, ?, ?, 1, ?, 'answered 503', '2026-01-01T00:00:00Z')")
+    .prepare(
+      "INSERT INTO webhook_deliveries (id, webhook_id, body, attempts, next_attempt_at, last_error, created_at) VALUES (?, ?, ?, 1, ?, 'answered 503', '2026-01-01T00:00:00Z')",
+    )
     .bind(`m${n}:${webhookId}`, webhookId, JSON.stringify({ n }), dueAt);
 
 describe("retries from the Cron Trigger", () => {

@@ -86,7 +86,9 @@ describe("an incoming webhook whose bot is turned off or removed", () => {
     const riley = await as(USERS.riley.email);
     const hook = await create(riley, "incoming", { roomId: room("marketingLaunch"), displayName: "Builds" });
     const token = await platformToken("riley");
-    const bots = (await (await api(world.platform, token, `/v1/memberships?roomId=${room("marketingLaunch")}&personEmail=${encodeURIComponent(SERVICE_BOTS.incoming.email)}`)).json()) as {
+    const bots = (await (
+      await api(world.platform, token, `/v1/memberships?roomId=${room("marketingLaunch")}&personEmail=${encodeURIComponent(SERVICE_BOTS.incoming.email)}`)
+    ).json()) as {
       items: { id: string }[];
     };
     expect((await api(world.platform, token, `/v1/memberships/${bots.items[0]!.id}`, { method: "DELETE" })).status).toBe(204);
@@ -130,7 +132,9 @@ describe("an outgoing webhook whose owner leaves the space", () => {
 
       // A retry waits in the queue when Riley leaves.
       await world.app.db
-        .prepare("INSERT INTO webhook_deliveries (id, webhook_id, body, attempts, next_attempt_at, last_error, created_at) VALUES ('m1:' || ?1, ?1, '{}', 1, 0, 'answered 503', '2026-01-01T00:00:00Z')")
+        .prepare(
+          "INSERT INTO webhook_deliveries (id, webhook_id, body, attempts, next_attempt_at, last_error, created_at) VALUES ('m1:' || ?1, ?1, '{}', 1, 0, 'answered 503', '2026-01-01T00:00:00Z')",
+        )
         .bind(hook.id)
         .run();
       await leave("riley", "designTeam");
@@ -161,7 +165,8 @@ describe("an outgoing webhook whose owner leaves the space", () => {
 describe("the owner's tokens (for the grant check)", () => {
   it("are kept sealed, only while the person owns a webhook", async () => {
     const riley = await as(USERS.riley.email);
-    const owner = () => world.app.db.prepare("SELECT tokens, grant_status FROM webhook_owners WHERE user_id = ?").bind(USERS.riley.uuid).first<{ tokens: string; grant_status: string }>();
+    const owner = () =>
+      world.app.db.prepare("SELECT tokens, grant_status FROM webhook_owners WHERE user_id = ?").bind(USERS.riley.uuid).first<{ tokens: string; grant_status: string }>();
     const refused = await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("directRileyAda"), displayName: "nope" });
     expect(refused.status).toBe(400);
     expect(await owner()).toBeNull();

@@ -68,16 +68,17 @@ describe("an outgoing webhook whose platform webhook went inactive", () => {
     await cron();
     expect(await names()).toEqual([kept.id, ours, elsewhere].sort()); // younger than 10 minutes: kept
     // An hour on, the orphan at our origin goes; the other deployment's and our live one stay.
-    await world.platform.db.prepare("UPDATE webhooks SET created = ?").bind(new Date(Date.now() - 3_600_000).toISOString()).run();
+    await world.platform.db
+      .prepare("UPDATE webhooks SET created = ?")
+      .bind(new Date(Date.now() - 3_600_000).toISOString())
+      .run();
     await cron();
     expect(await names()).toEqual([kept.id, elsewhere].sort());
   });
 });
 
 describe("a service bot token the platform refuses (rotated, not yet updated in the hub)", () => {
-  const world = useWorld(() =>
-    startWorld({ INCOMING_WEBHOOKS_BOT_TOKEN: "dev-only-rotated-incoming-unknown", OUTGOING_WEBHOOKS_BOT_TOKEN: "dev-only-rotated-outgoing-unknown" }),
-  );
+  const world = useWorld(() => startWorld({ INCOMING_WEBHOOKS_BOT_TOKEN: "dev-only-rotated-incoming-unknown", OUTGOING_WEBHOOKS_BOT_TOKEN: "dev-only-rotated-outgoing-unknown" }));
   const { as, send } = helpers(() => world);
 
   const loggedIn = async (jar: Parameters<typeof visit>[1], path: string) => {

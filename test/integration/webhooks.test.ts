@@ -45,8 +45,7 @@ const myWebhooks = async (jar: Jar, type?: string): Promise<Hook[]> =>
   ((await (await visit(world, jar, `/api/my-webhooks${type ? `?type=${type}` : ""}`)).json()) as { items: Hook[] }).items;
 
 const hookPath = (hook: Hook) => new URL(hook.webhookUrl).pathname;
-const postHook = (path: string, body: string, type = "application/json") =>
-  world.app.fetch(path, { method: "POST", headers: { "Content-Type": type }, body });
+const postHook = (path: string, body: string, type = "application/json") => world.app.fetch(path, { method: "POST", headers: { "Content-Type": type }, body });
 
 const roomMessages = async (key: keyof typeof ROOMS) =>
   ((await (await world.platform.fetch(`/_emulator/messages?roomId=${room(key)}`)).json()) as { items: Record<string, unknown>[] }).items;

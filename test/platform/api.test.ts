@@ -68,7 +68,7 @@ describe("people", () => {
     const sam = await expectOk(await api(h, riley, `/v1/people/${encodeId("PEOPLE", USERS.sam.uuid)}`), personSchema);
     expect(sam).not.toHaveProperty("displayName");
     expect(sam).toMatchObject({ firstName: "Sam", lastName: "Okafor" });
-    const bot = await expectOk(await api(h, riley, `/v1/people/${encodeId("PEOPLE", (await botId(presentBot)))}`), personSchema);
+    const bot = await expectOk(await api(h, riley, `/v1/people/${encodeId("PEOPLE", await botId(presentBot))}`), personSchema);
     expect(bot).toMatchObject({ type: "bot", emails: [presentBot] });
     await expectError(await api(h, riley, `/v1/people/${encodeId("ROOM", USERS.sam.uuid)}`), 404);
   });
@@ -216,7 +216,10 @@ describe("messages", () => {
     const { items } = await expectOk(await h.fetch(`/_emulator/messages?roomId=${posted.roomId}`), messageListSchema);
     expect(items.map((m) => m.personEmail)).toEqual([USERS.riley.email]);
     // The same direct space is reused.
-    const again = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { toPersonId: encodeId("PEOPLE", await botId(freeBot.email)), text: "again" } }), messageSchema);
+    const again = await expectOk(
+      await api(h, riley, "/v1/messages", { method: "POST", body: { toPersonId: encodeId("PEOPLE", await botId(freeBot.email)), text: "again" } }),
+      messageSchema,
+    );
     expect(again.roomId).toBe(posted.roomId);
     const room = await expectOk(await api(h, riley, `/v1/rooms/${posted.roomId}`), roomSchema);
     expect(room).toMatchObject({ type: "direct", title: freeBot.name });
@@ -228,12 +231,19 @@ describe("messages", () => {
   });
 
   it("400 naming the field for anything POST /v1/messages does not know (e.g. senderDisplayName), bots included", async () => {
-    const named = await expectError(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "x", senderDisplayName: "Deploy bot" } }), 400);
+    const named = await expectError(
+      await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "x", senderDisplayName: "Deploy bot" } }),
+      400,
+    );
     expect(named.message).toContain("senderDisplayName");
     const bot = "dev-only-incoming-webhooks-bot-token";
     await api(h, riley, "/v1/memberships", { method: "POST", body: { roomId: roomId("designTeam"), personEmail: "incoming-webhooks@lumen.bot" } });
-    expect((await expectError(await api(h, bot, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), markdown: "x", senderDisplayName: "CI" } }), 400)).message).toContain("senderDisplayName");
-    expect((await expectError(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "x", colour: "red" } }), 400)).message).toContain("colour");
+    expect(
+      (await expectError(await api(h, bot, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), markdown: "x", senderDisplayName: "CI" } }), 400)).message,
+    ).toContain("senderDisplayName");
+    expect((await expectError(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "x", colour: "red" } }), 400)).message).toContain(
+      "colour",
+    );
     const ok = await expectOk(await api(h, bot, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), markdown: "**CI**: build green" } }), messageSchema);
     expect(ok).not.toHaveProperty("senderDisplayName");
   });
@@ -264,7 +274,10 @@ describe("messages", () => {
     expect(tagged.text).toBe(`${botName} and Ada look`);
     const plain = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("botPlayground"), text: `@${botName} help` } }), messageSchema);
     expect(plain.mentionedPeople).toBeUndefined();
-    const plainMarkdown = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("botPlayground"), markdown: `@${botName} help` } }), messageSchema);
+    const plainMarkdown = await expectOk(
+      await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("botPlayground"), markdown: `@${botName} help` } }),
+      messageSchema,
+    );
     expect(plainMarkdown.mentionedPeople).toBeUndefined();
     const none = await expectOk(await api(h, riley, "/v1/messages", { method: "POST", body: { roomId: roomId("botPlayground"), text: `hey @${botName}` } }), messageSchema);
     expect(none.mentionedPeople).toBeUndefined();
@@ -276,27 +289,39 @@ describe("messages", () => {
 describe("platform webhooks", () => {
   it("CRUD, owned by the token's person", async () => {
     const created = await expectOk(
-      await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "Out", targetUrl: "https://example.com/hook", resource: "messages", event: "created", filter: `roomId=${roomId("designTeam")}`, secret: "s3cret" } }),
+      await api(h, riley, "/v1/webhooks", {
+        method: "POST",
+        body: { name: "Out", targetUrl: "https://example.com/hook", resource: "messages", event: "created", filter: `roomId=${roomId("designTeam")}`, secret: "s3cret" },
+      }),
       platformWebhookSchema,
     );
     expect(created).toMatchObject({ name: "Out", status: "active", secret: "s3cret", filter: `roomId=${roomId("designTeam")}` });
     expect((await expectOk(await api(h, riley, "/v1/webhooks"), platformWebhookListSchema)).items).toHaveLength(1);
     expect((await expectOk(await api(h, ada, "/v1/webhooks"), platformWebhookListSchema)).items).toHaveLength(0);
     await expectError(await api(h, ada, `/v1/webhooks/${created.id}`), 404);
-    const updated = await expectOk(await api(h, riley, `/v1/webhooks/${created.id}`, { method: "PUT", body: { name: "Renamed", targetUrl: "https://example.com/2", status: "inactive" } }), platformWebhookSchema);
+    const updated = await expectOk(
+      await api(h, riley, `/v1/webhooks/${created.id}`, { method: "PUT", body: { name: "Renamed", targetUrl: "https://example.com/2", status: "inactive" } }),
+      platformWebhookSchema,
+    );
     expect(updated).toMatchObject({ name: "Renamed", targetUrl: "https://example.com/2", status: "inactive", secret: "s3cret" });
     expect((await expectOk(await api(h, riley, `/v1/webhooks/${created.id}`), platformWebhookSchema)).name).toBe("Renamed");
     expect((await api(h, riley, `/v1/webhooks/${created.id}`, { method: "DELETE" })).status).toBe(204);
     await expectError(await api(h, riley, `/v1/webhooks/${created.id}`), 404);
     await expectError(await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "x", targetUrl: "ftp://x", resource: "messages", event: "created" } }), 400);
-    await expectError(await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "x", targetUrl: "https://x.example", resource: "messages", event: "created", filter: "colour=red" } }), 400);
+    await expectError(
+      await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "x", targetUrl: "https://x.example", resource: "messages", event: "created", filter: "colour=red" } }),
+      400,
+    );
   });
 
   it("delivers messages/created events, signed with HMAC-SHA1 of the raw body, per filter", async () => {
     const target = await startTarget();
     try {
       const signed = await expectOk(
-        await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "Signed", targetUrl: target.url, resource: "messages", event: "created", filter: `roomId=${roomId("designTeam")}`, secret: "topsecret" } }),
+        await api(h, riley, "/v1/webhooks", {
+          method: "POST",
+          body: { name: "Signed", targetUrl: target.url, resource: "messages", event: "created", filter: `roomId=${roomId("designTeam")}`, secret: "topsecret" },
+        }),
         platformWebhookSchema,
       );
       await expectOk(
@@ -343,7 +368,10 @@ describe("platform webhooks", () => {
     const failing = await startTarget(500);
     try {
       const hook = await expectOk(
-        await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "Flaky", targetUrl: failing.url, resource: "messages", event: "created", filter: `roomId=${roomId("designTeam")}` } }),
+        await api(h, riley, "/v1/webhooks", {
+          method: "POST",
+          body: { name: "Flaky", targetUrl: failing.url, resource: "messages", event: "created", filter: `roomId=${roomId("designTeam")}` },
+        }),
         platformWebhookSchema,
       );
       const post = (text: string) => api(h, ada, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text } });
@@ -360,7 +388,10 @@ describe("platform webhooks", () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(failing.deliveries).toHaveLength(5);
 
-      const revived = await expectOk(await api(h, riley, `/v1/webhooks/${hook.id}`, { method: "PUT", body: { name: "Flaky", targetUrl: failing.url, status: "active" } }), platformWebhookSchema);
+      const revived = await expectOk(
+        await api(h, riley, `/v1/webhooks/${hook.id}`, { method: "PUT", body: { name: "Flaky", targetUrl: failing.url, status: "active" } }),
+        platformWebhookSchema,
+      );
       expect(revived.status).toBe("active");
       expect((await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures).toBe(0);
       await post("m7");
@@ -376,7 +407,10 @@ describe("platform webhooks", () => {
   it("a success resets the count; POST /_emulator/webhooks/deactivate turns a webhook inactive at once", async () => {
     const target = await startTarget();
     try {
-      const hook = await expectOk(await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "Fine", targetUrl: target.url, resource: "messages", event: "created" } }), platformWebhookSchema);
+      const hook = await expectOk(
+        await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "Fine", targetUrl: target.url, resource: "messages", event: "created" } }),
+        platformWebhookSchema,
+      );
       await h.db.prepare("UPDATE webhooks SET failures = 4").run();
       await api(h, ada, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "ok" } });
       await target.waitFor(1);
@@ -433,12 +467,20 @@ describe("authorizations (an admin API)", () => {
     expect(expected).toHaveLength(4);
     for (const grant of expected) {
       const item = items.find((a) => a.clientId === grant.clientId)!;
-      expect(item).toMatchObject({ applicationName: grant.name, personId: rileyId, orgId: encodeId("ORGANIZATION", "8fad74f2-bc0d-4e10-bf5e-3382d45fa722"), applicationId: encodeId("APPLICATION", grant.clientId), type: "refresh" });
+      expect(item).toMatchObject({
+        applicationName: grant.name,
+        personId: rileyId,
+        orgId: encodeId("ORGANIZATION", "8fad74f2-bc0d-4e10-bf5e-3382d45fa722"),
+        applicationId: encodeId("APPLICATION", grant.clientId),
+        type: "refresh",
+      });
     }
     for (const raw of ((await (await api(h, adaAdmin, `/v1/authorizations?personId=${rileyId}`)).json()) as { items: object[] }).items) expect(raw).not.toHaveProperty("scopes");
     // Riley's hub login (beforeEach) exchanged a code: that grant exists too.
     expect(items.map((a) => a.clientId)).toContain(HUB_CLIENT_ID);
-    expect((await expectOk(await api(h, adaAdmin, `/v1/authorizations?personEmail=${encodeURIComponent(USERS.riley.email)}`), authorizationListSchema)).items).toHaveLength(items.length);
+    expect((await expectOk(await api(h, adaAdmin, `/v1/authorizations?personEmail=${encodeURIComponent(USERS.riley.email)}`), authorizationListSchema)).items).toHaveLength(
+      items.length,
+    );
   });
 
   it("403 for a regular person (even with the scopes), an admin of another org, or a token without identity:tokens_read", async () => {
@@ -480,7 +522,10 @@ describe("authorizations (an admin API)", () => {
     // Sam, Riley and Ada (all Acme) and Max (Globex) use the hub: the harness logged them in.
     const sam = (await login(h, USERS.sam.email)).access_token;
     await expectError(await api(h, riley, `/v1/authorizations?clientId=${HUB_CLIENT_ID}`, { method: "DELETE" }), 403);
-    await expectError(await api(h, adaAdmin, `/v1/authorizations?clientId=${HUB_CLIENT_ID}&orgId=${encodeId("ORGANIZATION", "e54031eb-ffb7-42df-a838-f2311d3519a7")}`, { method: "DELETE" }), 403);
+    await expectError(
+      await api(h, adaAdmin, `/v1/authorizations?clientId=${HUB_CLIENT_ID}&orgId=${encodeId("ORGANIZATION", "e54031eb-ffb7-42df-a838-f2311d3519a7")}`, { method: "DELETE" }),
+      403,
+    );
     expect((await api(h, adaAdmin, `/v1/authorizations?clientId=${HUB_CLIENT_ID}`, { method: "DELETE" })).status).toBe(204);
     for (const token of [riley, sam, ada, adaAdmin]) await expectError(await api(h, token, "/v1/people/me"), 401);
     // Another organisation is untouched.
@@ -524,7 +569,10 @@ describe("faults, tracking ids and controls", () => {
     await expectError(await api(h, riley, "/v1/people/me"), 503);
     await h.clearFaults();
     expect((await api(h, riley, "/v1/people/me")).status).toBe(200);
-    await expectError(await h.fetch("/_emulator/faults", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "/v1", kind: "status" }) }), 400);
+    await expectError(
+      await h.fetch("/_emulator/faults", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path: "/v1", kind: "status" }) }),
+      400,
+    );
   });
 
   it("reset restores the demo seed; state counts", async () => {

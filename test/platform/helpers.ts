@@ -99,7 +99,9 @@ export async function expectOk<T>(res: Response, schema: { parse: (v: unknown) =
 export type Delivery = { headers: IncomingHttpHeaders; body: string };
 
 /** A local HTTP server that records POSTs (webhook deliveries). */
-export async function startTarget(status = 200): Promise<{ url: string; deliveries: Delivery[]; waitFor: (n: number, ms?: number) => Promise<Delivery[]>; close: () => Promise<void> }> {
+export async function startTarget(
+  status = 200,
+): Promise<{ url: string; deliveries: Delivery[]; waitFor: (n: number, ms?: number) => Promise<Delivery[]>; close: () => Promise<void> }> {
   const deliveries: Delivery[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

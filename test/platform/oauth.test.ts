@@ -48,7 +48,13 @@ describe("GET /v1/authorize", () => {
       for (const redirect_uri of ["http://localhost:5173/auth/callback", "https://127.0.0.1:8443/auth/callback", "http://127.0.0.1/auth/callback"]) {
         expect((await h.fetch(`/v1/authorize?${authorizeQuery({ client_id, redirect_uri })}`)).status, redirect_uri).toBe(200);
       }
-      for (const redirect_uri of ["http://localhost:5173/x/y?z=1", "http://127.0.0.1:3999/auth/callback/", "http://127.0.0.1:3999/auth/callback?x=1", "http://127.0.0.2:3999/auth/callback", "https://apphub.example/auth/callback"]) {
+      for (const redirect_uri of [
+        "http://localhost:5173/x/y?z=1",
+        "http://127.0.0.1:3999/auth/callback/",
+        "http://127.0.0.1:3999/auth/callback?x=1",
+        "http://127.0.0.2:3999/auth/callback",
+        "https://apphub.example/auth/callback",
+      ]) {
         const res = await h.fetch(`/v1/authorize?${authorizeQuery({ client_id, redirect_uri })}`);
         expect(res.status, redirect_uri).toBe(400);
         expect(res.headers.get("Location")).toBeNull();
@@ -57,7 +63,14 @@ describe("GET /v1/authorize", () => {
   });
 
   it("invalid_scope for unknown or unregistered scopes: Identity:one_time_password, first-party-only scopes for an ordinary client", async () => {
-    for (const scope of ["spark:people_read spark:nonsense", "spark:people_read Identity:one_time_password", "spark:people_read spark:bots_read", "spark:applications_read", "spark:webhooks_write", "spark:all"]) {
+    for (const scope of [
+      "spark:people_read spark:nonsense",
+      "spark:people_read Identity:one_time_password",
+      "spark:people_read spark:bots_read",
+      "spark:applications_read",
+      "spark:webhooks_write",
+      "spark:all",
+    ]) {
       const res = await h.fetch(`/v1/authorize?${authorizeQuery({ scope })}`);
       expect(res.status, scope).toBe(302);
       const location = new URL(res.headers.get("Location")!);
@@ -163,7 +176,9 @@ describe("POST /v1/access_token", () => {
 
   it("the refresh grant issues a new access token while the refresh token stays valid", async () => {
     const tokens = await login(h, USERS.ada.email);
-    const expired = await (await h.fetch("/_emulator/tokens/expire", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: USERS.ada.email }) })).json();
+    const expired = await (
+      await h.fetch("/_emulator/tokens/expire", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: USERS.ada.email }) })
+    ).json();
     expect(expired).toEqual({ expired: 1 });
     await expectError(await api(h, tokens.access_token, "/v1/people/me"), 401);
     const refreshed = await expectOk(await exchange(h, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }), tokenResponseSchema);
@@ -216,7 +231,9 @@ describe("grants exist only after a code exchange", () => {
   it("a vendor's client accepts only its registered redirect URI and scopes: never the hub's pages", async () => {
     const integration = h.reference.applications[0]!;
     const registered = vendorRegistration(integration.clientId);
-    const hubPage = await h.fetch(`/v1/authorize?${authorizeQuery({ client_id: integration.clientId, redirect_uri: "https://apphub.example/applications/x", scope: "spark:people_read" })}`);
+    const hubPage = await h.fetch(
+      `/v1/authorize?${authorizeQuery({ client_id: integration.clientId, redirect_uri: "https://apphub.example/applications/x", scope: "spark:people_read" })}`,
+    );
     expect(hubPage.status).toBe(400);
     expect(hubPage.headers.get("Location")).toBeNull();
     const callback = `${h.origin}/vendors/${integration.clientId}/callback`;

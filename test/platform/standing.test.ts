@@ -40,7 +40,9 @@ describe("a bot looks up a person's membership of its space", () => {
   it("is 404 for a space the bot is not (or no longer) in", async () => {
     await expectError(await ownerInRoom("designTeam"), 404);
     // A moderator (or the person who added it) removes the bot from the space.
-    const [membership] = (await expectOk(await api(h, riley.access_token, `/v1/memberships?roomId=${roomId("marketingLaunch")}&personEmail=${encodeURIComponent(bot.email)}`), membershipListSchema)).items;
+    const [membership] = (
+      await expectOk(await api(h, riley.access_token, `/v1/memberships?roomId=${roomId("marketingLaunch")}&personEmail=${encodeURIComponent(bot.email)}`), membershipListSchema)
+    ).items;
     expect((await api(h, riley.access_token, `/v1/memberships/${membership!.id}`, { method: "DELETE" })).status).toBe(204);
     await expectError(await ownerInRoom("marketingLaunch"), 404);
   });

@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => h?.dispose());
 beforeEach(() => h.reset());
 
-const join = (personId: string) =>
-  api(h, SUPPORT_BOT.token, "/v1/memberships", { method: "POST", body: { roomId: DEVELOPER_SUPPORT_ROOM.id, personId } });
+const join = (personId: string) => api(h, SUPPORT_BOT.token, "/v1/memberships", { method: "POST", body: { roomId: DEVELOPER_SUPPORT_ROOM.id, personId } });
 
 describe("the developer-support space", () => {
   it("has the id the hub is configured with (wrangler.toml SUPPORT_SPACE_ID / SUPPORT_BOT_TOKEN)", () => {
@@ -54,7 +53,10 @@ describe("the developer-support space", () => {
   });
 
   it("an unknown bot token is refused (401)", async () => {
-    await expectError(await api(h, "not-the-support-token", "/v1/memberships", { method: "POST", body: { roomId: DEVELOPER_SUPPORT_ROOM.id, personEmail: USERS.riley.email } }), 401);
+    await expectError(
+      await api(h, "not-the-support-token", "/v1/memberships", { method: "POST", body: { roomId: DEVELOPER_SUPPORT_ROOM.id, personEmail: USERS.riley.email } }),
+      401,
+    );
   });
 });
 

@@ -48,7 +48,11 @@ async function orgPolicy(c: Ctx): Promise<Response> {
   if (!org) throw notFound("No organization has this id.");
   if (!bot) throw notFound("No bot has this email.");
   await c.db
-    .prepare(body.disabled ? "INSERT OR IGNORE INTO org_disabled_bots (org_uuid, bot_email) VALUES (?, ?)" : "DELETE FROM org_disabled_bots WHERE org_uuid = ? AND bot_email = ? COLLATE NOCASE")
+    .prepare(
+      body.disabled
+        ? "INSERT OR IGNORE INTO org_disabled_bots (org_uuid, bot_email) VALUES (?, ?)"
+        : "DELETE FROM org_disabled_bots WHERE org_uuid = ? AND bot_email = ? COLLATE NOCASE",
+    )
     .bind(org.uuid, bot.email)
     .run();
   return json({ orgId: encodeId("ORGANIZATION", org.uuid), botEmail: bot.email, disabled: body.disabled });
@@ -57,7 +61,10 @@ async function orgPolicy(c: Ctx): Promise<Response> {
 async function peekMessages(c: Ctx): Promise<Response> {
   const q = parseQuery(c.url, z.object({ roomId: z.string().optional(), title: z.string().optional(), max: maxParam.default(100) }));
   const room = q.roomId
-    ? await c.db.prepare("SELECT uuid FROM rooms WHERE uuid = ?").bind(decodeId("ROOM", q.roomId) ?? "").first<{ uuid: string }>()
+    ? await c.db
+        .prepare("SELECT uuid FROM rooms WHERE uuid = ?")
+        .bind(decodeId("ROOM", q.roomId) ?? "")
+        .first<{ uuid: string }>()
     : q.title
       ? await c.db.prepare("SELECT uuid FROM rooms WHERE title = ?").bind(q.title).first<{ uuid: string }>()
       : null;
@@ -66,7 +73,21 @@ async function peekMessages(c: Ctx): Promise<Response> {
 }
 
 async function state(c: Ctx): Promise<Response> {
-  const tables = ["orgs", "people", "applications", "rooms", "memberships", "messages", "webhooks", "auth_codes", "tokens", "authorizations", "faults", "org_disabled_bots", "vendor_states"];
+  const tables = [
+    "orgs",
+    "people",
+    "applications",
+    "rooms",
+    "memberships",
+    "messages",
+    "webhooks",
+    "auth_codes",
+    "tokens",
+    "authorizations",
+    "faults",
+    "org_disabled_bots",
+    "vendor_states",
+  ];
   const rows = await c.db.batch(tables.map((t) => c.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)));
   const counts = Object.fromEntries(tables.map((t, i) => [t, (rows[i]!.results[0] as { n: number }).n]));
   return json({ counts });

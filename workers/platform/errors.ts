@@ -23,13 +23,7 @@ export function badRequest(message: string): ApiError {
   return new ApiError(400, message);
 }
 
-export function errorResponse(
-  status: number,
-  message: string,
-  trackingId: string,
-  headers: Record<string, string> = {},
-  extra: Record<string, string> = {},
-): Response {
+export function errorResponse(status: number, message: string, trackingId: string, headers: Record<string, string> = {}, extra: Record<string, string> = {}): Response {
   const body = { ...extra, message, errors: [{ description: message }], trackingId };
   return Response.json(body, { status, headers: { ...headers, TrackingID: trackingId } });
 }

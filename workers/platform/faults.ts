@@ -8,13 +8,22 @@ import { json, noContent, parseJsonBody } from "./http.ts";
 
 export const faultSpec = z
   .object({
-    method: z.string().regex(/^[A-Za-z]+$/).transform((m) => m.toUpperCase()).optional(),
+    method: z
+      .string()
+      .regex(/^[A-Za-z]+$/)
+      .transform((m) => m.toUpperCase())
+      .optional(),
     path: z.string().startsWith("/"),
     kind: z.enum(["status", "slow"]),
     status: z.number().int().min(400).max(599).optional(),
     retryAfter: z.number().int().min(0).optional(),
     delayMs: z.number().int().min(0).max(120_000).optional(),
-    times: z.number().int().min(-1).default(1).refine((n) => n !== 0, "must be positive or -1"),
+    times: z
+      .number()
+      .int()
+      .min(-1)
+      .default(1)
+      .refine((n) => n !== 0, "must be positive or -1"),
   })
   .refine((f) => f.kind !== "status" || f.status !== undefined, { message: "status is required for kind status", path: ["status"] })
   .refine((f) => f.kind !== "slow" || f.delayMs !== undefined, { message: "delayMs is required for kind slow", path: ["delayMs"] });

@@ -29,4 +29,3 @@ export function page(title: string, body: string, status = 200): Response {
     },
   });
 }
-

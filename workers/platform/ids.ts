@@ -29,7 +29,10 @@ export function membershipUuid(personUuid: string, roomUuid: string): string {
 /** A random url-safe secret (codes and tokens). */
 export function randomToken(bytes = 32): string {
   const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...raw))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /**
@@ -38,7 +41,10 @@ export function randomToken(bytes = 32): string {
  */
 export function stableUuid(name: string): string {
   // cyrb128: four 32-bit lanes, enough spread for a few thousand seed names.
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < name.length; i++) {
     const k = name.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);

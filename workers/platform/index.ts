@@ -1,10 +1,6 @@
 // The platform emulator Worker: the messaging platform's REST API under /v1 (Webex-compatible),
 // demo avatars, and /_emulator/* test controls. Never deployed; see README.md.
-import {
-  deleteAuthorization,
-  deleteAuthorizationsByClient,
-  listAuthorizations,
-} from "./authorizations.ts";
+import { deleteAuthorization, deleteAuthorizationsByClient, listAuthorizations } from "./authorizations.ts";
 import { tokensPage, tokensPageRevoke } from "./account.ts";
 import { avatarResponse } from "./avatars.ts";
 import { controls } from "./controls.ts";
@@ -38,7 +34,11 @@ const api = new Router()
   .on("POST", "/v1/authorize", authorizeDecision)
   .on("POST", "/v1/access_token", accessToken)
   .on("GET", "/v1/people/me", authed(getMe))
-  .on("GET", "/v1/people/:id", authed((c) => getPerson(c)))
+  .on(
+    "GET",
+    "/v1/people/:id",
+    authed((c) => getPerson(c)),
+  )
   .on("GET", "/v1/rooms", authed(listRooms))
   .on("GET", "/v1/rooms/:id", authed(getRoom))
   .on("GET", "/v1/memberships", authed(listMemberships))

@@ -130,7 +130,10 @@ async function parseMentions(db: D1Database, markdown: string | undefined): Prom
 
 /** Plain text of our markdown when only markdown was sent (mention markup becomes the name). */
 function plainText(markdown: string): string {
-  return markdown.replace(/<@(?:personId|personEmail):([^|>]+)\|([^>]*)>/g, "$2").replace(/<@personEmail:([^>]+)>/g, "$1").replace(/[*_`~]/g, "");
+  return markdown
+    .replace(/<@(?:personId|personEmail):([^|>]+)\|([^>]*)>/g, "$2")
+    .replace(/<@personEmail:([^>]+)>/g, "$1")
+    .replace(/[*_`~]/g, "");
 }
 
 type NewMessage = {
@@ -152,18 +155,7 @@ async function insertMessage(c: Ctx, m: NewMessage): Promise<MessageRow> {
       .prepare(
         "INSERT INTO messages (uuid, room_uuid, person_uuid, parent_uuid, to_person_uuid, to_person_email, text, markdown, mentioned, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       )
-      .bind(
-        uuid,
-        m.room.uuid,
-        m.author.uuid,
-        m.parentUuid ?? null,
-        m.to?.uuid ?? null,
-        m.to?.email ?? null,
-        text,
-        m.markdown ?? null,
-        JSON.stringify(m.mentioned),
-        created,
-      ),
+      .bind(uuid, m.room.uuid, m.author.uuid, m.parentUuid ?? null, m.to?.uuid ?? null, m.to?.email ?? null, text, m.markdown ?? null, JSON.stringify(m.mentioned), created),
     c.db.prepare("UPDATE rooms SET last_activity = ? WHERE uuid = ?").bind(created, m.room.uuid),
   ]);
   const row = (await c.db.prepare(`${MESSAGE_SELECT} WHERE m.uuid = ?`).bind(uuid).first<MessageRow>())!;
@@ -225,7 +217,10 @@ export async function roomMessages(db: D1Database, roomUuid: string, max: number
     params.push(decodeId("MESSAGE", opts.before) ?? "");
   }
   params.push(max);
-  const { results } = await db.prepare(`${MESSAGE_SELECT} WHERE ${where.join(" AND ")} ORDER BY m.seq DESC LIMIT ?`).bind(...params).all<MessageRow>();
+  const { results } = await db
+    .prepare(`${MESSAGE_SELECT} WHERE ${where.join(" AND ")} ORDER BY m.seq DESC LIMIT ?`)
+    .bind(...params)
+    .all<MessageRow>();
   return results;
 }
 

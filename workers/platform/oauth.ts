@@ -63,7 +63,10 @@ export function redirectAllowed(c: Pick<Ctx, "env" | "url">, client: Client, uri
   }
   if (url.hash || url.username || url.password) return false;
   if (client.kind === "hub") {
-    const listed = (c.env.HUB_REDIRECT_URIS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const listed = (c.env.HUB_REDIRECT_URIS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (listed.includes(uri)) return true;
     const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
     return (url.protocol === "http:" || url.protocol === "https:") && loopback && url.pathname === HUB_CALLBACK_PATH && url.search === "" && !uri.endsWith("?");
@@ -78,7 +81,11 @@ function redirectTo(uri: string, params: Record<string, string | undefined>): Re
 }
 
 function errorPage(message: string, status = 400): Response {
-  return page("Authorization error", `<h1>Cannot continue with sign-in</h1><p class="error" role="alert">${escapeHtml(message)}</p><p>Return to the application and try again.</p>`, status);
+  return page(
+    "Authorization error",
+    `<h1>Cannot continue with sign-in</h1><p class="error" role="alert">${escapeHtml(message)}</p><p>Return to the application and try again.</p>`,
+    status,
+  );
 }
 
 function scopeLabel(scope: string): string {
@@ -88,9 +95,7 @@ function scopeLabel(scope: string): string {
 type AuthorizeRequest = z.infer<typeof authorizeQuery>;
 
 async function consentPage(c: Ctx, client: Client, q: AuthorizeRequest, error?: string): Promise<Response> {
-  const { results: users } = await c.db
-    .prepare("SELECT * FROM people WHERE type = 'person' ORDER BY is_org_admin, created")
-    .all<PersonRow>();
+  const { results: users } = await c.db.prepare("SELECT * FROM people WHERE type = 'person' ORDER BY is_org_admin, created").all<PersonRow>();
   const scopes = q.scope.split(" ").filter(Boolean);
   const hidden = (["client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "response_type", "login_hint"] as const)
     .filter((key) => q[key] !== undefined)
@@ -217,10 +222,22 @@ const tokenForm = z.discriminatedUnion("grant_type", [
 
 async function s256(verifier: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-  return btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...digest))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
-type CodeRow = { code: string; client_id: string; redirect_uri: string; person_uuid: string; scopes: string; code_challenge: string | null; expires_at: number; used_at: number | null };
+type CodeRow = {
+  code: string;
+  client_id: string;
+  redirect_uri: string;
+  person_uuid: string;
+  scopes: string;
+  code_challenge: string | null;
+  expires_at: number;
+  used_at: number | null;
+};
 type TokenRow = { token: string; person_uuid: string; client_id: string; scopes: string; from_code: string | null; expires_at: number };
 
 export async function accessToken(c: Ctx): Promise<Response> {
@@ -235,10 +252,7 @@ export async function accessToken(c: Ctx): Promise<Response> {
   const accessTtl = intVar(c.env.ACCESS_TOKEN_TTL_SECONDS, 1_209_600);
 
   if (form.grant_type === "refresh_token") {
-    const refresh = await c.db
-      .prepare("SELECT * FROM tokens WHERE token = ? AND kind = 'refresh'")
-      .bind(form.refresh_token)
-      .first<TokenRow>();
+    const refresh = await c.db.prepare("SELECT * FROM tokens WHERE token = ? AND kind = 'refresh'").bind(form.refresh_token).first<TokenRow>();
     if (!refresh || refresh.client_id !== client.clientId) throw oauthError(400, "invalid_grant", "The refresh token is invalid or was revoked.");
     if (refresh.expires_at <= now) throw oauthError(400, "invalid_grant", "The refresh token has expired.");
     const access = randomToken(48);
@@ -290,10 +304,8 @@ export async function accessToken(c: Ctx): Promise<Response> {
 }
 
 function tokenResponse(access: string, expiresIn: number, refresh: string, refreshExpiresIn: number): Response {
-  return json(
-    { access_token: access, token_type: "Bearer", expires_in: expiresIn, refresh_token: refresh, refresh_token_expires_in: refreshExpiresIn },
-    200,
-    { "Cache-Control": "no-store", Pragma: "no-cache" },
-  );
+  return json({ access_token: access, token_type: "Bearer", expires_in: expiresIn, refresh_token: refresh, refresh_token_expires_in: refreshExpiresIn }, 200, {
+    "Cache-Control": "no-store",
+    Pragma: "no-cache",
+  });
 }
-

@@ -11,9 +11,7 @@ const THUMBNAIL = /^\/oembed\/thumbnails\/(\d{1,12})(-play)?\.svg$/;
 
 function thumbnailSvg(id: string, play: boolean): string {
   const hue = Number(id) % 360;
-  const button = play
-    ? `<circle cx="320" cy="180" r="44" fill="rgba(0,0,0,.6)"/><path d="M305 155v50l42-25z" fill="#fff"/>`
-    : "";
+  const button = play ? `<circle cx="320" cy="180" r="44" fill="rgba(0,0,0,.6)"/><path d="M305 155v50l42-25z" fill="#fff"/>` : "";
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360">` +
     `<rect width="640" height="360" fill="hsl(${hue} 45% 35%)"/>` +

@@ -81,7 +81,10 @@ const listQuery = z.object({
   sortBy: z.enum(["id", "lastactivity", "created"]).default("id"),
   max: maxParam.default(100),
   /** Our paging cursor (opaque to clients: they follow the Link header). */
-  cursor: z.string().regex(/^\d{1,7}$/, "must be a cursor from a Link header").optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,7}$/, "must be a cursor from a Link header")
+    .optional(),
 });
 
 export async function listRooms(c: Ctx, me: PersonRow): Promise<Response> {
@@ -100,7 +103,10 @@ export async function listRooms(c: Ctx, me: PersonRow): Promise<Response> {
   // One row more than a page tells whether a next page exists.
   params.push(q.max + 1, offset);
   const sql = `${VIEWED_ROOM_SELECT} ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY ${ORDER_BY[q.sortBy]} LIMIT ?${params.length - 1} OFFSET ?${params.length}`;
-  const { results } = await c.db.prepare(sql).bind(...params).all<ViewedRoom>();
+  const { results } = await c.db
+    .prepare(sql)
+    .bind(...params)
+    .all<ViewedRoom>();
   const items = results.slice(0, q.max).map(roomJson);
   const headers: Record<string, string> = {};
   if (results.length > q.max) {

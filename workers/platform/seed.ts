@@ -33,9 +33,7 @@ export type SeedStatement = { sql: string; params: SqlValue[] };
 export type PlatformReference = { bots: ReferenceBot[]; applications: ReferenceApplication[] };
 
 /** The reference data of a catalogue file (`CatalogueFile` from app/models/catalogue-record.ts). */
-export function referenceFromCatalogue(catalogue: {
-  apps: readonly { type: string; name: string; botEmail: string | null; clientId: string | null }[];
-}): PlatformReference {
+export function referenceFromCatalogue(catalogue: { apps: readonly { type: string; name: string; botEmail: string | null; clientId: string | null }[] }): PlatformReference {
   const bots = new Map<string, ReferenceBot>();
   const applications = new Map<string, ReferenceApplication>();
   for (const app of catalogue.apps) {
@@ -71,9 +69,7 @@ export function referenceStatements(reference: PlatformReference): SeedStatement
   for (const app of reference.applications) {
     const registration = vendorRegistration(app.clientId);
     out.push({
-      sql:
-        "INSERT OR REPLACE INTO applications (client_id, name, kind, client_secret, scopes, redirect_uris, first_party, created) " +
-        "VALUES (?, ?, 'catalogue', ?, ?, ?, 0, ?)",
+      sql: "INSERT OR REPLACE INTO applications (client_id, name, kind, client_secret, scopes, redirect_uris, first_party, created) " + "VALUES (?, ?, 'catalogue', ?, ?, ?, 0, ?)",
       params: [app.clientId, app.name, registration.secret, registration.scopes.join(" "), registration.redirectPath, REFERENCE_CREATED],
     });
   }
@@ -117,14 +113,16 @@ export function demoStatements(reference: PlatformReference): SeedStatement[] {
   }
   // The hub's two clients (their ids and secrets can also come from vars: oauth.ts) and Legacy Sync.
   // The hub's redirect URIs are a rule, not a list (loopback on any port, plus HUB_REDIRECT_URIS).
-  const insertApp =
-    "INSERT OR REPLACE INTO applications (client_id, name, kind, client_secret, scopes, redirect_uris, first_party, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+  const insertApp = "INSERT OR REPLACE INTO applications (client_id, name, kind, client_secret, scopes, redirect_uris, first_party, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
   out.push({ sql: insertApp, params: [HUB_CLIENT_ID, HUB_APPLICATION_NAME, "hub", HUB_CLIENT_SECRET, HUB_REGISTERED_SCOPES.join(" "), "", 0, REFERENCE_CREATED] });
   out.push({
     sql: insertApp,
     params: [HUB_FIRST_PARTY_CLIENT_ID, HUB_FIRST_PARTY_APPLICATION_NAME, "hub", HUB_FIRST_PARTY_CLIENT_SECRET, HUB_FIRST_PARTY_SCOPES.join(" "), "", 1, REFERENCE_CREATED],
   });
-  out.push({ sql: insertApp, params: [LEGACY_SYNC.clientId, LEGACY_SYNC.name, "other", LEGACY_SYNC.secret, LEGACY_SYNC.scopes.join(" "), LEGACY_SYNC.redirectUri, 0, REFERENCE_CREATED] });
+  out.push({
+    sql: insertApp,
+    params: [LEGACY_SYNC.clientId, LEGACY_SYNC.name, "other", LEGACY_SYNC.secret, LEGACY_SYNC.scopes.join(" "), LEGACY_SYNC.redirectUri, 0, REFERENCE_CREATED],
+  });
 
   // After a reset the reference is read back from every bot row, which includes the support bot:
   // it is not a catalogue bot, so the catalogue rules must not count it.

@@ -67,7 +67,14 @@ export async function vendorCallback(c: Ctx): Promise<Response> {
     .bind(state, client.clientId, Date.now() - STATE_TTL_MS)
     .first<{ return_to: string | null }>();
   if (!remembered) {
-    return vendorPage(`${client.name}: not connected`, `${client.name} could not connect`, "This sign-in was not started here or has expired. Start again from the app's page.", null, 400, "error");
+    return vendorPage(
+      `${client.name}: not connected`,
+      `${client.name} could not connect`,
+      "This sign-in was not started here or has expired. Start again from the app's page.",
+      null,
+      400,
+      "error",
+    );
   }
   const returnTo = remembered.return_to;
   const error = q.get("error");
@@ -86,7 +93,11 @@ export async function vendorCallback(c: Ctx): Promise<Response> {
     code,
     redirect_uri: vendorRedirectUri(c.url.origin, client.clientId),
   });
-  const request = new Request(new URL("/v1/access_token", c.url.origin), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form.toString() });
+  const request = new Request(new URL("/v1/access_token", c.url.origin), {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: form.toString(),
+  });
   try {
     const res = await accessToken({ ...c, request });
     await res.body?.cancel();
@@ -94,5 +105,10 @@ export async function vendorCallback(c: Ctx): Promise<Response> {
     if (!(err instanceof ApiError)) throw err;
     return vendorPage(`${client.name}: not connected`, `${client.name} could not connect`, `Exchanging the authorization code failed: ${err.message}`, returnTo, 502, "error");
   }
-  return vendorPage(`${client.name} is connected`, `${client.name} is connected to your account`, `You can now use ${client.name}. Manage or revoke its access on the platform's authorized apps page.`, returnTo);
+  return vendorPage(
+    `${client.name} is connected`,
+    `${client.name} is connected to your account`,
+    `You can now use ${client.name}. Manage or revoke its access on the platform's authorized apps page.`,
+    returnTo,
+  );
 }

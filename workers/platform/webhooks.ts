@@ -55,7 +55,10 @@ const filterSchema = z
   .refine((f) => [...new URLSearchParams(f).keys()].every((k) => FILTER_KEYS.has(k)), {
     message: `filter keys must be among ${[...FILTER_KEYS].join(", ")}`,
   });
-const targetUrl = z.string().url().refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL");
+const targetUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL");
 
 const createBody = z.object({
   name: z.string().trim().min(1).max(256),
@@ -217,4 +220,3 @@ export async function dispatchMessageCreated(db: D1Database, message: DeliveredM
       }),
   );
 }
-

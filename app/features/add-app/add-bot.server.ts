@@ -12,7 +12,6 @@ import { ADD_APP_MESSAGES as M, DIRECT_MESSAGE_GREETING, ROOMS_MAX } from "./mes
 export type BotApp = { name: string; botEmail: string };
 export type AddResult = { status: number; notice: Notice };
 
-
 /** What the detail page offers: the person's group spaces, or why they could not be listed (spec §4). */
 export async function addBotOffer(request: Request, context: AppLoadContext, auth: Auth): Promise<AddBotOffer> {
   const { spaces, spacesError } = await spacesOrProblem(request, context, auth, "group");
@@ -23,12 +22,7 @@ export async function addBotOffer(request: Request, context: AppLoadContext, aut
  * The person's spaces for a picker, or why they cannot be listed (spec §4 Rooms: failure stores the
  * message and an empty list). A 401 ends the session (thrown as the redirect).
  */
-export async function spacesOrProblem(
-  request: Request,
-  context: AppLoadContext,
-  auth: Auth,
-  type?: "group",
-): Promise<{ spaces: SpaceOption[]; spacesError: string | null }> {
+export async function spacesOrProblem(request: Request, context: AppLoadContext, auth: Auth, type?: "group"): Promise<{ spaces: SpaceOption[]; spacesError: string | null }> {
   try {
     return { spaces: await listSpaces(context, auth, type), spacesError: null };
   } catch (error) {
@@ -79,9 +73,7 @@ export async function addBotToSpace(context: AppLoadContext, auth: Auth, app: Bo
       const label = (await roomOrNull())?.title;
       return {
         status: 409,
-        notice: label
-          ? { title: M.alreadyThere(app.name, label), message: M.conflict, level: "info" }
-          : { title: M.conflict, message: M.roomName, level: "info" },
+        notice: label ? { title: M.alreadyThere(app.name, label), message: M.conflict, level: "info" } : { title: M.conflict, message: M.roomName, level: "info" },
       };
     }
     if (error.status === 403) {
@@ -97,9 +89,7 @@ export async function addBotToSpace(context: AppLoadContext, auth: Auth, app: Bo
   const label = (await roomOrNull())?.title;
   return {
     status: 200,
-    notice: label
-      ? { title: "App added", message: M.added(app.name, label), level: "success" }
-      : { title: "App added", message: M.roomName, level: "warning" },
+    notice: label ? { title: "App added", message: M.added(app.name, label), level: "success" } : { title: "App added", message: M.roomName, level: "warning" },
   };
 }
 

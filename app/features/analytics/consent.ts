@@ -12,8 +12,7 @@ export const CONSENT_PATH = "/preferences/analytics-consent";
 export const readConsent = (cookies: string, https: boolean): string | null => ourCookies(cookies, https).get(CONSENT_COOKIE) ?? null;
 
 /** Exactly the text "true" and no GPC signal (navigator.globalPrivacyControl === true turns it off). */
-export const mayTrack = (consent: string | null, globalPrivacyControl: unknown): boolean =>
-  consent === "true" && globalPrivacyControl !== true;
+export const mayTrack = (consent: string | null, globalPrivacyControl: unknown): boolean => consent === "true" && globalPrivacyControl !== true;
 
 /** In the browser, now (the choice can change while the page is open). Always false on the server. */
 export function browserMayTrack(): boolean {

@@ -17,8 +17,7 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 export type AnalyticsProps = Record<string, string | number | boolean>;
 export type AnalyticsEvent = { name: AnalyticsEventName; props?: AnalyticsProps };
 
-export const isAnalyticsEventName = (name: unknown): name is AnalyticsEventName =>
-  typeof name === "string" && (ANALYTICS_EVENTS as readonly string[]).includes(name);
+export const isAnalyticsEventName = (name: unknown): name is AnalyticsEventName => typeof name === "string" && (ANALYTICS_EVENTS as readonly string[]).includes(name);
 
 /** The window event other features dispatch: `detail` is `{ name, ...props }` (banner clicks, modal views). */
 export const ANALYTICS_DOM_EVENT = "apphub:analytics";

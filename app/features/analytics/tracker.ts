@@ -82,7 +82,10 @@ export function trackEvent(name: AnalyticsEventName, props: AnalyticsProps = {})
 async function hashId(id: string): Promise<string | null> {
   try {
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`apphub:${id}`));
-    return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 32);
+    return [...new Uint8Array(digest)]
+      .map((b) => b.toString(16).padStart(2, "0"))
+      .join("")
+      .slice(0, 32);
   } catch {
     return null;
   }

@@ -6,14 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { findListRoute } from "~/models/list-routes";
 import type { AnnouncementContent, ModalContent } from "~/models/content";
-import {
-  ANNOUNCEMENT_COOKIE,
-  canCloseBanner,
-  isBannerVisible,
-  isModalVisible,
-  modalPublishTime,
-  storedTimeValue,
-} from "./visibility";
+import { ANNOUNCEMENT_COOKIE, canCloseBanner, isBannerVisible, isModalVisible, modalPublishTime, storedTimeValue } from "./visibility";
 import type { BannerData, ModalData, Overlays } from "./types";
 import { requestCookies } from "~/lib/cookie-names";
 

@@ -80,7 +80,6 @@ export function isModalVisible(modal: ModalLike, cookies: ReadonlyMap<string, st
   return isNewerThanStored(time, cookies.get(modalCookieName(modal.modal_id)));
 }
 
-
 /**
  * The value Close stores: the publish time, normalised to ISO form so the cookie (and the edge
  * cache key built from it) has one spelling per instant. Null when the time is not valid.

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { badRequest } from "~/lib/http.server";
 
 /** A query parameter given once or repeated: the last value counts. */
-export const lastValue = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
+export const lastValue = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), schema);
 
 /** Parses URL search params with a schema; on failure throws a 400 naming the parameter. */
 export function parseSearchParams<T extends z.ZodTypeAny>(url: URL, schema: T): z.infer<T> {

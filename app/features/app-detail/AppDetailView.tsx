@@ -77,10 +77,7 @@ export function AppDetailView({
             {app.requiresAdmin ? (
               <li>
                 <Dialog id="requires-admin" title="Requires Admin" triggerLabel="Requires Admin" triggerClassName={styles.badgeAdmin}>
-                  <p>
-                    Only a Control Hub administrator can add {app.name} for your organization. If you are not an
-                    administrator, ask yours to set it up.
-                  </p>
+                  <p>Only a Control Hub administrator can add {app.name} for your organization. If you are not an administrator, ask yours to set it up.</p>
                 </Dialog>
               </li>
             ) : null}
@@ -92,8 +89,8 @@ export function AppDetailView({
           {app.companyName === productName ? null : (
             <Dialog id="third-party-disclaimer" title="Third-party app" triggerLabel="Third-party app disclaimer" triggerClassName={styles.disclaimerLink}>
               <p>
-                {app.name} is provided by {app.companyName}, not by us. Its use is governed by {app.companyName}&apos;s
-                terms of service and privacy policy. Review them, and the access the app asks for, before you add it.
+                {app.name} is provided by {app.companyName}, not by us. Its use is governed by {app.companyName}&apos;s terms of service and privacy policy. Review them, and the
+                access the app asks for, before you add it.
               </p>
             </Dialog>
           )}
@@ -186,9 +183,7 @@ export function AppDetailView({
           <section className={styles.fact}>
             <h2 className={styles.factTitle}>Updated</h2>
             <p className={styles.factText}>
-              <time dateTime={app.updatedAt}>
-                {new Date(app.updatedAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}
-              </time>
+              <time dateTime={app.updatedAt}>{new Date(app.updatedAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}</time>
             </p>
           </section>
         </aside>

@@ -51,19 +51,10 @@ export function VideoFacade({ videoUrl, poster, appName }: { videoUrl: string; p
   }
   return (
     <>
-      <a
-        className={styles.video}
-        href={videoUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={play}
-        aria-busy={state.status === "loading" || undefined}
-      >
+      <a className={styles.video} href={videoUrl} target="_blank" rel="noopener noreferrer" onClick={play} aria-busy={state.status === "loading" || undefined}>
         <img src={displayImageUrl(poster)} alt="" width={640} height={400} loading="lazy" decoding="async" />
         <span className={styles.play} aria-hidden="true" />
-        <span className={styles.videoLabel}>
-          {enhanced ? `Play the ${appName} video` : `Watch the ${appName} video (opens in a new tab)`}
-        </span>
+        <span className={styles.videoLabel}>{enhanced ? `Play the ${appName} video` : `Watch the ${appName} video (opens in a new tab)`}</span>
       </a>
       {state.status === "error" ? (
         <p className={styles.videoError} role="alert">

@@ -83,8 +83,7 @@ export async function appDetailAction({ request, context }: ActionFunctionArgs, 
   } else {
     try {
       const bot = { name: app.name, botEmail: app.botEmail };
-      const result =
-        parsed.data.intent === "add-to-space" ? await addBotToSpace(context, auth, bot, parsed.data.roomId) : await messageBotDirectly(context, auth, bot);
+      const result = parsed.data.intent === "add-to-space" ? await addBotToSpace(context, auth, bot, parsed.data.roomId) : await messageBotDirectly(context, auth, bot);
       notice = result.notice;
       // Spec §9 "installs": the bot is in the space (or the person is now talking to it).
       if (result.status === 200) install = installOf(app, parsed.data.intent === "add-to-space" ? "space" : "direct");

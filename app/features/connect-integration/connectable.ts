@@ -3,8 +3,6 @@
 // website is the way: the page says so instead of offering Connect.
 import type { AppDetail } from "~/models/types";
 
-export function connectableIntegration(
-  app: Pick<AppDetail, "type" | "clientId" | "status" | "connectUrl">,
-): { clientId: string; connectUrl: string } | null {
+export function connectableIntegration(app: Pick<AppDetail, "type" | "clientId" | "status" | "connectUrl">): { clientId: string; connectUrl: string } | null {
   return app.type === "integration" && app.clientId && app.connectUrl && app.status === "published" ? { clientId: app.clientId, connectUrl: app.connectUrl } : null;
 }

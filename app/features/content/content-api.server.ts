@@ -42,5 +42,4 @@ export async function expandEntry(context: AppLoadContext, entry: ContentEntry):
 
 export const compareTitles = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
 
-export const hasContent = <T extends ContentType>(entry: ContentEntry<T> | null): entry is ContentEntry<T> =>
-  entry !== null && !isEmptyContent(entry.type, entry.body);
+export const hasContent = <T extends ContentType>(entry: ContentEntry<T> | null): entry is ContentEntry<T> => entry !== null && !isEmptyContent(entry.type, entry.body);

@@ -6,12 +6,7 @@ import { loadListPageFromItems, type ListPageSpec } from "~/features/list-page/l
 import type { ListRoute } from "~/models/list-routes";
 
 /** The page from its content entry, or null when there is no entry (the caller falls back to the catalogue). */
-export async function loadContentListPage(
-  request: Request,
-  context: AppLoadContext,
-  type: NonNullable<ListRoute["content"]>,
-  spec: Omit<ListPageSpec, "query">,
-) {
+export async function loadContentListPage(request: Request, context: AppLoadContext, type: NonNullable<ListRoute["content"]>, spec: Omit<ListPageSpec, "query">) {
   const { catalogue } = context;
   try {
     if (type === "coming-soon") {
@@ -19,7 +14,10 @@ export async function loadContentListPage(
       if (!entry) return null;
       const items = entry.body.items;
       // Coming-soon items name apps that are not published yet; one published since still shows.
-      const apps = await catalogue.resolveApps(items.map((i) => i.app), { statuses: ["coming_soon", "published"] });
+      const apps = await catalogue.resolveApps(
+        items.map((i) => i.app),
+        { statuses: ["coming_soon", "published"] },
+      );
       const byKey = new Map(apps.flatMap((a) => [[a.id, a] as const, ...(a.friendlyId ? [[a.friendlyId, a] as const] : [])]));
       const cards = items.flatMap((item) => {
         const app = byKey.get(item.app);

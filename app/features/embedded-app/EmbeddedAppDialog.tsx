@@ -7,17 +7,7 @@ import * as s from "./EmbeddedAppDialog.css";
 
 export const EMBEDDED_APP_DIALOG_ID = "embedded-app";
 
-export function EmbeddedAppDialog({
-  appName,
-  productName,
-  offer,
-  triggerClassName,
-}: {
-  appName: string;
-  productName: string;
-  offer: EmbeddedAppOffer;
-  triggerClassName?: string;
-}) {
+export function EmbeddedAppDialog({ appName, productName, offer, triggerClassName }: { appName: string; productName: string; offer: EmbeddedAppOffer; triggerClassName?: string }) {
   const inMeeting = offer.contexts.includes("in_meeting");
   const inSpace = offer.contexts.some((c) => c === "space" || c === "sidebar");
   // An app that names neither place is shown both ways: it is opened from one of them.

@@ -43,7 +43,10 @@ describe("healthReport", () => {
     expect(report.services.d1?.ok).toBe(true);
   });
 
-  it.each([["d1", { d1Fails: true }], ["kv", { kvFails: true }]] as const)("answers 503 when %s is down, naming the error", async (name, opts) => {
+  it.each([
+    ["d1", { d1Fails: true }],
+    ["kv", { kvFails: true }],
+  ] as const)("answers 503 when %s is down, naming the error", async (name, opts) => {
     const { report, httpStatus } = await healthReport(fakeEnv(opts));
     expect(httpStatus).toBe(503);
     expect(report.status).toBe("down");

@@ -33,9 +33,7 @@ export function HomeContent({ featured, rows, productName, products }: HomeConte
         <h1 id="hero-title" className={styles.heroTitle}>
           Apps that make {productName} work your way
         </h1>
-        <p className={styles.heroText}>
-          Bots, integrations and embedded apps for your meetings, messaging, calling and devices.
-        </p>
+        <p className={styles.heroText}>Bots, integrations and embedded apps for your meetings, messaging, calling and devices.</p>
         <form method="get" action="/search" role="search" aria-label="Find an app" className={styles.heroSearch} data-link="">
           <label htmlFor="hero-q" className={visuallyHidden}>
             Search apps
@@ -62,14 +60,7 @@ export function HomeContent({ featured, rows, productName, products }: HomeConte
 
       {featured.length > 0 ? <Carousel id="featured" title="Featured apps" variant="featured" slides={slidesOf(featured)} /> : null}
       {rows.map((row) => (
-        <Carousel
-          key={row.id}
-          id={row.id}
-          title={row.title}
-          description={row.description}
-          seeAll={{ to: row.seeAll, label: "See all" }}
-          slides={slidesOf(row.items)}
-        />
+        <Carousel key={row.id} id={row.id} title={row.title} description={row.description} seeAll={{ to: row.seeAll, label: "See all" }} slides={slidesOf(row.items)} />
       ))}
     </>
   );

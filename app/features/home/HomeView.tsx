@@ -30,11 +30,7 @@ export function HomeView({ featured, rows, overlays, productName, products }: Ho
     <>
       {overlays.banner ? <HomeBanner /> : null}
       {/* Server-rendered: the browser keeps it as it is (app/components/Island.tsx). */}
-      <Island
-        id={HOME_ID}
-        className={styles.page}
-        fallback={<LazyHomeContent featured={featured} rows={rows} productName={productName} products={products} />}
-      >
+      <Island id={HOME_ID} className={styles.page} fallback={<LazyHomeContent featured={featured} rows={rows} productName={productName} products={products} />}>
         {typeof document === "undefined" ? <HomeContent featured={featured} rows={rows} productName={productName} products={products} /> : null}
       </Island>
       {overlays.modals.length > 0 ? <HomeModals /> : null}

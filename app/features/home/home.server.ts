@@ -34,19 +34,37 @@ async function catalogueRows(context: AppLoadContext): Promise<HomeRow[]> {
   const rows: Array<Omit<HomeRow, "items"> & { query: Omit<CatalogueQuery, "sort"> }> = [
     { id: "most-popular", title: "Most popular", description: "Featured apps people love.", seeAll: "/must-try", query: { isFeatured: true } },
     { ...RECENT_ROW, query: {} },
-    { id: "messaging-bots", title: "Messaging bots", description: "Bots for your spaces and direct messages.", seeAll: "/bots", query: { appType: "bot", productTypes: ["teams"] } },
+    {
+      id: "messaging-bots",
+      title: "Messaging bots",
+      description: "Bots for your spaces and direct messages.",
+      seeAll: "/bots",
+      query: { appType: "bot", productTypes: ["teams"] },
+    },
     ...(devTools.length
-      ? [{ id: "developer-tools", title: "Developer tools", description: "Build, ship and monitor without leaving the conversation.", seeAll: "/category/developer-tools", query: { categoryIds: devTools.map((c) => c.id) } }]
+      ? [
+          {
+            id: "developer-tools",
+            title: "Developer tools",
+            description: "Build, ship and monitor without leaving the conversation.",
+            seeAll: "/category/developer-tools",
+            query: { categoryIds: devTools.map((c) => c.id) },
+          },
+        ]
       : []),
     ...(context.config.embeddedApps
-      ? [{ id: "introducing-tabs", title: "Introducing tabs", description: "Apps that open right inside meetings and spaces.", seeAll: "/embedded-apps", query: { appType: "embeddedApp" as const } }]
+      ? [
+          {
+            id: "introducing-tabs",
+            title: "Introducing tabs",
+            description: "Apps that open right inside meetings and spaces.",
+            seeAll: "/embedded-apps",
+            query: { appType: "embeddedApp" as const },
+          },
+        ]
       : []),
     { id: "coming-soon", title: "Coming soon", description: "Apps that will be available shortly.", seeAll: "/coming-soon", query: { status: "coming_soon" } },
   ];
-  const pages = await Promise.all(
-    rows.map((row) => catalogue.listItems({ ...row.query, sort: DEFAULT_SORT }, { offset: 0, limit: HOME_ROW_SIZE })),
-  );
-  return rows
-    .map(({ query: _query, ...row }, i) => ({ ...row, items: pages[i]! }))
-    .filter((row) => row.items.length > 0);
+  const pages = await Promise.all(rows.map((row) => catalogue.listItems({ ...row.query, sort: DEFAULT_SORT }, { offset: 0, limit: HOME_ROW_SIZE })));
+  return rows.map(({ query: _query, ...row }, i) => ({ ...row, items: pages[i]! })).filter((row) => row.items.length > 0);
 }

@@ -79,9 +79,7 @@ export function AppList({ data, showCount = true }: { data: AppListData; showCou
     <>
       {showCount ? (
         <p className={styles.count} aria-live="polite">
-          {data.total === 0
-            ? "There are no items to display"
-            : `Showing ${startIndex + 1}–${shown} of ${data.total} ${data.total === 1 ? "app" : "apps"}`}
+          {data.total === 0 ? "There are no items to display" : `Showing ${startIndex + 1}–${shown} of ${data.total} ${data.total === 1 ? "app" : "apps"}`}
         </p>
       ) : null}
 

@@ -86,9 +86,7 @@ export async function loadListPageFromItems(request: Request, context: AppLoadCo
   const { sort, pageSize, window } = listWindow(url, context, spec.defaultSort);
   if (isPastLastPage(window, items.length, pageSize)) throw await notFound(request, context);
   const byName = (a: AppSummary, b: AppSummary) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
-  const sorted = [...items].sort(
-    sort === "a-z" ? byName : sort === "z-a" ? (a, b) => byName(b, a) : (a, b) => b.submittedAt.localeCompare(a.submittedAt),
-  );
+  const sorted = [...items].sort(sort === "a-z" ? byName : sort === "z-a" ? (a, b) => byName(b, a) : (a, b) => b.submittedAt.localeCompare(a.submittedAt));
   const page = { items: sorted.slice(window.offset, window.offset + window.limit), total: sorted.length };
   return listPageData(context, url.origin, spec, page, window, pageSize, sort);
 }

@@ -7,8 +7,7 @@ export const LOGIN_ERRORS = {
 } as const;
 export type LoginError = keyof typeof LOGIN_ERRORS;
 
-export const loginErrorPath = (reason: LoginError, last: string) =>
-  `/login?error=${reason}&last=${encodeURIComponent(last)}`;
+export const loginErrorPath = (reason: LoginError, last: string) => `/login?error=${reason}&last=${encodeURIComponent(last)}`;
 
 export function loginErrorMessage(value: string | null): string | null {
   return value && Object.hasOwn(LOGIN_ERRORS, value) ? LOGIN_ERRORS[value as LoginError] : null;

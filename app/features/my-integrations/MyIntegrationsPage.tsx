@@ -46,8 +46,7 @@ function IntegrationRow({ item, firstParty }: { item: MyIntegration; firstParty:
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   const headingId = `integration-${item.clientId}`;
-  const stateText =
-    item.state === "connected" && item.connectedAt ? M.connectedOn(item.connectedAt) : item.startedAt ? M.startedOn(item.startedAt) : null;
+  const stateText = item.state === "connected" && item.connectedAt ? M.connectedOn(item.connectedAt) : item.startedAt ? M.startedOn(item.startedAt) : null;
   return (
     <li className={s.row} aria-labelledby={headingId} aria-busy={busy || undefined}>
       {item.logo ? (

@@ -45,8 +45,7 @@ export const MY_INTEGRATIONS_MESSAGES = {
   startedOn: (iso: string) => `You started connecting on ${formatDay(iso)}, not confirmed`,
   disconnected: (name: string) => `${name} was disconnected from your account.`,
   disconnectFailed: (name: string) => `We couldn't disconnect ${name}. Please try again in a few minutes.`,
-  removedFromList: (name: string, product: string) =>
-    `${name} was removed from this list. Any access you gave it stays until you take it away on your ${product} account page.`,
+  removedFromList: (name: string, product: string) => `${name} was removed from this list. Any access you gave it stays until you take it away on your ${product} account page.`,
   notInList: (name: string) => `${name} was not in this list.`,
   cannotRevoke: (product: string) => `App Hub can't take an integration's access away. Manage it on your ${product} account page.`,
   grantsUnavailable: (product: string) => `App Hub can't read your integrations' access from ${product}. See it on your ${product} account page.`,

@@ -8,7 +8,7 @@
 //   cannot revoke anything: the platform's own page does.
 // Shared by the page and the /api routes.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { type Auth } from "~/auth/session.server";
+import type { Auth } from "~/auth/session.server";
 import { appPath } from "~/lib/app-paths";
 import { findAppsByClientIds } from "~/models/catalogue.server";
 import { PlatformError } from "~/platform/client.server";
@@ -41,10 +41,7 @@ export async function listPlatformGrants(context: AppLoadContext, auth: Auth): P
 
 export async function loadMyIntegrations(context: AppLoadContext, auth: Auth): Promise<MyIntegrationsView> {
   const { deploymentMode: mode, platformTokensPageUrl: manageUrl } = context.config;
-  const [grants, records] = await Promise.all([
-    listPlatformGrants(context, auth),
-    mode === "third-party" ? listConnections(context.db, auth.user.userId) : Promise.resolve([]),
-  ]);
+  const [grants, records] = await Promise.all([listPlatformGrants(context, auth), mode === "third-party" ? listConnections(context.db, auth.user.userId) : Promise.resolve([])]);
   // A person has a refresh and an access authorization per app: one row per client, the oldest date.
   const rows = new Map<string, { clientId: string; name: string; state: MyIntegration["state"]; connectedAt: string | null; startedAt: string | null }>();
   for (const grant of grants ?? []) {

@@ -69,10 +69,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   if (!result || isPastLastPage(window, result.total, pageSize)) throw await notFound(request, context);
 
   // Ways on when there is nothing to show: featured apps (spec §2.1 SEARCH loads them).
-  const featured =
-    result.total === 0
-      ? await catalogue.listItems({ isFeatured: true, sort: DEFAULT_SORT }, { offset: 0, limit: FEATURED_MAX })
-      : [];
+  const featured = result.total === 0 ? await catalogue.listItems({ isFeatured: true, sort: DEFAULT_SORT }, { offset: 0, limit: FEATURED_MAX }) : [];
 
   const byLabel = (a: FilterOption, b: FilterOption) => a.label.localeCompare(b.label, "en");
   const options = {

@@ -18,8 +18,7 @@ export function MyWebhooks({ data, form }: { data: MyWebhooksData; form: Webhook
   const errors: WebhookFieldErrors = form?.errors ?? {};
   const values = form?.values ?? { displayName: "", roomId: "", webhookUrl: "" };
   const outgoing = data.kind === "outgoing";
-  const fieldProps = (field: keyof WebhookFieldErrors) =>
-    errors[field] ? { "aria-invalid": true as const, "aria-describedby": `webhook-${field}-error` } : {};
+  const fieldProps = (field: keyof WebhookFieldErrors) => (errors[field] ? { "aria-invalid": true as const, "aria-describedby": `webhook-${field}-error` } : {});
   const fieldError = (field: keyof WebhookFieldErrors) =>
     errors[field] ? (
       <p id={`webhook-${field}-error`} className={s.error}>

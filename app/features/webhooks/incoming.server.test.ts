@@ -13,9 +13,7 @@ describe("an incoming webhook's message", () => {
     expect(escapeMarkdown("a *b* _c_ `d` [e](f) <@personEmail:x@y|X> & ~g~ |h|")).toBe(
       "a \\*b\\* \\_c\\_ \\`d\\` \\[e\\](f) \\<@personEmail:x@y|X\\> \\& \\~g\\~ \\|h\\|".replace("x@y|X", "x@y\\|X"),
     );
-    expect(escapeMarkdown("# title\n- item\n+ item\n1. one\n> quote\n---\nC:\\temp")).toBe(
-      "\\# title\\\n\\- item\\\n\\+ item\\\n1\\. one\\\n\\> quote\\\n\\---\\\nC:\\\\temp",
-    );
+    expect(escapeMarkdown("# title\n- item\n+ item\n1. one\n> quote\n---\nC:\\temp")).toBe("\\# title\\\n\\- item\\\n\\+ item\\\n1\\. one\\\n\\> quote\\\n\\---\\\nC:\\\\temp");
     // Paragraphs stay paragraphs; single line breaks become hard breaks.
     expect(escapeMarkdown("one\ntwo\n\nthree")).toBe("one\\\ntwo\n\nthree");
     expect(escapeMarkdown("plain text, 2024-01-01: fine.")).toBe("plain text, 2024-01-01: fine.");

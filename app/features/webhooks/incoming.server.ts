@@ -17,7 +17,6 @@ export const MAX_MESSAGE_BYTES = 7439;
 /** A body bigger than this is refused before it is parsed (JSON escapes can triple a message). */
 const MAX_BODY_BYTES = 64 * 1024;
 
-
 const bodySchema = z.object({ text: z.string().optional(), markdown: z.string().optional() }).passthrough();
 
 /**
@@ -31,7 +30,11 @@ export function escapeMarkdown(text: string): string {
   const lines = text
     .replace(/\r\n?/g, "\n")
     .split("\n")
-    .map((line) => line.replace(/[\\`*_[\]<>&~|]/g, "\\$&").replace(/^(\s*)([#>+=-]|\d+(?=[.)]))/, (_, space: string, lead: string) => (/^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`)));
+    .map((line) =>
+      line
+        .replace(/[\\`*_[\]<>&~|]/g, "\\$&")
+        .replace(/^(\s*)([#>+=-]|\d+(?=[.)]))/, (_, space: string, lead: string) => (/^\d/.test(lead) ? `${space}${lead}\\` : `${space}\\${lead}`)),
+    );
   return lines.map((line, i) => (i < lines.length - 1 && line.trim() && lines[i + 1]!.trim() ? `${line}\\` : line)).join("\n");
 }
 
@@ -86,9 +89,7 @@ export function parseIncomingBody(raw: string, name: string): Parsed {
 
 export async function handleIncomingPost(request: Request, context: AppLoadContext, token: string): Promise<Response> {
   const { env, db, logger } = context;
-  const row = /^[A-Za-z0-9_-]{20,100}$/.test(token)
-    ? await db.prepare("SELECT * FROM webhooks WHERE token = ? AND type = 'incoming'").bind(token).first<WebhookRow>()
-    : null;
+  const row = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await db.prepare("SELECT * FROM webhooks WHERE token = ? AND type = 'incoming'").bind(token).first<WebhookRow>() : null;
   if (!row) return hookError(404, "No webhook has this URL. It may have been deleted.");
   // The URL posts for its owner only while the owner still could (standing.server.ts; cached).
   const standing = await standingOf(context, row);
@@ -96,7 +97,7 @@ export async function handleIncomingPost(request: Request, context: AppLoadConte
 
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/([a-z0-9.+-]*\+)?json\b/i.test(type.trim())) {
-    return hookError(400, 'Send the body as JSON, with the header Content-Type: application/json.');
+    return hookError(400, "Send the body as JSON, with the header Content-Type: application/json.");
   }
   const bytes = request.body ? await readCapped(request.body, MAX_BODY_BYTES) : new Uint8Array();
   if (!bytes) return hookError(400, "The body is too large; a message can be at most 7,439 bytes.");

@@ -168,7 +168,15 @@ export async function handlePlatformEvent(request: Request, context: AppLoadCont
       const body = deliveryBody(row, message, new Date().toISOString());
       const outcome = await deliver(row.webhook_url!, row.signing_secret!, deliveryId, row.id, body, config.webhooks);
       if (!outcome.ok) {
-        await recordFailure(db, logger, { id: deliveryId, webhookId: row.id, body, attempts: 1, error: outcome.error, retry: outcome.retry, baseSeconds: config.webhooks.retryBaseSeconds });
+        await recordFailure(db, logger, {
+          id: deliveryId,
+          webhookId: row.id,
+          body,
+          attempts: 1,
+          error: outcome.error,
+          retry: outcome.retry,
+          baseSeconds: config.webhooks.retryBaseSeconds,
+        });
       }
     })().catch((error) => logger.error("Outgoing webhook forwarding failed", { webhookId, error: String(error) })),
   );

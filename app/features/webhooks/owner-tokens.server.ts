@@ -10,7 +10,6 @@ const PREFIX = "v1";
 const SALT = new TextEncoder().encode("apphub/webhook-owner-tokens");
 const INFO = new TextEncoder().encode("AES-GCM key v1");
 
-
 async function keyFor(secret: string): Promise<CryptoKey> {
   const base = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey({ name: "HKDF", hash: "SHA-256", salt: SALT, info: INFO }, base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
@@ -20,9 +19,7 @@ async function keyFor(secret: string): Promise<CryptoKey> {
 export async function seal(secrets: readonly string[], owner: string, plaintext: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const key = await keyFor(secrets[0]!);
-  const data = new Uint8Array(
-    await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: new TextEncoder().encode(owner) }, key, new TextEncoder().encode(plaintext)),
-  );
+  const data = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: new TextEncoder().encode(owner) }, key, new TextEncoder().encode(plaintext)));
   return `${PREFIX}.${base64url(iv)}.${base64url(data)}`;
 }
 

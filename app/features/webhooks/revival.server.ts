@@ -36,9 +36,9 @@ function ourWebhookId(hook: PlatformWebhook): { origin: string; id: string } | n
 
 export async function reviveOutgoingWebhooks(context: HookContext, nowMs = Date.now()): Promise<RevivalResult> {
   const { db, logger } = context;
-  const { results: rows } = await db.prepare(
-    "SELECT id, platform_webhook_id, platform_secret, status FROM webhooks WHERE type = 'outgoing' AND platform_webhook_id IS NOT NULL",
-  ).all<Row>();
+  const { results: rows } = await db
+    .prepare("SELECT id, platform_webhook_id, platform_secret, status FROM webhooks WHERE type = 'outgoing' AND platform_webhook_id IS NOT NULL")
+    .all<Row>();
   if (!rows.length) return { listed: 0, revived: 0, removed: 0 };
   const client = botClient(context, "outgoing");
   let hooks: PlatformWebhook[];
@@ -53,7 +53,12 @@ export async function reviveOutgoingWebhooks(context: HookContext, nowMs = Date.
   const rowIds = new Set(rows.map((row) => row.id));
   // Origins our own live webhooks are registered at: an orphan elsewhere may be another
   // deployment's (staging sharing the bot), and is left alone.
-  const ourOrigins = new Set(hooks.filter((hook) => byPlatformId.has(idKey(hook.id))).map((hook) => ourWebhookId(hook)?.origin).filter(Boolean));
+  const ourOrigins = new Set(
+    hooks
+      .filter((hook) => byPlatformId.has(idKey(hook.id)))
+      .map((hook) => ourWebhookId(hook)?.origin)
+      .filter(Boolean),
+  );
 
   let revived = 0;
   let removed = 0;

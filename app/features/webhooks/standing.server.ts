@@ -77,11 +77,12 @@ type Grant = "granted" | "revoked" | "unknown";
  */
 export async function recordOwnerSeen(context: HookContext, owner: { userId: string; personId: string; tokens: Tokens }, nowMs = Date.now()): Promise<void> {
   const sealed = await seal(context.config.sessionSecrets, owner.userId, JSON.stringify(owner.tokens));
-  await context.db.prepare(
-    `INSERT INTO webhook_owners (user_id, person_id, tokens, grant_status, grant_checked_at, updated_at) VALUES (?, ?, ?, 'granted', ?, ?)
+  await context.db
+    .prepare(
+      `INSERT INTO webhook_owners (user_id, person_id, tokens, grant_status, grant_checked_at, updated_at) VALUES (?, ?, ?, 'granted', ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET person_id = excluded.person_id, tokens = excluded.tokens, grant_status = 'granted',
        grant_checked_at = excluded.grant_checked_at, updated_at = excluded.updated_at`,
-  )
+    )
     .bind(owner.userId, owner.personId, sealed, nowMs, new Date(nowMs).toISOString())
     .run();
 }
@@ -156,9 +157,7 @@ async function grantOf(context: HookContext, owner: OwnerRow | null, nowMs: numb
 
 async function writeStanding(context: HookContext, row: StandingRow, standing: Standing, nowMs: number): Promise<void> {
   const before = standingOfRow(row);
-  await context.db.prepare("UPDATE webhooks SET status = ?, status_reason = ?, standing_checked_at = ? WHERE id = ?")
-    .bind(standing.status, standing.reason, nowMs, row.id)
-    .run();
+  await context.db.prepare("UPDATE webhooks SET status = ?, status_reason = ?, standing_checked_at = ? WHERE id = ?").bind(standing.status, standing.reason, nowMs, row.id).run();
   if (before.status !== standing.status || before.reason !== standing.reason) {
     context.logger.info(standing.status === "inactive" ? "Webhook became inactive" : "Webhook is active again", { webhookId: row.id, kind: row.type, reason: standing.reason });
   }
@@ -186,7 +185,8 @@ export async function standingOf(context: HookContext, row: StandingRow, options
   const nowMs = options.nowMs ?? Date.now();
   if (!options.force) {
     if (nowMs - row.standing_checked_at < STANDING_TTL_MS) return standingOfRow(row);
-    const claimed = await context.db.prepare("UPDATE webhooks SET standing_checked_at = ? WHERE id = ? AND standing_checked_at = ?")
+    const claimed = await context.db
+      .prepare("UPDATE webhooks SET standing_checked_at = ? WHERE id = ? AND standing_checked_at = ?")
       .bind(nowMs, row.id, row.standing_checked_at)
       .run();
     if (claimed.meta.changes === 0) {
@@ -205,12 +205,7 @@ export async function standingOf(context: HookContext, row: StandingRow, options
  * or one the page contradicts (listed as left but the owner is a member; revoked but the owner is
  * here), is checked with the platform. Returns each row's standing.
  */
-export async function settleStandingsForOwner(
-  context: HookContext,
-  rows: StandingRow[],
-  memberOf: ReadonlySet<string> | null,
-  nowMs = Date.now(),
-): Promise<Map<string, Standing>> {
+export async function settleStandingsForOwner(context: HookContext, rows: StandingRow[], memberOf: ReadonlySet<string> | null, nowMs = Date.now()): Promise<Map<string, Standing>> {
   const out = new Map<string, Standing>();
   // Each check is a platform call or two with a bot's token: a few at a time.
   await mapPool(rows, CHECK_CONCURRENCY, async (row) => {

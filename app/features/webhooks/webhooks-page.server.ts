@@ -120,10 +120,7 @@ export async function webhooksAction(request: Request, context: AppLoadContext, 
     if (!input.ok) return fail({ errors: input.errors, message: null });
     const result = await createWebhook(context, auth, kind, input.value, url.origin);
     if (!result.ok) return fail({ errors: result.errors, message: result.message ?? null }, result.status >= 500 ? 502 : 400);
-    return done(
-      { title: "Webhook added", message: M.created(result.webhook.displayName, result.webhook.roomTitle), level: "success" },
-      await webhookInstall(context, kind),
-    );
+    return done({ title: "Webhook added", message: M.created(result.webhook.displayName, result.webhook.roomTitle), level: "success" }, await webhookInstall(context, kind));
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
     if (expired) throw expired;

@@ -4,7 +4,7 @@
 // one also registers a platform webhook, as that bot, for messages in the space that mention it.
 import type { Db } from "~/models/db.server";
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { type Auth } from "~/auth/session.server";
+import type { Auth } from "~/auth/session.server";
 import { ADD_APP_MESSAGES } from "~/features/add-app/messages";
 import { isSessionRefused, PlatformError, type PlatformClient } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
@@ -90,13 +90,9 @@ export { toView as webhookView };
 export type CreateResult = { ok: true; webhook: WebhookView; created: boolean } | { ok: false; status: number; errors: WebhookFieldErrors; message?: string };
 
 const findSame = (db: Db, userId: string, kind: WebhookKind, roomId: string, displayName: string) =>
-  db
-    .prepare("SELECT * FROM webhooks WHERE user_id = ? AND type = ? AND room_id = ? AND display_name = ?")
-    .bind(userId, kind, roomId, displayName)
-    .first<WebhookRow>();
+  db.prepare("SELECT * FROM webhooks WHERE user_id = ? AND type = ? AND room_id = ? AND display_name = ?").bind(userId, kind, roomId, displayName).first<WebhookRow>();
 
-const countOf = async (db: Db, userId: string) =>
-  (await db.prepare("SELECT COUNT(*) AS n FROM webhooks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
+const countOf = async (db: Db, userId: string) => (await db.prepare("SELECT COUNT(*) AS n FROM webhooks WHERE user_id = ?").bind(userId).first<{ n: number }>())?.n ?? 0;
 
 /**
  * A 401 on the person's own token goes to the caller (it ends the session); every other platform
@@ -215,15 +211,30 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     }
   }
   // Inserted only while the person is under the limit (two creates at once cannot both pass).
-  const inserted = await db.prepare(
-    `INSERT INTO webhooks (id, type, user_id, room_id, room_title, display_name, token, webhook_url, signing_secret, platform_webhook_id, platform_secret, created_at, status, status_reason, standing_checked_at)
+  const inserted = await db
+    .prepare(
+      `INSERT INTO webhooks (id, type, user_id, room_id, room_title, display_name, token, webhook_url, signing_secret, platform_webhook_id, platform_secret, created_at, status, status_reason, standing_checked_at)
      SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15
      WHERE (SELECT COUNT(*) FROM webhooks WHERE user_id = ?3) < ?16
      ON CONFLICT (user_id, type, room_id, display_name) DO NOTHING`,
-  )
+    )
     .bind(
-      row.id, row.type, row.user_id, row.room_id, row.room_title, row.display_name, row.token, row.webhook_url, row.signing_secret,
-      row.platform_webhook_id, row.platform_secret, row.created_at, row.status, row.status_reason, row.standing_checked_at, WEBHOOK_LIMIT,
+      row.id,
+      row.type,
+      row.user_id,
+      row.room_id,
+      row.room_title,
+      row.display_name,
+      row.token,
+      row.webhook_url,
+      row.signing_secret,
+      row.platform_webhook_id,
+      row.platform_secret,
+      row.created_at,
+      row.status,
+      row.status_reason,
+      row.standing_checked_at,
+      WEBHOOK_LIMIT,
     )
     .run();
   if (inserted.meta.changes === 0) {
@@ -231,9 +242,7 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     // Either way undo ours on the platform.
     if (row.platform_webhook_id) {
       // Left over upstream if this fails; the Cron's upkeep removes platform webhooks no row owns.
-      await unregister(context, row.platform_webhook_id).catch((error: unknown) =>
-        logger.error("Removing a raced platform webhook failed", { message: String(error) }),
-      );
+      await unregister(context, row.platform_webhook_id).catch((error: unknown) => logger.error("Removing a raced platform webhook failed", { message: String(error) }));
     }
     const winner = await findSame(db, userId, kind, row.room_id, input.displayName);
     if (winner) {
@@ -294,10 +303,7 @@ export async function deleteWebhook(context: AppLoadContext, auth: Auth, kind: W
       return { ok: false, status: 502, message: ADD_APP_MESSAGES.unknown };
     }
   }
-  await db.batch([
-    db.prepare("DELETE FROM webhook_deliveries WHERE webhook_id = ?").bind(row.id),
-    db.prepare("DELETE FROM webhooks WHERE id = ?").bind(row.id),
-  ]);
+  await db.batch([db.prepare("DELETE FROM webhook_deliveries WHERE webhook_id = ?").bind(row.id), db.prepare("DELETE FROM webhooks WHERE id = ?").bind(row.id)]);
   // The owner's sealed tokens are kept only while they own a webhook.
   await forgetOwnerIfIdle(db, row.user_id);
   return { ok: true, webhook: toView(row, origin) };

@@ -23,9 +23,7 @@ export async function primaryActionFor(request: Request, context: AppLoadContext
   if (app.type === "integration") {
     // ./connect sends the person to the vendor's own start page; without a connect URL the page
     // says the vendor's website is the way.
-    return connectableIntegration(app)
-      ? { kind: "connect", href: appConnectPath(app) }
-      : { kind: "connect-via-website", websiteUrl: app.websiteUrl };
+    return connectableIntegration(app) ? { kind: "connect", href: appConnectPath(app) } : { kind: "connect-via-website", websiteUrl: app.websiteUrl };
   }
   // Spec §5: an embedded app's page checks the person's access (and the phase-1 toggle).
   if (app.type === "embeddedApp") return { kind: "embedded-app", offer: await embeddedAppOffer(context, auth, app) };
