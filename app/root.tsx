@@ -114,11 +114,12 @@ export function Layout({ children }: { children: ReactNode }) {
     };
   }, [navigate]);
   const navigated = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (location.key); the location it reads is that navigation's
   useEffect(() => {
     const after = navigated.current;
     navigated.current = true;
     void loadChrome().then((m) => m.syncChrome(document, location, after));
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [location.key]);
   return (
     <html lang="en">
       <head>

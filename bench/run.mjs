@@ -173,7 +173,7 @@ const missingAssets = referenced.filter((p) => !existsSync(path.join(publicDir, 
 if (missingAssets.length) {
   removeSnapshot();
   process.stderr.write(
-    `bench: dist/app.js and public/build do not belong to the same build (missing ${missingAssets.slice(0, 3).join(", ")}…); ` + "someone rebuilt meanwhile, run again\n",
+    `bench: dist/app.js and public/build do not belong to the same build (missing ${missingAssets.slice(0, 3).join(", ")}…); someone rebuilt meanwhile, run again\n`,
   );
   process.exit(1);
 }
@@ -630,7 +630,7 @@ try {
   for (const s of selected(diagnostics)) {
     const one = summarize(diagRuns.get(s.id));
     diag[s.id] = { label: s.label, ...one };
-    log(`  ${s.label}: 1 client: p50 ${fmt(one.p50)} ms, p99 ${fmt(one.p99)} ms` + (one.failed + one.errors ? `  (!) ${one.firstProblem}` : ""));
+    log(`  ${s.label}: 1 client: p50 ${fmt(one.p50)} ms, p99 ${fmt(one.p99)} ms${one.failed + one.errors ? `  (!) ${one.firstProblem}` : ""}`);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ export function Island({ id, className, as: Tag = "div", children, html: serverR
   const onClick = (event: MouseEvent<HTMLElement>) => followLink(event, navigate);
   const onSubmit = (event: FormEvent<HTMLElement>) => submitGetForm(event, navigate);
   if (typeof document === "undefined") {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the Island's own server render (React output, escaped), kept as markup so the browser need not hydrate it
     if (serverRendered !== undefined) return <Tag id={id} className={className} {...attributes} dangerouslySetInnerHTML={{ __html: serverRendered }} />;
     return (
       <Tag id={id} className={className} {...attributes}>
@@ -58,6 +59,7 @@ export function Island({ id, className, as: Tag = "div", children, html: serverR
       </Tag>
     );
   }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup the server rendered into this Island, read back from the document (React output, escaped)
   return <Tag id={id} className={className} onClick={onClick} onSubmit={onSubmit} {...attributes} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

@@ -50,6 +50,7 @@ export function MobileDrawer({ nav, groupsHtml, config, user = null, className }
           </div>
         ) : null}
         {groupsHtml !== undefined ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the link groups React rendered on the server (escaped), kept per side nav
           <div className={s.groups} dangerouslySetInnerHTML={{ __html: groupsHtml }} />
         ) : (
           <div className={s.groups}>

@@ -13,6 +13,7 @@ export function SearchForm({ defaultValue = "" }: SearchFormProps) {
   const listId = `${id}-list`;
   const headingId = `${id}-heading`;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is not yet in every supported browser; role=search on the form is the ARIA landmark
     <form role="search" aria-label="Site" method="get" action="/search" className={s.form} data-combobox={id}>
       <input
         type="search"
@@ -38,6 +39,7 @@ export function SearchForm({ defaultValue = "" }: SearchFormProps) {
         <p id={headingId} className={s.popupHeading}>
           Suggested Search
         </p>
+        {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA combobox pattern's popup is a listbox; ./search-combobox.ts fills and drives it */}
         <ul id={listId} role="listbox" aria-labelledby={headingId} className={s.list} />
       </div>
     </form>

@@ -36,6 +36,7 @@ export function lazyHydrated<P extends object>(load: () => Promise<ComponentType
   const start = () => (loading ??= load().then((component) => (loaded = component)));
   if (typeof document === "undefined") void start();
 
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per lazily loaded module at import time, never inside a render
   function Loaded(props: P) {
     useEffect(() => {
       if (!counted) return;
@@ -55,6 +56,7 @@ export function lazyHydrated<P extends object>(load: () => Promise<ComponentType
     return <Component {...props} />;
   }
 
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per lazily loaded module at import time, never inside a render
   function LazyHydrated(props: P) {
     return (
       <Suspense fallback={null}>

@@ -14,7 +14,10 @@ const cache = new WeakMap<object, Map<string, string>>();
 
 export function cachedMarkup(owner: object, key: string, render: () => ReactElement): string {
   let byKey = cache.get(owner);
-  if (!byKey) cache.set(owner, (byKey = new Map()));
+  if (!byKey) {
+    byKey = new Map();
+    cache.set(owner, byKey);
+  }
   let html = byKey.get(key);
   if (html === undefined) {
     html = renderToStaticMarkup(render());

@@ -33,7 +33,10 @@ const built = new WeakMap<readonly Category[], Map<string, SideNav>>();
 export function buildSideNav(categories: readonly Category[], settings: { embeddedApps: boolean; serviceApps: boolean }): SideNav {
   const key = `${settings.embeddedApps}/${settings.serviceApps}`;
   let bySettings = built.get(categories);
-  if (!bySettings) built.set(categories, (bySettings = new Map()));
+  if (!bySettings) {
+    bySettings = new Map();
+    built.set(categories, bySettings);
+  }
   const known = bySettings.get(key);
   if (known) return known;
   const nav = buildSideNavOnce(categories, settings);

@@ -230,7 +230,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
         items.push(...list.items);
         // Only a next page on the platform's own webhooks path is followed.
         const url: URL | null = next ? new URL(next, options.apiBase) : null;
-        if (!url || url.origin + url.pathname !== new URL(options.apiBase + "/webhooks").href) break;
+        if (!url || url.origin + url.pathname !== new URL(`${options.apiBase}/webhooks`).href) break;
         query = Object.fromEntries(url.searchParams);
       }
       return items;

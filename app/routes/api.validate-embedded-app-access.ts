@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // Null for an app of a hidden type too: with embedded apps turned off there is none to check.
   const app = await context.catalogue.app(appId);
-  if (!app || app.type !== "embeddedApp") {
+  if (app?.type !== "embeddedApp") {
     return apiError(404, "No embedded app was found with that id.");
   }
   try {

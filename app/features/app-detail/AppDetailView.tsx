@@ -133,7 +133,7 @@ export function AppDetailView({
             <h2 id="description-title" className={styles.sectionTitle}>
               Description
             </h2>
-            {/* Rendered on the server by micromark, which escapes raw HTML and unsafe links. */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by micromark, which escapes raw HTML and unsafe links (app/lib/markdown.server.ts) */}
             <div className={styles.description} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
           </section>
         </div>

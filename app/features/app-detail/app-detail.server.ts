@@ -70,7 +70,7 @@ const addBotForm = z.discriminatedUnion("intent", [
 export async function appDetailAction({ request, context }: ActionFunctionArgs, appId: string) {
   const auth = await requireAuth(request, context);
   const app = await context.catalogue.app(appId);
-  if (!app || app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFound(request, context);
+  if (app?.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFound(request, context);
   const back = new URL(request.url).pathname;
   const form = await request.formData();
   // The webhook apps' pages have routes of their own, which post to app/features/webhooks.

@@ -29,7 +29,7 @@ export function extractEmbedSrc(html: string): string | null {
   const match = /<iframe\b[^>]*?\ssrc\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(html);
   const raw = match ? (match[1] ?? match[2] ?? "") : "";
   const url = parse(raw.replace(/&amp;/g, "&"));
-  if (!url || url.protocol !== "https:" || url.username || url.password || url.port) return null;
+  if (url?.protocol !== "https:" || url.username || url.password || url.port) return null;
   if (!(PLAYER_HOSTS as readonly string[]).includes(url.hostname)) return null;
   url.searchParams.set("dnt", "1");
   return url.toString();

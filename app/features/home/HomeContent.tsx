@@ -34,6 +34,7 @@ export function HomeContent({ featured, rows, productName, products }: HomeConte
           Apps that make {productName} work your way
         </h1>
         <p className={styles.heroText}>Bots, integrations and embedded apps for your meetings, messaging, calling and devices.</p>
+        {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in every supported browser; role=search on the form is the ARIA landmark */}
         <form method="get" action="/search" role="search" aria-label="Find an app" className={styles.heroSearch} data-link="">
           <label htmlFor="hero-q" className={visuallyHidden}>
             Search apps

@@ -125,7 +125,7 @@ async function recordFailure(db: Db, logger: Logger, p: { id: string; webhookId:
 export async function handlePlatformEvent(request: Request, context: AppLoadContext, webhookId: string): Promise<Response> {
   const { db, config, logger } = context;
   const row = await db.prepare("SELECT * FROM webhooks WHERE id = ? AND type = 'outgoing'").bind(webhookId).first<WebhookRow>();
-  if (!row || !row.platform_secret) return hookError(404, "No such webhook.");
+  if (!row?.platform_secret) return hookError(404, "No such webhook.");
   const bytes = request.body ? await readCapped(request.body, MAX_EVENT_BYTES) : new Uint8Array();
   if (!bytes) return hookError(413, "The event is too large.");
   const raw = new TextDecoder().decode(bytes);
