@@ -3,7 +3,7 @@
 // before this.
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "virtual:remix/server-build";
-import { ConfigError, parsePortalConfig } from "../app/lib/config.server";
+import { ConfigError, portalConfigFor } from "../app/lib/config.server";
 import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import type { AppContext } from "../app/load-context";
 import { isUnsupportedBrowser } from "../app/lib/browser-support";
@@ -90,7 +90,7 @@ export default {
     const requestNonce = nonce();
     const secure = (res: Response) => withSecurityHeaders(res, { nonce: requestNonce, https: url.protocol === "https:" });
     try {
-      const config = parsePortalConfig(env as unknown as Record<string, unknown>);
+      const config = portalConfigFor(env);
       // Fail closed: the relaxed local-development settings never serve a public host, so a deploy
       // that forgot `--env production` (or copied the development vars) answers 500 naming the
       // problem instead of running with demo secrets.

@@ -4,7 +4,7 @@
 // - webhook upkeep (docs/decisions/010): outgoing deliveries due for a retry, and the outgoing
 //   bot's platform webhooks revived when the platform set them inactive (issue 13). (Incoming posts
 //   are counted by the RATE_LIMIT_WEBHOOK binding, which needs no upkeep; docs/decisions/013.)
-import { parsePortalConfig } from "../app/lib/config.server";
+import { portalConfigFor } from "../app/lib/config.server";
 import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import { recordHealth, runHealthChecks } from "../app/features/health/health.server";
 import { retryDueDeliveries } from "../app/features/webhooks/outgoing.server";
@@ -13,7 +13,7 @@ import { createPlatformServices } from "../app/platform/services.server";
 
 export async function scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   const logger = createLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "info");
-  const config = parsePortalConfig(env as unknown as Record<string, unknown>);
+  const config = portalConfigFor(env);
   // No D1 session here: the binding itself always reaches the primary (docs/decisions/017), which
   // the upkeep's read-then-update steps want.
   const hooks = { env, db: env.DB, config, logger, platform: createPlatformServices({ config, logger }), waitUntil: (promise: Promise<unknown>) => ctx.waitUntil(promise) };

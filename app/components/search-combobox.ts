@@ -206,24 +206,21 @@ export function attachCombobox(form: HTMLFormElement, navigate: (to: string) => 
     if (input.value.trim() !== "") navigate(`${form.getAttribute("action") ?? "/search"}?${new URLSearchParams({ q: input.value })}`);
   };
 
-  const onClose = () => setOpen(false);
-  input.addEventListener("combobox:close", onClose);
-  input.addEventListener("input", onInput);
-  input.addEventListener("focus", onFocus);
-  input.addEventListener("keydown", onKeyDown);
-  form.addEventListener("submit", onSubmit);
-  form.ownerDocument.addEventListener("pointerdown", onPointerDown);
+  // One signal removes every listener below when the box is torn down.
+  const listening = new AbortController();
+  const on = { signal: listening.signal };
+  input.addEventListener("combobox:close", () => setOpen(false), on);
+  input.addEventListener("input", onInput, on);
+  input.addEventListener("focus", onFocus, on);
+  input.addEventListener("keydown", onKeyDown, on);
+  form.addEventListener("submit", onSubmit, on);
+  form.ownerDocument.addEventListener("pointerdown", onPointerDown, on);
   // Typed into before this code was here: pick up where the person is.
   if (form.ownerDocument.activeElement === input) setOpen(true);
   return () => {
     window.clearTimeout(timer);
     controller?.abort();
-    input.removeEventListener("combobox:close", onClose);
-    input.removeEventListener("input", onInput);
-    input.removeEventListener("focus", onFocus);
-    input.removeEventListener("keydown", onKeyDown);
-    form.removeEventListener("submit", onSubmit);
-    form.ownerDocument.removeEventListener("pointerdown", onPointerDown);
+    listening.abort();
   };
 }
 

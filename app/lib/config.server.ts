@@ -1,8 +1,10 @@
-// Portal config (spec §3) from the Worker's vars, validated once per request.
+// Portal config (spec §3) from the Worker's vars, validated once per isolate (portalConfigFor).
 import { z } from "zod";
 
 const flag = z.enum(["true", "false"]);
 const url = z.string().url();
+/** A cookie name as config may set it (spec §9): letters, digits, `_` and `-`. */
+const cookieName = z.string().regex(/^[A-Za-z0-9_-]+$/);
 
 /** An optional var: absent or empty means unset. */
 const unsetWhenEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -58,18 +60,9 @@ const envSchema = z.object({
     .max(400 * 24 * 3600)
     .default(7 * 24 * 3600),
   // Spec §9: session, auth and CSRF cookie and header names are set in config.
-  SESSION_COOKIE_NAME: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .default("__session"),
-  AUTH_COOKIE_NAME: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .default("__oauth"),
-  CSRF_COOKIE_NAME: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .default("csrf-token"),
+  SESSION_COOKIE_NAME: cookieName.default("__session"),
+  AUTH_COOKIE_NAME: cookieName.default("__oauth"),
+  CSRF_COOKIE_NAME: cookieName.default("csrf-token"),
   CSRF_HEADER_NAME: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/)
@@ -269,6 +262,22 @@ export function parsePortalConfig(env: Record<string, unknown>): PortalConfig {
     throw new ConfigError(`Invalid portal config in wrangler.toml vars: ${problems.join("; ")}`);
   }
   return parsed.data;
+}
+
+/**
+ * The config for the Worker's `env`, parsed once per isolate: the vars cannot change while an
+ * isolate lives (a deploy starts new ones), so every request after the first, cache hits included,
+ * skips the zod pass. Keyed by the env object, so a test's Worker with other vars parses its own. A
+ * config that fails is not remembered: each request answers the 500 that names the problem.
+ */
+const parsedConfigs = new WeakMap<object, PortalConfig>();
+export function portalConfigFor(env: object): PortalConfig {
+  let config = parsedConfigs.get(env);
+  if (!config) {
+    config = parsePortalConfig(env as Record<string, unknown>);
+    parsedConfigs.set(env, config);
+  }
+  return config;
 }
 
 /** The part of the config the browser may see (no secrets, nothing server-only). */

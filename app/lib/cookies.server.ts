@@ -4,7 +4,7 @@
 //
 // Two kinds:
 // - Signed JSON (Remix's own encoding, HMAC with config.sessionSecrets; the first signs, all
-//   verify): the session id, the pending login, the pending Connect and the flash notice. A value
+//   verify): the session id, the pending login, the pending Connect, the flash notice and the D1 bookmark. A value
 //   that is unsigned, signed with a retired secret or tampered with parses as null.
 // - Plain text: values that something other than this server reads as they are (the browser's
 //   tracker reads `performance_consent`, browser code copies the CSRF token into a header, the edge
@@ -28,6 +28,14 @@ const FLASH_MAX_AGE = 60;
 export const PENDING_LOGIN_MAX_AGE = 600;
 /** An hour at the vendor's pages (sign-up included) before the return no longer counts as ours. */
 const CONNECT_MAX_AGE = 3600;
+/**
+ * How long a D1 bookmark is kept after the person's last write. Replicas normally catch up within
+ * seconds, after which the bookmark constrains nothing; ten minutes covers a lagging replica with a
+ * wide margin while keeping the cookie from outliving its use by much (docs/decisions/017).
+ */
+const BOOKMARK_MAX_AGE = 10 * 60;
+/** Bare name of the D1 bookmark cookie. */
+const BOOKMARK_COOKIE = "d1-bookmark";
 
 /** What every cookie of ours shares. `name` is the bare name. */
 function ourCookie(request: Request, name: string, options: CookieOptions): Cookie {
@@ -134,6 +142,13 @@ export const connectCookie = (request: Request, config: PortalConfig) =>
  * page shows no notice and clears it.
  */
 export const flashCookie = (request: Request, config: PortalConfig) => ourCookie(request, FLASH_COOKIE, { secrets: config.sessionSecrets, httpOnly: true, maxAge: FLASH_MAX_AGE });
+
+/**
+ * The D1 bookmark a logged-in person carries after a write (app/models/d1-bookmark.server.ts reads
+ * and writes it; the Worker opens the request's D1 session at it).
+ */
+export const bookmarkCookie = (request: Request, config: PortalConfig) =>
+  ourCookie(request, BOOKMARK_COOKIE, { secrets: config.sessionSecrets, httpOnly: true, maxAge: BOOKMARK_MAX_AGE });
 
 // ---- reading ------------------------------------------------------------------------------------
 

@@ -5,7 +5,9 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { addBotToSpace } from "~/features/add-app/add-bot.server";
 import { parseBody } from "~/features/api/body.server";
-import { apiAuth, apiError, apiPlatformError, PRIVATE_JSON } from "~/features/api/session-api.server";
+import { apiAuth, apiPlatformError } from "~/features/api/session-api.server";
+import { jsonError } from "~/lib/http.server";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 
 const body = z
   .object({
@@ -21,16 +23,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await parseBody(request, body);
   if (input instanceof Response) return input;
   const bot = await context.catalogue.bot({ appId: input.appId, botEmail: input.personEmail });
-  if (!bot) return apiError(404, "No bot with that id is in the catalogue.");
+  if (!bot) return jsonError(404, "No bot with that id is in the catalogue.");
   try {
     const result = await addBotToSpace(context, auth, bot, input.roomId);
     return Response.json(
       { membershipCreated: result.status === 200, status: result.status, title: result.notice.title, message: result.notice.message },
-      { status: result.status, headers: PRIVATE_JSON },
+      { status: result.status, headers: PRIVATE_HEADERS },
     );
   } catch (error) {
     return apiPlatformError(request, context, error, "Create membership");
   }
 }
 
-export const loader = () => apiError(405, "Use POST.", {}, { Allow: "POST" });
+export const loader = () => jsonError(405, "Use POST.", {}, { Allow: "POST" });

@@ -4,16 +4,17 @@
 // the answer says so instead of an empty list that would read as "none":
 // {source: "unavailable", items: [], message, manageUrl} (README "Deployment modes").
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiAuth, apiPlatformError, PRIVATE_JSON } from "~/features/api/session-api.server";
+import { apiAuth, apiPlatformError } from "~/features/api/session-api.server";
 import { MY_INTEGRATIONS_MESSAGES } from "~/features/my-integrations/integration";
 import { listPlatformGrants } from "~/features/my-integrations/my-integrations.server";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await apiAuth(request, context);
   if (auth instanceof Response) return auth;
   try {
     const items = await listPlatformGrants(context, auth);
-    if (items) return Response.json({ source: "platform", items }, { headers: PRIVATE_JSON });
+    if (items) return Response.json({ source: "platform", items }, { headers: PRIVATE_HEADERS });
     return Response.json(
       {
         source: "unavailable",
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         message: MY_INTEGRATIONS_MESSAGES.grantsUnavailable(context.config.productName),
         manageUrl: context.config.platformTokensPageUrl,
       },
-      { headers: PRIVATE_JSON },
+      { headers: PRIVATE_HEADERS },
     );
   } catch (error) {
     return apiPlatformError(request, context, error, "Fetch subscriptions");

@@ -3,9 +3,11 @@
 // only "true" first means access). Logged in only, and only for the caller's own organisation.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { apiAuth, apiError, PRIVATE_JSON } from "~/features/api/session-api.server";
+import { apiAuth } from "~/features/api/session-api.server";
 import { lastValue, parseSearchParams } from "~/features/api/json.server";
 import { embeddedAccessAnswer, orgUuidOf } from "~/models/embedded-access.server";
+import { jsonError } from "~/lib/http.server";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 
 const query = z.object({
   realCallerOrgId: lastValue(z.string().min(1).max(300)),
@@ -19,17 +21,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const callerOrg = orgUuidOf(auth.user.orgId);
   // Organisation policies are not public: a person may only ask about their own organisation.
   if (!callerOrg || orgUuidOf(realCallerOrgId) !== callerOrg) {
-    return apiError(403, "You can only check embedded-app access for your own organization.");
+    return jsonError(403, "You can only check embedded-app access for your own organization.");
   }
   // Null for an app of a hidden type too: with embedded apps turned off there is none to check.
   const app = await context.catalogue.app(appId);
   if (app?.type !== "embeddedApp") {
-    return apiError(404, "No embedded app was found with that id.");
+    return jsonError(404, "No embedded app was found with that id.");
   }
   try {
-    return Response.json(embeddedAccessAnswer(await context.catalogue.embeddedAppAllowed(callerOrg, app.id)), { headers: PRIVATE_JSON });
+    return Response.json(embeddedAccessAnswer(await context.catalogue.embeddedAppAllowed(callerOrg, app.id)), { headers: PRIVATE_HEADERS });
   } catch (error) {
     context.logger.error("Unable to validate embedded app access", { error: String(error) });
-    return apiError(500, "Unable to validate embedded app access");
+    return jsonError(500, "Unable to validate embedded app access");
   }
 }

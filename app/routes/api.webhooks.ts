@@ -3,9 +3,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { parseBody } from "~/features/api/body.server";
-import { apiAuth, apiError, apiPlatformError, PRIVATE_JSON } from "~/features/api/session-api.server";
+import { apiAuth, apiPlatformError } from "~/features/api/session-api.server";
 import { validateWebhookInput, WEBHOOK_KINDS } from "~/features/webhooks/webhook-form";
 import { createWebhook, deleteWebhook } from "~/features/webhooks/webhooks.server";
+import { jsonError } from "~/lib/http.server";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 
 const kindParam = z.enum(WEBHOOK_KINDS);
 const createBody = z.object({ roomId: z.unknown(), displayName: z.unknown(), webhookUrl: z.unknown() }).partial();
@@ -15,29 +17,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (auth instanceof Response) return auth;
   const url = new URL(request.url);
   const kind = kindParam.safeParse(url.searchParams.get("type"));
-  if (!kind.success) return apiError(400, "Invalid type: use incoming or outgoing.");
+  if (!kind.success) return jsonError(400, "Invalid type: use incoming or outgoing.");
   try {
     if (request.method === "POST") {
       const raw = await parseBody(request, createBody);
       if (raw instanceof Response) return raw;
       const input = validateWebhookInput(kind.data, raw);
-      if (!input.ok) return apiError(400, Object.values(input.errors)[0]!, { errors: input.errors });
+      if (!input.ok) return jsonError(400, Object.values(input.errors)[0]!, { errors: input.errors });
       const result = await createWebhook(context, auth, kind.data, input.value, url.origin);
-      if (!result.ok) return apiError(result.status, result.message ?? Object.values(result.errors)[0]!, { errors: result.errors });
+      if (!result.ok) return jsonError(result.status, result.message ?? Object.values(result.errors)[0]!, { errors: result.errors });
       const { id, roomId, displayName, webhookUrl } = result.webhook;
-      return Response.json({ id, roomId, displayName, webhookUrl }, { status: result.created ? 201 : 200, headers: PRIVATE_JSON });
+      return Response.json({ id, roomId, displayName, webhookUrl }, { status: result.created ? 201 : 200, headers: PRIVATE_HEADERS });
     }
     if (request.method === "DELETE") {
       const webhookId = url.searchParams.get("webhookId") ?? "";
-      if (!/^[0-9a-f-]{36}$/.test(webhookId)) return apiError(400, "Invalid webhookId.");
+      if (!/^[0-9a-f-]{36}$/.test(webhookId)) return jsonError(400, "Invalid webhookId.");
       const result = await deleteWebhook(context, auth, kind.data, webhookId, url.origin);
-      if (!result.ok) return apiError(result.status, result.message);
-      return new Response(null, { status: 204, headers: PRIVATE_JSON });
+      if (!result.ok) return jsonError(result.status, result.message);
+      return new Response(null, { status: 204, headers: PRIVATE_HEADERS });
     }
   } catch (error) {
     return apiPlatformError(request, context, error, request.method === "POST" ? "Add webhook" : "Remove webhook");
   }
-  return apiError(405, "Use POST or DELETE.", {}, { Allow: "POST, DELETE" });
+  return jsonError(405, "Use POST or DELETE.", {}, { Allow: "POST, DELETE" });
 }
 
-export const loader = () => apiError(405, "Use POST or DELETE.", {}, { Allow: "POST, DELETE" });
+export const loader = () => jsonError(405, "Use POST or DELETE.", {}, { Allow: "POST, DELETE" });

@@ -1,7 +1,7 @@
 // Request bodies of the /api write routes: JSON or a form, parsed with a zod schema; a bad body is
 // a 400 that names the field.
 import type { z } from "zod";
-import { apiError } from "./session-api.server";
+import { jsonError } from "~/lib/http.server";
 
 export async function parseBody<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<z.infer<T> | Response> {
   const type = request.headers.get("Content-Type") ?? "";
@@ -9,12 +9,12 @@ export async function parseBody<T extends z.ZodTypeAny>(request: Request, schema
   try {
     raw = type.includes("application/json") ? await request.json() : Object.fromEntries(await request.formData());
   } catch {
-    return apiError(400, "The request body could not be read: send JSON or a form.");
+    return jsonError(400, "The request body could not be read: send JSON or a form.");
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return apiError(400, `Invalid ${issue.path.join(".") || "body"}: ${issue.message}`);
+    return jsonError(400, `Invalid ${issue.path.join(".") || "body"}: ${issue.message}`);
   }
   return parsed.data;
 }

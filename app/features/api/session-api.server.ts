@@ -2,22 +2,19 @@
 // enhancements act on (spec §8: a 401 sends the browser to the site root).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { endSessionOn401, getAuth, type Auth } from "~/auth/session.server";
-import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { jsonError } from "~/lib/http.server";
 import { PlatformError } from "~/platform/client.server";
 
 /** The /api routes' names for the shared policy and error shape (app/lib/cache-policy.server.ts, http.server.ts). */
-export const PRIVATE_JSON = PRIVATE_HEADERS;
-export const apiError = jsonError;
 
 /** The session, or a 401 JSON answer to return as is. */
 export async function apiAuth(request: Request, context: AppLoadContext): Promise<Auth | Response> {
   try {
     const auth = await getAuth(request, context);
-    return auth ?? apiError(401, "You need to log in first.", { redirectTo: "/" });
+    return auth ?? jsonError(401, "You need to log in first.", { redirectTo: "/" });
   } catch (thrown) {
     // getAuth throws a redirect when the session has just expired: keep its cookies, answer 401.
-    if (thrown instanceof Response) return apiError(401, "You were logged out.", { redirectTo: "/" }, thrown.headers);
+    if (thrown instanceof Response) return jsonError(401, "You were logged out.", { redirectTo: "/" }, thrown.headers);
     throw thrown;
   }
 }
@@ -31,14 +28,14 @@ export async function apiPlatformError(request: Request, context: AppLoadContext
   if (expired) {
     const headers = new Headers();
     for (const cookie of expired.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    return apiError(401, "You were logged out.", { redirectTo: "/" }, headers);
+    return jsonError(401, "You were logged out.", { redirectTo: "/" }, headers);
   }
   if (!(error instanceof PlatformError)) throw error;
   context.logger.error(`${action} failed`, { status: error.status, message: error.message, trackingId: error.trackingId });
   // A service token's refusal (a bot's 401) is ours, not the caller's: never a 401 that reads as "log in again".
-  if (error.credential === "service" && error.status === 401) return apiError(502, `${action} failed`, { trackingId: error.trackingId });
+  if (error.credential === "service" && error.status === 401) return jsonError(502, `${action} failed`, { trackingId: error.trackingId });
   const status = error.kind === "timeout" ? 504 : error.status >= 400 && error.status < 500 ? error.status : 502;
   const headers: Record<string, string> = {};
   if (error.retryAfterSeconds !== null) headers["Retry-After"] = String(error.retryAfterSeconds);
-  return apiError(status, error.message || action, { trackingId: error.trackingId }, headers);
+  return jsonError(status, error.message || action, { trackingId: error.trackingId }, headers);
 }
