@@ -11,7 +11,7 @@ import { verifyCsrf } from "../app/auth/csrf.server";
 import { rateLimitResponse } from "../app/lib/rate-limit.server";
 import { CACHE_CONTROL } from "../app/lib/cache-policy.server";
 import { catalogueVersion } from "./catalogue-version";
-import { cacheableRequest, edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
+import { cacheableRequest, edgeCache, edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
 import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
 import { scheduled } from "./health";
@@ -150,13 +150,10 @@ export default {
       // the same page, and a parameter outside the route's table (?x=, utm_*) changes nothing.
       if (cacheable) incoming = cacheable;
       const cacheKey = cacheable && version !== null ? edgeCacheKey(cacheable, version) : null;
+      const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
       if (cacheKey) {
-        const hit = await caches.default.match(cacheKey);
-        if (hit) {
-          const res = new Response(hit.body, hit);
-          res.headers.set("X-Edge-Cache", "HIT");
-          return res;
-        }
+        const hit = await edgeCache.match(incoming, cacheKey, waitUntil);
+        if (hit) return hit;
       }
 
       // Abuse limits, per client address, for what gets past the edge cache: before Remix runs, so a
@@ -180,7 +177,7 @@ export default {
       const context = (route: AppContext["replacedRoute"]): AppContext => ({
         env,
         config,
-        waitUntil: (p) => ctx.waitUntil(p),
+        waitUntil,
         nonce: requestNonce,
         logger,
         catalogueVersion: catalogueVersionKey,
@@ -211,10 +208,7 @@ export default {
       // Error pages are never shared: a transient failure must not be kept by browsers or proxies.
       // Nor is anything answered to a logged-in browser (its header shows the person).
       if (final.status >= 400 || personal) final.headers.set("Cache-Control", CACHE_CONTROL.private);
-      if (cacheKey && isCacheable(final)) {
-        final.headers.set("X-Edge-Cache", "MISS");
-        ctx.waitUntil(caches.default.put(cacheKey, final.clone()));
-      }
+      if (cacheKey && isCacheable(final)) edgeCache.put(cacheKey, final, waitUntil);
       logger.debug("request", { method: request.method, url: request.url, status: final.status, ms: Date.now() - started });
       return final;
     } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache.ts";
+import { acceptsGzip, edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache.ts";
 
 const get = (path: string, headers: Record<string, string> = {}, method = "GET") => new Request(`https://apphub.example${path}`, { method, headers });
 
@@ -108,5 +108,15 @@ describe("isCacheable", () => {
 
   it.each(["private, no-store", "public, max-age=60", "s-maxage=3600", "public, max-age=31536000, immutable", ""])("does not store Cache-Control %j", (cc) => {
     expect(isCacheable(response(200, cc ? { "Cache-Control": cc } : {}))).toBe(false);
+  });
+});
+
+describe("acceptsGzip (hot pages go out as the gzip they are kept in)", () => {
+  const accepts = (value?: string) => acceptsGzip(new Request("https://apphub.example/", value === undefined ? {} : { headers: { "Accept-Encoding": value } }));
+  it.each(["gzip", "gzip, deflate, br, zstd", "br;q=1.0, gzip;q=0.8, *;q=0.1", "deflate,GZIP", "gzip;q=1"])("takes gzip: %s", (value) => {
+    expect(accepts(value)).toBe(true);
+  });
+  it.each([undefined, "", "identity", "br", "gzip;q=0", "gzip;q=0.0, br", "x-gzip2"])("does not: %s", (value) => {
+    expect(accepts(value)).toBe(false);
   });
 });
