@@ -10,7 +10,11 @@ const MIN_VERSIONS: Array<[RegExp, number]> = [
 ];
 
 export function isUnsupportedBrowser(userAgent: string | null): boolean {
-  if (!userAgent || isbot(userAgent)) return false;
+  // isbot's pattern is long: it is asked only about the few agents the version rules turn away.
+  return userAgent !== null && olderThanTheFloor(userAgent) && !isbot(userAgent);
+}
+
+function olderThanTheFloor(userAgent: string): boolean {
   if (/MSIE |Trident\//.test(userAgent)) return true;
   if (/Edge\/\d+/.test(userAgent)) return true; // EdgeHTML (pre-Chromium Edge)
   if (/Presto\//.test(userAgent)) return true;
