@@ -6,6 +6,7 @@ import * as s from "./AvatarMenu.css";
 
 export type { HeaderUser as SessionUser } from "~/auth/user";
 import type { HeaderUser as SessionUser } from "~/auth/user";
+import { ISLAND_LINK } from "./island-link";
 
 /** Initials of the first two words of the display name. */
 export function initials(displayName: string): string {
@@ -48,7 +49,7 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           </div>
         </div>
         <div className={s.divider}>
-          <a href={MY_INTEGRATIONS_PATH} className={s.menuLink} data-link="">
+          <a href={MY_INTEGRATIONS_PATH} className={s.menuLink} {...ISLAND_LINK}>
             My Integrations
           </a>
           <a href={logoutHref(last)} className={s.menuLink} data-return="/logout">

@@ -5,6 +5,7 @@
 // hundred bytes of script, loaded after the page (first-load JS budget, docs/decisions/008, 019).
 import type { ReactNode } from "react";
 import * as s from "./Carousel.css";
+import { ISLAND_LINK } from "./island-link";
 
 /** A slide renders itself as the slide's group (role, roledescription, "n of m" label, class). */
 export type CarouselSlide = { key: string; render: (group: { label: string; className: string }) => ReactNode };
@@ -38,7 +39,7 @@ export function Carousel({ id, title, description, seeAll, variant = "cards", sl
         <div className={s.tools} data-carousel-tools="">
           {seeAll ? (
             // The link's name starts with its visible text (WCAG 2.5.3) and says which list it opens.
-            <a href={seeAll.to} className={s.seeAll} aria-label={`${seeAll.label}: ${title}`} data-link="">
+            <a href={seeAll.to} className={s.seeAll} aria-label={`${seeAll.label}: ${title}`} {...ISLAND_LINK}>
               {seeAll.label}
             </a>
           ) : null}

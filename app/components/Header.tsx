@@ -12,6 +12,7 @@ import { MobileDrawer } from "./MobileDrawer";
 import { SignUpLink } from "./SignUpLink";
 import { SearchForm } from "./SearchForm";
 import * as s from "./Header.css";
+import { ISLAND_LINK } from "./island-link";
 
 type HeaderProps = {
   config: PublicConfig;
@@ -30,7 +31,7 @@ export function HeaderContent({ config, nav, showSearch = true, searchQuery = ""
   return (
     <div className={s.inner}>
       <MobileDrawer nav={nav} groupsHtml={drawerGroupsHtml} config={config} user={user} className={s.phoneOnly} />
-      <a href="/" className={s.home} aria-current={isHome ? "page" : undefined} data-link="" data-home="">
+      <a href="/" className={s.home} aria-current={isHome ? "page" : undefined} {...ISLAND_LINK} data-home="">
         <LogoMark className={s.logo} />
         <span className={s.homeText}>
           <span className={s.productWord}>{config.productName} </span>

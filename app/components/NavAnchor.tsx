@@ -4,10 +4,11 @@
 // address comes as a prop, so the markup can be rendered outside the router (static-html.server.ts).
 import type { ReactNode } from "react";
 import { isCurrentPath } from "./nav-current";
+import { ISLAND_LINK } from "./island-link";
 
 export function NavAnchor({ to, pathname, className, children }: { to: string; pathname: string; className: string; children: ReactNode }) {
   return (
-    <a href={to} className={className} aria-current={isCurrentPath(to, pathname) ? "page" : undefined} data-link="" data-nav="">
+    <a href={to} className={className} aria-current={isCurrentPath(to, pathname) ? "page" : undefined} {...ISLAND_LINK} data-nav="">
       {children}
     </a>
   );

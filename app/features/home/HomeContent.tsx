@@ -13,6 +13,7 @@ import type { AppSummary } from "~/models/types";
 import type { HomeApps } from "./home.server";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./HomeContent.css";
+import { ISLAND_LINK } from "~/components/island-link";
 
 export const HOME_ID = "home";
 
@@ -35,7 +36,7 @@ export function HomeContent({ featured, rows, productName, products }: HomeConte
         </h1>
         <p className={styles.heroText}>Bots, integrations and embedded apps for your meetings, messaging, calling and devices.</p>
         {/* biome-ignore lint/a11y/useSemanticElements: <search> is not yet in every supported browser; role=search on the form is the ARIA landmark */}
-        <form method="get" action="/search" role="search" aria-label="Find an app" className={styles.heroSearch} data-link="">
+        <form method="get" action="/search" role="search" aria-label="Find an app" className={styles.heroSearch} {...ISLAND_LINK}>
           <label htmlFor="hero-q" className={visuallyHidden}>
             Search apps
           </label>
@@ -49,7 +50,7 @@ export function HomeContent({ featured, rows, productName, products }: HomeConte
             <ul>
               {products.map((p) => (
                 <li key={p.to}>
-                  <a href={p.to} data-link="">
+                  <a href={p.to} {...ISLAND_LINK}>
                     {p.label}
                   </a>
                 </li>
