@@ -3,14 +3,19 @@
 // head and the body hold no React state, so their code is not in the first-load JavaScript. The
 // dialogs (Requires Admin, the third-party disclaimer, the embedded app's) and the video facade get
 // their behaviour from delegated listeners (app/components/chrome.ts).
-// - The add-bot panel (logged in, a bot) holds state (its steps, the space filter): then the head is
-//   hydrated, its code loaded after the first render (lazyHydrated); the body stays an Island.
-// - A client-side navigation to a detail page (a new address) renders the parts with React, their
-//   code loaded then.
+// - The add-bot panel (logged in, a bot) holds state (its steps, the space filter): there the head's
+//   code is fetched at once and React renders the head in place of its server HTML when it is here
+//   (the page counts as enhanced only then: holdLazyHydrated). Not hydrated behind a Suspense
+//   boundary: one still waiting for its code when the router updates (route discovery after
+//   hydration) is thrown away with React error 421. Until then the server's HTML works as it does
+//   without JavaScript. The body stays an Island.
+// - A client-side navigation to a detail page (a new address) renders the parts with React: their
+//   code is fetched after a detail page has shown, so coming back to one renders at once (and the
+//   scroll position is restored); a first visit by a client-side navigation loads it then.
 import { useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Island } from "~/components/Island";
-import { lazyHydrated } from "~/components/lazy-hydrated";
+import { holdLazyHydrated, lazyHydrated } from "~/components/lazy-hydrated";
 import type { AppDetail } from "~/models/types";
 import { AppDetailBody, AppDetailHead } from "./AppDetailParts.server";
 import { body as bodyClass, contents, page } from "./AppDetailView.css";
@@ -36,23 +41,51 @@ export function AppDetailView({
 }) {
   // A new address may be another app: the server's HTML was for the first one only.
   const { key } = useLocation();
+  useEffect(() => {
+    LazyHead.preload();
+    LazyBody.preload();
+  }, []);
+  const live = useLiveHead(primary.kind === "add-bot");
   const server = typeof document === "undefined";
   return (
     <article className={page} aria-labelledby="app-name">
-      {primary.kind === "add-bot" ? (
+      {live ? (
         <LazyHead app={app} primary={primary} productName={productName} />
       ) : (
         // display: contents, so the breadcrumb and the header stay the page's own flex items.
-        <Island key={key} id="app-detail-head" className={contents} fallback={<LazyHead app={app} primary={primary} productName={productName} />}>
+        <Island key={`head:${key}`} id="app-detail-head" className={contents} fallback={<LazyHead app={app} primary={primary} productName={productName} />}>
           {server ? <AppDetailHead app={app} primary={primary} productName={productName} /> : null}
         </Island>
       )}
 
       {children}
 
-      <Island key={key} id="app-detail-body" className={bodyClass} fallback={<LazyBody app={app} descriptionHtml={descriptionHtml} />}>
+      <Island key={`body:${key}`} id="app-detail-body" className={bodyClass} fallback={<LazyBody app={app} descriptionHtml={descriptionHtml} />}>
         {server ? <AppDetailBody app={app} descriptionHtml={descriptionHtml} /> : null}
       </Island>
     </article>
   );
+}
+
+/** True once the head's code is here on a page whose head holds state (then React renders it). */
+function useLiveHead(stateful: boolean): boolean {
+  const [live, setLive] = useState(false);
+  const release = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (!stateful || live) return;
+    let cancelled = false;
+    release.current ??= holdLazyHydrated();
+    void LazyHead.load().then(() => {
+      if (!cancelled) setLive(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [stateful, live]);
+  // Released once the live head has rendered (or when the page goes away).
+  useEffect(() => {
+    if (live) release.current?.();
+  }, [live]);
+  useEffect(() => () => release.current?.(), []);
+  return live;
 }
