@@ -1,8 +1,7 @@
 // Server-rendered HTML the browser keeps as it is (docs/decisions/019): parts of a page that need
 // no React state (the footer, the side nav, the home page's rows, a list page, the detail page's
-// head and body) are rendered on the server from a
-// `.server` module, so their components are not in the client bundle and React does not hydrate
-// them. In the browser the island takes its HTML from the document it was served in; where that
+// head and body) are rendered on the server from a `.server` module, so their components are not
+// in the client bundle and React does not hydrate them. In the browser the island takes its HTML from the document it was served in; where that
 // HTML is not there (a client-side navigation to a page that has the island) it renders `fallback`,
 // typically a React.lazy() of the same component, loaded then and not on first load.
 //
