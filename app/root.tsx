@@ -1,6 +1,7 @@
 // The document: header, footer, skip links, test-environment bar and the error boundary.
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { loader } from "./root-loader.server";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useNavigate, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { lazy, useEffect, useRef, type ReactNode } from "react";
 import { ErrorOverlaySlot } from "~/features/announcement/ErrorOverlaySlot";
@@ -11,17 +12,9 @@ import { drawerGroupsHtml, HeaderContent } from "~/components/Header.server";
 import { PendingIndicator } from "~/components/Spinner";
 import { SkipLinks } from "~/components/SkipLinks";
 import { lazyHydrated, whenLazyHydrated } from "~/components/lazy-hydrated";
-import { cacheControl } from "~/lib/cache-policy.server";
-import { publicConfig } from "~/lib/config.server";
-import { isTestBarHidden } from "~/lib/cookies.server";
 import { errorPageFor } from "~/lib/errors";
 import { useNonce } from "~/lib/nonce";
 import { routeHeaders } from "~/lib/route-headers";
-import { buildSideNav } from "~/lib/side-nav";
-import { csrfToken } from "~/auth/csrf.server";
-import { getAuth } from "~/auth/session.server";
-import { headerUser } from "~/auth/user";
-import { takeFlash } from "~/lib/flash.server";
 import { Notifications } from "~/components/Notifications";
 import { Analytics } from "~/features/analytics/Analytics";
 import "../styles/global.css";
@@ -36,40 +29,7 @@ export const meta: MetaFunction = ({ error }) => {
 
 export const headers = routeHeaders;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  // An expired session is ended here, on whatever page it is noticed, and the page says so.
-  const [categories, auth] = await Promise.all([context.catalogue.categories(), getAuth(request, context, url.pathname + url.search)]);
-  if (categories.length === 0) context.logger.warn("Categories load failed: the catalogue has no categories");
-  const headers = new Headers({ "Cache-Control": cacheControl("page", context.config) });
-  // Only logged-in pages hold forms that act for a person, so only they get a CSRF token.
-  let csrf: string | null = null;
-  if (auth) {
-    const token = await csrfToken(request, context.config);
-    csrf = token.token;
-    if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
-  }
-  const flash = await takeFlash(request, context.config);
-  if (flash) headers.append("Set-Cookie", flash.clear);
-  return data(
-    {
-      config: publicConfig(context.config),
-      nav: buildSideNav(categories, context.config),
-      testBarHidden: await isTestBarHidden(request),
-      year: new Date().getUTCFullYear(),
-      user: auth ? headerUser(auth.user) : null,
-      csrf,
-      notice: flash?.notice ?? null,
-      /** An install the action before this page completed: <Analytics /> reports it once (spec §9). */
-      install: flash?.install ?? null,
-      // A page the Worker put in place of the one asked for (unsupported browser, time-out) is sent
-      // without scripts: hydrating it at the address asked for would match other routes and end on
-      // the error page, and an unsupported browser cannot run our bundles anyway.
-      hydrate: context.replacedRoute === null,
-    },
-    { headers },
-  );
-}
+export { loader };
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 

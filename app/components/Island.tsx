@@ -1,7 +1,7 @@
 // Server-rendered HTML the browser keeps as it is (docs/decisions/019): parts of a page that need
-// no React state (the footer, the side nav, the home page's rows) are rendered on the server from a
-// `.server` module, so their components are not in the client bundle and React does not hydrate
-// them. In the browser the island takes its HTML from the document it was served in; where that
+// no React state (the footer, the side nav, the home page's rows, a list page, the detail page's
+// head and body) are rendered on the server from a `.server` module, so their components are not
+// in the client bundle and React does not hydrate them. In the browser the island takes its HTML from the document it was served in; where that
 // HTML is not there (a client-side navigation to a page that has the island) it renders `fallback`,
 // typically a React.lazy() of the same component, loaded then and not on first load.
 //
@@ -23,6 +23,8 @@ type IslandProps = {
   fallback?: ReactNode;
   /** Attributes of the wrapper element (it is the landmark where `as` is one). */
   attributes?: Record<string, string | number | undefined>;
+  /** A click inside the island, before its links' own handling (which skips a prevented click). */
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
 };
 
 /**
@@ -34,14 +36,17 @@ let hydrating = true;
 
 const serverHtml = (id: string): string | null => (typeof document === "undefined" || !hydrating ? null : (document.getElementById(id)?.innerHTML ?? null));
 
-export function Island({ id, className, as: Tag = "div", children, html: serverRendered, fallback = null, attributes }: IslandProps) {
+export function Island({ id, className, as: Tag = "div", children, html: serverRendered, fallback = null, attributes, onClick: ownClick }: IslandProps) {
   const navigate = useNavigate();
   // Read once, on the first render in the browser (hydration): the HTML the server sent.
   const [html] = useState(() => serverHtml(id));
   useEffect(() => {
     hydrating = false;
   }, []);
-  const onClick = (event: MouseEvent<HTMLElement>) => followLink(event, navigate);
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    ownClick?.(event);
+    followLink(event, navigate);
+  };
   const onSubmit = (event: FormEvent<HTMLElement>) => submitGetForm(event, navigate);
   if (typeof document === "undefined") {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: the Island's own server render (React output, escaped), kept as markup so the browser need not hydrate it
@@ -81,12 +86,16 @@ function followLink(event: MouseEvent<HTMLElement>, navigate: (to: string) => vo
   navigate(url.pathname + url.search + url.hash);
 }
 
-/** A GET form marked data-link (one the component would render as Remix's <Form>) submits client-side. */
-function submitGetForm(event: FormEvent<HTMLElement>, navigate: (to: string) => void) {
+/**
+ * A GET form marked data-link (one the component would render as Remix's <Form>) submits
+ * client-side; data-prevent-scroll-reset keeps the scroll position, as <Form preventScrollReset>.
+ */
+function submitGetForm(event: FormEvent<HTMLElement>, navigate: (to: string, options?: { preventScrollReset?: boolean }) => void) {
   const form = event.target;
   if (event.defaultPrevented || !(form instanceof HTMLFormElement) || !form.hasAttribute("data-link") || form.method !== "get") return;
   event.preventDefault();
   const params = new URLSearchParams();
   for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
-  navigate(`${new URL(form.action, window.location.href).pathname}?${params}`);
+  // data-prevent-scroll-reset: as <Form preventScrollReset> (the list page's sort keeps the scroll).
+  navigate(`${new URL(form.action, window.location.href).pathname}?${params}`, { preventScrollReset: form.hasAttribute("data-prevent-scroll-reset") });
 }

@@ -9,6 +9,10 @@
 // - <details data-focus-on-open="selector">: focuses that element when it opens.
 // - <form data-combobox>: the search box's typeahead (./search-combobox.ts).
 // - Every Dialog on the page (./dialog-enhance.ts).
+// - The detail page's video facade (a[data-video]): a plain click plays the video in the page
+//   (../features/app-detail/video-player.ts, loaded on the first click).
+// - <select data-submit-on-change>: its form submits when the choice changes (a list page's sort;
+//   the form's own submit handling, React's or the Island's, makes it a client-side navigation).
 // - Skip links (a[data-skip], ./SkipLinks.tsx): focus moves to the target reliably, scrolled to
 //   data-skip-top if given (Home's 335 px, spec §2.4).
 // - Carousels in server-rendered HTML (section[data-carousel]): their buttons (./carousel-controls.ts,
@@ -70,6 +74,17 @@ export function enhanceChrome(doc: Document, navigate: (to: string) => void): ()
   );
 
   removals.push(enhanceDialogs(doc));
+  listen("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest?.("a[data-video]");
+    if (!(link instanceof HTMLAnchorElement)) return;
+    event.preventDefault();
+    void import("../features/app-detail/video-player").then(({ playVideo }) => playVideo(link));
+  });
+  listen("change", (event) => {
+    const select = event.target;
+    if (select instanceof HTMLSelectElement && select.hasAttribute("data-submit-on-change")) select.form?.requestSubmit();
+  });
   listen("click", (event) => {
     const link = (event.target as Element).closest?.("a[data-skip]");
     if (!(link instanceof HTMLAnchorElement) || event.defaultPrevented) return;

@@ -12,6 +12,22 @@ const settle = () => {
   if (pending === 0) for (const resolve of waiters.splice(0)) resolve();
 };
 
+/**
+ * Holds whenLazyHydrated() until the returned function is called: for a part that React renders in
+ * place of its server HTML once its code is here, rather than hydrating it (a Suspense boundary
+ * still waiting for its code when the router updates is thrown away with React error 421).
+ */
+export function holdLazyHydrated(): () => void {
+  pending++;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    pending--;
+    settle();
+  };
+}
+
 /** Resolves once every lazy component of the first render has hydrated (the page is interactive). */
 export function whenLazyHydrated(): Promise<void> {
   return new Promise((resolve) => {
@@ -23,6 +39,8 @@ export function whenLazyHydrated(): Promise<void> {
 export type LazyHydrated<P> = ComponentType<P> & {
   /** Fetches the code ahead, so a later render (a client-side navigation back) is synchronous. */
   preload: () => void;
+  /** The same, resolving once the code is here. */
+  load: () => Promise<unknown>;
 };
 
 /**
@@ -65,5 +83,6 @@ export function lazyHydrated<P extends object>(load: () => Promise<ComponentType
     );
   }
   LazyHydrated.preload = () => void start();
+  LazyHydrated.load = start;
   return LazyHydrated;
 }

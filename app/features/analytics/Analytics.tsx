@@ -1,6 +1,6 @@
 // Mounted once in app/root.tsx's Layout. Renders nothing. After hydration, and only when the
-// visitor allowed analytics (and Global Privacy Control is off), it loads the tracker (its own
-// chunk, outside the first-load JavaScript) and hands it what this page is: the tracker reports
+// visitor allowed analytics (and Global Privacy Control is off: ./consent.ts, also loaded after
+// hydration), it loads the tracker (its own chunk, outside the first-load JavaScript) and hands it what this page is: the tracker reports
 // AppHub_pageView, AppHub_query, AppHub_appView, AppHub_install (the action before this page added a
 // bot, confirmed a connection or created a webhook: spec §9 "installs"), AppHub_failedPageLoad (an
 // error page shows, spec §2.2) and AppHub_categoriesLoadFailed (empty category list, spec §2.3).
@@ -8,7 +8,6 @@
 import { isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import type { loader as rootLoader } from "~/root";
-import { browserMayTrack } from "./consent";
 
 /** Error routes that render the error page themselves (spec §2.1 INTERNAL_SERVER, TIME_OUT). */
 const ERROR_ROUTES: Record<string, number> = { "routes/internal-server": 500, "routes/time-out": 504 };
@@ -30,7 +29,6 @@ export function Analytics() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one report per page, keyed by location.key alone
   useEffect(() => {
-    if (!browserMayTrack()) return;
     const detail = matches.find((m) => m.id === "routes/applications.$appId")?.data as { app?: unknown } | undefined;
     const errorRoute = matches.map((m) => ERROR_ROUTES[m.id]).find(Boolean);
     const page = {
@@ -44,9 +42,13 @@ export function Analytics() {
       // An install the previous request completed (a one-time flash, so only this page has it).
       install: root?.install ?? null,
     };
-    void import("./tracker").then(({ reportPage }) => {
-      window.removeEventListener("apphub:analytics", hold);
-      return reportPage(page, early.splice(0));
+    // The consent check's code loads after hydration too; the tracker only when it allows tracking.
+    void import("./consent").then(({ browserMayTrack }) => {
+      if (!browserMayTrack()) return;
+      return import("./tracker").then(({ reportPage }) => {
+        window.removeEventListener("apphub:analytics", hold);
+        return reportPage(page, early.splice(0));
+      });
     });
     // One report per page (location.key changes on every navigation, including to the same URL).
   }, [location.key]);

@@ -146,6 +146,10 @@ export const videoLabel = style({
   fontWeight: vars.fontWeight.semibold,
   textShadow: "0 1px 2px rgba(0,0,0,0.8)",
 });
+/** The facade's name without JavaScript (a new tab) and once the page is enhanced (plays here). */
+export const videoLabelPlain = style({});
+export const videoLabelEnhanced = style({});
+globalStyle(`html[data-enhanced] ${videoLabelPlain}, html:not([data-enhanced]) ${videoLabelEnhanced}`, { display: "none" });
 export const description = style({ lineHeight: vars.lineHeight.normal, maxWidth: "72ch" });
 globalStyle(`${description} a`, { color: vars.color.brand });
 globalStyle(`${description} p`, { margin: `0 0 ${vars.space[4]}` });
@@ -166,3 +170,5 @@ globalStyle(`${linkList} a`, { color: vars.color.brand });
 /** The player that replaces the video facade after a click (same box as the thumbnail). */
 export const player = style({ display: "block", width: "100%", height: "auto", aspectRatio: "16 / 10", border: 0, borderRadius: vars.radius.md, background: "#000" });
 export const videoError = style({ margin: `${vars.space[2]} 0 0` });
+/** An Island's element that adds no box: its content lays out as the page's own (./AppDetailView.tsx). */
+export const contents = style({ display: "contents" });

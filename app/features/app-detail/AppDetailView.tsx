@@ -1,30 +1,28 @@
-// The app detail page body: identity, how to get it, what it does, and where to learn more.
-import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { Dialog } from "~/components/Dialog";
-import { displayImageUrl } from "~/lib/image-url";
-import { slugify } from "~/lib/slug";
-import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS, type AppType } from "~/models/enums";
-import { PRODUCT_NAV } from "~/models/list-routes";
+// The app detail page body: identity, how to get it, what it does, and where to learn more
+// (./AppDetailParts.tsx). Server-rendered HTML the browser keeps (Islands, docs/decisions/019): the
+// head and the body hold no React state, so their code is not in the first-load JavaScript. The
+// dialogs (Requires Admin, the third-party disclaimer, the embedded app's) and the video facade get
+// their behaviour from delegated listeners (app/components/chrome.ts).
+// - The add-bot panel (logged in, a bot) holds state (its steps, the space filter): there the head's
+//   code is fetched at once and React renders the head in place of its server HTML when it is here
+//   (the page counts as enhanced only then: holdLazyHydrated). Not hydrated behind a Suspense
+//   boundary: one still waiting for its code when the router updates (route discovery after
+//   hydration) is thrown away with React error 421. Until then the server's HTML works as it does
+//   without JavaScript. The body stays an Island.
+// - A client-side navigation to a detail page (a new address) renders the parts with React: their
+//   code is fetched after a detail page has shown, so coming back to one renders at once (and the
+//   scroll position is restored); a first visit by a client-side navigation loads it then.
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Island } from "~/components/Island";
+import { holdLazyHydrated, lazyHydrated } from "~/components/lazy-hydrated";
 import type { AppDetail } from "~/models/types";
-import { pill, pillList } from "~/components/Pill.css";
-import { visuallyHidden } from "../../../styles/global.css";
-import * as styles from "./AppDetailView.css";
-import { VideoFacade } from "./VideoFacade";
-import type { PrimaryAction as PrimaryActionType } from "./offers/primary-action";
-import { PrimaryAction } from "./offers/PrimaryAction";
+import { AppDetailBody, AppDetailHead } from "./AppDetailParts.server";
+import { body as bodyClass, contents, page } from "./AppDetailView.css";
+import type { PrimaryAction } from "./offers/primary-action";
 
-const TYPE_LIST_PATH: Record<AppType, string> = {
-  integration: "/integrations",
-  bot: "/bots",
-  skill: "/skills",
-  embeddedApp: "/embedded-apps",
-  serviceApp: "/service-apps",
-};
-
-function productPath(productType: AppDetail["productType"]): string {
-  return `/${PRODUCT_NAV.find((p) => p.categoryType === productType)?.path ?? slugify(productType)}`;
-}
+const LazyHead = lazyHydrated(() => import("./AppDetailParts").then((m) => m.AppDetailHead));
+const LazyBody = lazyHydrated(() => import("./AppDetailParts").then((m) => m.AppDetailBody));
 
 export function AppDetailView({
   app,
@@ -36,158 +34,58 @@ export function AppDetailView({
   app: AppDetail;
   descriptionHtml: string;
   /** What the page offers the visitor (decided by the loader: ./offers/primary-action.server.ts). */
-  primary: PrimaryActionType;
+  primary: PrimaryAction;
   /** A section of the app's own, under the header (My Webhooks on the webhook apps' pages). */
   children?: ReactNode;
   productName?: string;
 }) {
-  const links = [
-    { href: app.websiteUrl, label: "Website" },
-    { href: app.supportUrl, label: "Support" },
-    { href: app.privacyUrl, label: "Privacy Policy" },
-    { href: app.termsUrl, label: "Terms of Service" },
-  ].filter((l): l is { href: string; label: string } => Boolean(l.href));
-  const comingSoon = app.status === "coming_soon";
-
+  // A new address may be another app: the server's HTML was for the first one only.
+  const { key } = useLocation();
+  useEffect(() => {
+    LazyHead.preload();
+    LazyBody.preload();
+  }, []);
+  const live = useLiveHead(primary.kind === "add-bot");
+  const server = typeof document === "undefined";
   return (
-    <article className={styles.page} aria-labelledby="app-name">
-      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to={TYPE_LIST_PATH[app.type]}>{APP_TYPE_LABELS[app.type]}s</Link>
-          </li>
-          <li aria-current="page">{app.name}</li>
-        </ol>
-      </nav>
-
-      <header className={styles.header}>
-        <img className={styles.logo} src={displayImageUrl(app.logo)} alt={`${app.name} logo`} width={96} height={96} />
-        <div className={styles.identity}>
-          <h1 id="app-name" className={styles.name}>
-            {app.name}
-          </h1>
-          <p className={styles.company}>by {app.companyName}</p>
-          <p className={styles.tagline}>{app.tagline}</p>
-          <ul className={styles.badges} aria-label="About this app">
-            <li className={styles.badge}>{APP_TYPE_LABELS[app.type]}</li>
-            {comingSoon ? <li className={styles.badgeAccent}>Coming soon</li> : null}
-            {app.requiresAdmin ? (
-              <li>
-                <Dialog id="requires-admin" title="Requires Admin" triggerLabel="Requires Admin" triggerClassName={styles.badgeAdmin}>
-                  <p>Only a Control Hub administrator can add {app.name} for your organization. If you are not an administrator, ask yours to set it up.</p>
-                </Dialog>
-              </li>
-            ) : null}
-          </ul>
-        </div>
-        <div className={styles.actions}>
-          <PrimaryAction action={primary} app={app} productName={productName} />
-          {/* Our own apps (the webhook apps, by the product itself) are not third-party. */}
-          {app.companyName === productName ? null : (
-            <Dialog id="third-party-disclaimer" title="Third-party app" triggerLabel="Third-party app disclaimer" triggerClassName={styles.disclaimerLink}>
-              <p>
-                {app.name} is provided by {app.companyName}, not by us. Its use is governed by {app.companyName}&apos;s terms of service and privacy policy. Review them, and the
-                access the app asks for, before you add it.
-              </p>
-            </Dialog>
-          )}
-        </div>
-      </header>
+    <article className={page} aria-labelledby="app-name">
+      {live ? (
+        <LazyHead app={app} primary={primary} productName={productName} />
+      ) : (
+        // display: contents, so the breadcrumb and the header stay the page's own flex items.
+        <Island key={`head:${key}`} id="app-detail-head" className={contents} fallback={<LazyHead app={app} primary={primary} productName={productName} />}>
+          {server ? <AppDetailHead app={app} primary={primary} productName={productName} /> : null}
+        </Island>
+      )}
 
       {children}
 
-      <div className={styles.body}>
-        <div className={styles.main}>
-          {app.screenshots.length > 0 || app.videoUrl ? (
-            <section aria-labelledby="media-title" className={styles.section}>
-              <h2 id="media-title" className={styles.sectionTitle}>
-                Screenshots{app.videoUrl ? " and video" : ""}
-              </h2>
-              <ul className={styles.media}>
-                {app.videoUrl ? (
-                  <li>
-                    <VideoFacade videoUrl={app.videoUrl} poster={app.screenshots[0] ?? app.logo} appName={app.name} />
-                  </li>
-                ) : null}
-                {app.screenshots.map((src, i) => (
-                  <li key={src}>
-                    <img
-                      className={styles.screenshot}
-                      src={displayImageUrl(src)}
-                      alt={`${app.name} screenshot ${i + 1} of ${app.screenshots.length}`}
-                      width={640}
-                      height={400}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-
-          <section aria-labelledby="description-title" className={styles.section}>
-            <h2 id="description-title" className={styles.sectionTitle}>
-              Description
-            </h2>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by micromark, which escapes raw HTML and unsafe links (app/lib/markdown.server.ts) */}
-            <div className={styles.description} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
-          </section>
-        </div>
-
-        <aside className={styles.aside} aria-label="Details">
-          {app.categories.filter((c) => c.categoryType !== "appContext").length > 0 ? (
-            <section className={styles.fact}>
-              <h2 className={styles.factTitle}>Categories</h2>
-              <ul className={pillList}>
-                {[...new Map(app.categories.filter((c) => c.categoryType !== "appContext").map((c) => [c.slug, c])).values()].map((c) => (
-                  <li key={c.slug}>
-                    <Link className={pill} to={`/category/${c.slug}`}>
-                      {c.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <section className={styles.fact}>
-            <h2 className={styles.factTitle}>Works with</h2>
-            <ul className={pillList}>
-              {app.productTypes.map((p) => (
-                <li key={p}>
-                  <Link className={pill} to={productPath(p)}>
-                    {PRODUCT_TYPE_LABELS[p]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-          {links.length > 0 ? (
-            <section className={styles.fact}>
-              <h2 className={styles.factTitle}>Resources</h2>
-              <ul className={styles.linkList}>
-                {links.map((l) => (
-                  <li key={l.label}>
-                    <a href={l.href} target="_blank" rel="noopener noreferrer">
-                      {l.label}
-                      <span className={visuallyHidden}> (opens in a new tab)</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          <section className={styles.fact}>
-            <h2 className={styles.factTitle}>Updated</h2>
-            <p className={styles.factText}>
-              <time dateTime={app.updatedAt}>{new Date(app.updatedAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}</time>
-            </p>
-          </section>
-        </aside>
-      </div>
+      <Island key={`body:${key}`} id="app-detail-body" className={bodyClass} fallback={<LazyBody app={app} descriptionHtml={descriptionHtml} />}>
+        {server ? <AppDetailBody app={app} descriptionHtml={descriptionHtml} /> : null}
+      </Island>
     </article>
   );
+}
+
+/** True once the head's code is here on a page whose head holds state (then React renders it). */
+function useLiveHead(stateful: boolean): boolean {
+  const [live, setLive] = useState(false);
+  const release = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (!stateful || live) return;
+    let cancelled = false;
+    release.current ??= holdLazyHydrated();
+    void LazyHead.load().then(() => {
+      if (!cancelled) setLive(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [stateful, live]);
+  // Released once the live head has rendered (or when the page goes away).
+  useEffect(() => {
+    if (live) release.current?.();
+  }, [live]);
+  useEffect(() => () => release.current?.(), []);
+  return live;
 }

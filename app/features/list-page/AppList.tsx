@@ -1,11 +1,14 @@
 // The part every list of apps shares (list pages, search results): how many are shown, the grid,
 // and "Load more". Without JavaScript "Load more" is a link to the next page (the page shows every
 // item up to it and jumps to the first new one); with JavaScript it fetches just the next page,
-// appends it in place and keeps the address in step.
+// appends it in place and keeps the address in step. In a list page's server-rendered HTML (an
+// Island: ./ListPage.tsx) React does not run this component; ./load-more.ts does the same there,
+// guided by the data-list-* attributes.
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AppGrid } from "~/components/AppGrid";
 import type { AppSummary } from "~/models/types";
+import { countText, withParams } from "./list-address";
 import * as styles from "./ListPage.css";
 
 /** What a loader returns for a list; the route's loader must also answer the next page's URL. */
@@ -16,16 +19,6 @@ export type AppListData = {
   fromPage: number;
   pageSize: number;
 };
-
-export function withParams(search: string, changes: Record<string, string | null>): string {
-  const params = new URLSearchParams(search);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) params.delete(key);
-    else params.set(key, value);
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
 
 /** The list an address shows, whatever its page: path and query without page/from. */
 const listKeyOf = (pathname: string, search: string) => pathname + withParams(search, { page: null, from: null });
@@ -78,23 +71,26 @@ export function AppList({ data, showCount = true }: { data: AppListData; showCou
   return (
     <>
       {showCount ? (
-        <p className={styles.count} aria-live="polite">
-          {data.total === 0 ? "There are no items to display" : `Showing ${startIndex + 1}–${shown} of ${data.total} ${data.total === 1 ? "app" : "apps"}`}
+        <p className={styles.count} aria-live="polite" data-list-count={`${startIndex + 1} ${data.total}`}>
+          {countText(startIndex + 1, shown, data.total)}
         </p>
       ) : null}
 
       {data.fromPage > 1 ? (
         <p className={styles.earlier}>
-          <Link to={withParams(location.search, { page: null, from: null })}>Back to the first apps</Link>
+          <Link to={withParams(location.search, { page: null, from: null })} data-link="">
+            Back to the first apps
+          </Link>
         </p>
       ) : null}
 
       {loaded.items.length > 0 ? <AppGrid apps={loaded.items} startIndex={startIndex} /> : null}
 
       {hasMore ? (
-        <div className={styles.more}>
+        <div className={styles.more} data-list-more="">
           <Link
             className={styles.moreButton}
+            data-load-more=""
             to={`${withParams(location.search, { page: String(nextPage), from: null })}#item-${shown + 1}`}
             preventScrollReset
             aria-disabled={loading || undefined}

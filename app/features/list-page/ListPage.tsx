@@ -1,63 +1,46 @@
-// A list page: title, sort, category chips (product pages) and the list of apps.
-import { Form, NavLink, useSubmit } from "@remix-run/react";
-import { SORT_CHOICES } from "~/lib/sort";
-import { AppList } from "./AppList";
+// A list page: title, sort, category chips (product pages) and the list of apps
+// (./ListPageContent.tsx). Server-rendered HTML the browser keeps (an Island, docs/decisions/019): the
+// cards and the header hold no React state, so their code is not in the first-load JavaScript.
+// - The sort submits on change (app/components/chrome.ts), a client-side navigation (Island).
+// - "Load more" in the server's HTML: ./load-more.ts, loaded on the first click, fetches the next
+//   page and appends its cards in place, as ./AppList.tsx does with React.
+// - Another list (a new address: sort, chips, back from an app) renders ./ListPageContent.tsx
+//   itself: its code is fetched after the page has shown, so coming back renders at once and the
+//   scroll position is restored.
+import { useLocation } from "@remix-run/react";
+import { useEffect, type MouseEvent } from "react";
+import { Island } from "~/components/Island";
+import { lazyHydrated } from "~/components/lazy-hydrated";
 import type { ListPageData } from "./list-page.server";
-import { pill, pillList } from "~/components/Pill.css";
-import * as styles from "./ListPage.css";
+import { ListPageContent } from "./ListPageContent.server";
+import { page as pageClass } from "./ListPage.css";
+
+const LazyListPageContent = lazyHydrated(() => import("./ListPageContent").then((m) => m.ListPageContent));
+
+/** "Load more" in the server's HTML (React's own link in ./AppList.tsx handles its clicks first). */
+function loadMore(event: MouseEvent<HTMLElement>) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+  const link = (event.target as Element).closest?.("a[data-load-more]");
+  if (!(link instanceof HTMLAnchorElement)) return;
+  event.preventDefault();
+  void import("./load-more").then((m) => m.loadMore(link));
+}
 
 export function ListPage({ data }: { data: ListPageData }) {
-  const submit = useSubmit();
+  // A new address is a new list: the server's HTML was for the first one only.
+  const { key } = useLocation();
+  useEffect(() => LazyListPageContent.preload(), []);
   return (
-    <section className={styles.page} aria-labelledby="list-title">
-      <header className={styles.head}>
-        <div>
-          <h1 id="list-title" className={styles.title}>
-            {data.title}
-          </h1>
-          <p className={styles.description}>{data.description}</p>
-        </div>
-        <Form method="get" className={styles.sortForm} preventScrollReset>
-          <label htmlFor="sort" className={styles.sortLabel}>
-            Sort by
-          </label>
-          <select
-            id="sort"
-            name="sort"
-            defaultValue={data.sort}
-            key={data.sort}
-            className={styles.select}
-            onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-          >
-            {SORT_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-          <noscript>
-            <button type="submit" className={styles.sortButton}>
-              Sort
-            </button>
-          </noscript>
-        </Form>
-      </header>
-
-      {data.chips.length > 0 ? (
-        <nav aria-label={`${data.title} categories`} className={styles.chips}>
-          <ul className={pillList}>
-            {data.chips.map((chip) => (
-              <li key={chip.to}>
-                <NavLink to={chip.to} end className={pill} prefetch="intent">
-                  {chip.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
-
-      <AppList data={data} />
-    </section>
+    <Island
+      key={key}
+      id="list-page"
+      as="section"
+      className={pageClass}
+      attributes={{ "aria-labelledby": "list-title" }}
+      onClick={loadMore}
+      fallback={<LazyListPageContent data={data} />}
+    >
+      {typeof document === "undefined" ? <ListPageContent data={data} /> : null}
+    </Island>
   );
 }
