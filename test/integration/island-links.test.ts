@@ -15,11 +15,14 @@ beforeAll(async () => {
 afterAll(() => w?.dispose());
 
 describe("links the browser navigates to client-side are discovered ahead", () => {
-  it.each(["/", "/bots", "/category/analytics", "/applications/pollster", "/search?q=poll", "/no-such-page"])("%s: every data-link link and form carries data-discover", async (path) => {
-    const html = await (await w.fetch(path, { headers: MODERN_BROWSER })).text();
-    const marked = page(html).all("a[data-link], form[data-link]");
-    expect(marked.length).toBeGreaterThan(5);
-    const undiscovered = marked.filter((el) => el.getAttribute("data-discover") !== "true").map((el) => el.outerHTML.slice(0, 120));
-    expect(undiscovered).toEqual([]);
-  });
+  it.each(["/", "/bots", "/category/analytics", "/applications/pollster", "/search?q=poll", "/no-such-page"])(
+    "%s: every data-link link and form carries data-discover",
+    async (path) => {
+      const html = await (await w.fetch(path, { headers: MODERN_BROWSER })).text();
+      const marked = page(html).all("a[data-link], form[data-link]");
+      expect(marked.length).toBeGreaterThan(5);
+      const undiscovered = marked.filter((el) => el.getAttribute("data-discover") !== "true").map((el) => el.outerHTML.slice(0, 120));
+      expect(undiscovered).toEqual([]);
+    },
+  );
 });
