@@ -39,7 +39,12 @@ const BOOKMARK_COOKIE = "d1-bookmark";
 
 /** What every cookie of ours shares. `name` is the bare name. */
 function ourCookie(request: Request, name: string, options: CookieOptions): Cookie {
-  return createCookie(cookieNameFor(request, name), { path: "/", sameSite: "lax", secure: isHttps(request.url), ...options });
+  const cookie = createCookie(cookieNameFor(request, name), { path: "/", sameSite: "lax", secure: isHttps(request.url), ...options });
+  // A request carries few of our cookies, and each is read several times per request: one whose
+  // name is nowhere in the header is absent, so the header is not parsed again (nor, for a signed
+  // one, its HMAC key imported) only to answer null, as Remix's parse would.
+  const parse: Cookie["parse"] = (header, parseOptions) => (header?.includes(cookie.name) ? cookie.parse(header, parseOptions) : Promise.resolve(null));
+  return Object.create(cookie, { parse: { value: parse } }) as Cookie;
 }
 
 // ---- plain-text values -------------------------------------------------------------------------

@@ -16,11 +16,12 @@ const bookmarkValue = z.object({ b: z.string().regex(BOOKMARK_PATTERN) });
 export async function readBookmark(request: Request, config: PortalConfig): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header) return null;
-  const parsed = bookmarkValue.safeParse(
-    await bookmarkCookie(request, config)
-      .parse(header)
-      .catch(() => null),
-  );
+  const value: unknown = await bookmarkCookie(request, config)
+    .parse(header)
+    .catch(() => null);
+  // Most requests carry none: no zod error built only to say so.
+  if (value === null) return null;
+  const parsed = bookmarkValue.safeParse(value);
   return parsed.success ? parsed.data.b : null;
 }
 
