@@ -49,8 +49,7 @@ export function edgeCacheKey(request: Request, version: string): Request | null 
 
 export function isCacheable(response: Response): boolean {
   if (response.status !== 200 || response.headers.has("Set-Cookie")) return false;
-  const cc = response.headers.get("Cache-Control") ?? "";
-  return /\bpublic\b/.test(cc) && /\bs-maxage=\d+/.test(cc);
+  return /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "") && sharedAge(response) > 0;
 }
 
 /** The edge age a cacheable response carries (its s-maxage), in seconds. */
@@ -133,6 +132,3 @@ export const edgeCache = {
     waitUntil(keep(key, response.clone(), now));
   },
 };
-
-/** Forgets the isolate's hot pages (tests). */
-export const forgetHotPages = () => hotPages.clear();

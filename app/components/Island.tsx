@@ -10,6 +10,7 @@
 // their behaviour from delegated listeners (Dialog.tsx, chrome.ts, carousel-controls.ts).
 import { useNavigate } from "@remix-run/react";
 import { Suspense, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { plainClickedLink } from "./plain-click";
 
 type IslandProps = {
   id: string;
@@ -73,9 +74,8 @@ export function Island({ id, className, as: Tag = "div", children, html: serverR
  * navigates client-side, as <Link> does; other links load the document, as they did before.
  */
 function followLink(event: MouseEvent<HTMLElement>, navigate: (to: string) => void) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-  const link = (event.target as Element).closest?.("a[href][data-link]");
-  if (!(link instanceof HTMLAnchorElement) || !event.currentTarget.contains(link)) return;
+  const link = plainClickedLink(event, "a[href][data-link]");
+  if (!link || !event.currentTarget.contains(link)) return;
   if (link.target && link.target !== "_self") return;
   if (link.hasAttribute("download")) return;
   const url = new URL(link.href, window.location.href);

@@ -22,6 +22,7 @@
 import { enhanceDialogs } from "./dialog-enhance";
 import { isCurrentPath } from "./nav-current";
 import { attachCombobox, resetCombobox } from "./search-combobox";
+import { plainClickedLink } from "./plain-click";
 
 /** Spec §2.4: the avatar popover hides 200 ms after the pointer leaves it. */
 export const HIDE_DELAY_MS = 200;
@@ -75,9 +76,8 @@ export function enhanceChrome(doc: Document, navigate: (to: string) => void): ()
 
   removals.push(enhanceDialogs(doc));
   listen("click", (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = (event.target as Element).closest?.("a[data-video]");
-    if (!(link instanceof HTMLAnchorElement)) return;
+    const link = plainClickedLink(event, "a[data-video]");
+    if (!link) return;
     event.preventDefault();
     void import("../features/app-detail/video-player").then(({ playVideo }) => playVideo(link));
   });

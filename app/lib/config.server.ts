@@ -5,6 +5,14 @@ const flag = z.enum(["true", "false"]);
 const url = z.string().url();
 /** A cookie name as config may set it (spec §9): letters, digits, `_` and `-`. */
 const cookieName = z.string().regex(/^[A-Za-z0-9_-]+$/);
+/** A session lifetime in seconds: at least a minute (KV cannot expire an entry sooner), at most 400 days. */
+const sessionLifetimeSeconds = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(400 * 24 * 3600)
+    .default(fallback);
 
 /** An optional var: absent or empty means unset. */
 const unsetWhenEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
@@ -47,18 +55,8 @@ const envSchema = z.object({
   // Session lifetimes (docs/decisions/012): a session ends this long after the login however active
   // it is (refreshing tokens never extends it), and after this long without a request. At least a
   // minute: KV cannot expire an entry sooner.
-  SESSION_MAX_AGE_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(400 * 24 * 3600)
-    .default(30 * 24 * 3600),
-  SESSION_IDLE_TIMEOUT_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(60)
-    .max(400 * 24 * 3600)
-    .default(7 * 24 * 3600),
+  SESSION_MAX_AGE_SECONDS: sessionLifetimeSeconds(30 * 24 * 3600),
+  SESSION_IDLE_TIMEOUT_SECONDS: sessionLifetimeSeconds(7 * 24 * 3600),
   // Spec §9: session, auth and CSRF cookie and header names are set in config.
   SESSION_COOKIE_NAME: cookieName.default("__session"),
   AUTH_COOKIE_NAME: cookieName.default("__oauth"),

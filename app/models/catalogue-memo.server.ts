@@ -8,41 +8,34 @@
 // 32 apps beside it reads ~100.
 import { LRUCache } from "lru-cache";
 
-const MAX_ENTRIES = 2_000;
-
-const memo = new LRUCache<string, { value: unknown }>({ max: MAX_ENTRIES });
-
 const keyOf = (catalogueVersion: string, what: string) => `${catalogueVersion}\u0000${what}`;
 
-/** The value remembered for `what` under this catalogue version, if any. */
-export function recall<T>(catalogueVersion: string | undefined, what: string): T | undefined {
-  if (!catalogueVersion) return undefined;
-  return memo.get(keyOf(catalogueVersion, what))?.value as T | undefined;
+type VersionedMemo = {
+  /** The value remembered for `what` under this catalogue version, if any. */
+  recall: <T>(catalogueVersion: string | undefined, what: string) => T | undefined;
+  /** Remembers `value` for `what` under this catalogue version (nothing without a version). */
+  remember: <T>(catalogueVersion: string | undefined, what: string, value: T) => T;
+};
+
+/** An isolate-wide memo keyed by catalogue version, bounded by count. */
+function versionedMemo(max: number): VersionedMemo {
+  const cache = new LRUCache<string, { value: unknown }>({ max });
+  return {
+    recall: <T>(catalogueVersion: string | undefined, what: string) => (catalogueVersion ? (cache.get(keyOf(catalogueVersion, what))?.value as T | undefined) : undefined),
+    remember: <T>(catalogueVersion: string | undefined, what: string, value: T) => {
+      if (catalogueVersion) cache.set(keyOf(catalogueVersion, what), { value });
+      return value;
+    },
+  };
 }
 
-/** Remembers `value` for `what` under this catalogue version (nothing without a version). */
-export function remember<T>(catalogueVersion: string | undefined, what: string, value: T): T {
-  if (catalogueVersion) memo.set(keyOf(catalogueVersion, what), { value });
-  return value;
-}
+/** Facts (list totals, the category list): small and few. */
+export const { recall, remember } = versionedMemo(2_000);
 
 /**
  * Answers (a page of 32 apps, ~15 KB in memory; a list of suggestions) in a cache of their own, so
  * they never push out the facts above; bounded by count. A page is read again by everyone who opens
- * the same list, search or typed prefix before the next import (docs/decisions/019).
+ * the same list, search or typed prefix before the next import (docs/decisions/019). An answer is
+ * never mutated afterwards: every reader gets the same object.
  */
-const MAX_ANSWERS = 400;
-
-const answers = new LRUCache<string, { value: unknown }>({ max: MAX_ANSWERS });
-
-/** The answer remembered for `what` under this catalogue version, if any. */
-export function recallAnswer<T>(catalogueVersion: string | undefined, what: string): T | undefined {
-  if (!catalogueVersion) return undefined;
-  return answers.get(keyOf(catalogueVersion, what))?.value as T | undefined;
-}
-
-/** Remembers an answer (never mutated afterwards: every reader gets the same object). */
-export function rememberAnswer<T>(catalogueVersion: string | undefined, what: string, value: T): T {
-  if (catalogueVersion) answers.set(keyOf(catalogueVersion, what), { value });
-  return value;
-}
+export const { recall: recallAnswer, remember: rememberAnswer } = versionedMemo(400);

@@ -14,14 +14,14 @@ import { lazyHydrated } from "~/components/lazy-hydrated";
 import type { ListPageData } from "./list-page.server";
 import { ListPageContent } from "./ListPageContent.server";
 import { page as pageClass } from "./ListPage.css";
+import { plainClickedLink } from "~/components/plain-click";
 
 const LazyListPageContent = lazyHydrated(() => import("./ListPageContent").then((m) => m.ListPageContent));
 
 /** "Load more" in the server's HTML (React's own link in ./AppList.tsx handles its clicks first). */
 function loadMore(event: MouseEvent<HTMLElement>) {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-  const link = (event.target as Element).closest?.("a[data-load-more]");
-  if (!(link instanceof HTMLAnchorElement)) return;
+  const link = plainClickedLink(event, "a[data-load-more]");
+  if (!link) return;
   event.preventDefault();
   void import("./load-more").then((m) => m.loadMore(link));
 }
