@@ -1,6 +1,7 @@
 // Two vitest projects: unit (pure rules, in Node) and integration (the built Worker in Miniflare
 // with real D1 and KV). `npm test` builds the Worker before the integration project runs.
 import { fileURLToPath } from "node:url";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
@@ -10,6 +11,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        // Components' vanilla-extract styles (class names, as the Remix build makes them).
+        plugins: [vanillaExtractPlugin()],
         test: {
           name: "unit",
           environment: "node",

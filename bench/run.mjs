@@ -19,6 +19,8 @@
 // --proposed also applies bench/proposed/*.sql (schema changes this benchmark proposes) for A/B.
 // --only limits the load scenarios and diagnostics to the given ids (see `scenarios`/`diagnostics`);
 // `flood` is the analytics-flood comparison (page latency alone vs during 2,000 beacons).
+// --profile=<id> [--profile-duration=5]: after the load, a CPU profile of the Worker while one client
+// runs that scenario (bench/profile.mjs): .bench/<id>.cpuprofile and where the time goes.
 //
 // Transport: real HTTP over Miniflare's entry socket on 127.0.0.1 (random port) with Node's built-in
 // fetch (undici, keep-alive), closer to a browser than `mf.dispatchFetch`. The load generator and
@@ -46,6 +48,7 @@ import { generateCatalogue } from "../scripts/lib/catalogue-generator.ts";
 import { catalogueStatements } from "../scripts/lib/catalogue-sql.ts";
 import { toFtsQuery } from "../app/lib/fts-query.ts";
 import { runLighthouse } from "./lighthouse.mjs";
+import { profileWorker } from "./profile.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -62,6 +65,8 @@ const { values: args } = parseArgs({
     "no-explain": { type: "boolean", default: false },
     proposed: { type: "boolean", default: false },
     "lighthouse-runs": { type: "string", default: "1" },
+    profile: { type: "string" },
+    "profile-duration": { type: "string", default: "5" },
   },
 });
 const DURATION_MS = Number(args.duration) * 1000;
@@ -278,9 +283,13 @@ export default {
 };
 `;
 
+/** --profile: workerd's inspector, for a CPU profile of the Worker (bench/profile.mjs). */
+const INSPECTOR_PORT = args.profile ? 9300 + Math.floor(Math.random() * 500) : undefined;
+
 const mf = new Miniflare({
   host: "127.0.0.1",
   port: 0,
+  ...(INSPECTOR_PORT ? { inspectorPort: INSPECTOR_PORT, inspectorHost: "127.0.0.1" } : {}),
   workers: [
     {
       // Same shape as test/integration/harness.ts (Miniflare 5 worker config).
@@ -618,6 +627,23 @@ try {
         (r.failed + r.errors + one.failed + one.errors ? `  (!) ${r.failed + one.failed} failed, ${r.errors + one.errors} errors: ${r.firstProblem ?? one.firstProblem}` : ""),
     );
   }
+  if (args.profile) {
+    // After the load phases, which it would slow down: one client on that scenario, profiled.
+    const s = [...scenarios, ...diagnostics].find((x) => x.id === args.profile);
+    if (!s) throw new Error(`--profile=${args.profile}: no such scenario`);
+    mkdirSync(`${root}/.bench`, { recursive: true });
+    const out = `${root}/.bench/${s.id}.cpuprofile`;
+    const summary = await profileWorker({
+      inspectorPort: INSPECTOR_PORT,
+      workerName: "app-hub",
+      bundleText: workerScript,
+      innerFile: `${root}/build/index.js`,
+      out,
+      run: () => phase(s, 1, Number(args["profile-duration"]) * 1000),
+    });
+    log(`CPU profile of ${s.label}, one client for ${args["profile-duration"]} s: ${path.relative(root, out)}\n${summary}`);
+  }
+
   const diag = {};
   const diagRuns = new Map();
   for (const s of selected(diagnostics)) {

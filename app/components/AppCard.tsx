@@ -1,12 +1,12 @@
 // One app in a list: logo, name (the card's single link), company, tagline and badges. Lean markup
 // (docs/decisions/019): the card is the list item or the carousel's slide itself, and a single
 // badge sits in the card's grid without a wrapper.
-import { Link } from "@remix-run/react";
 import { appPath } from "~/lib/app-paths";
 import { displayImageUrl } from "~/lib/image-url";
 import { APP_TYPE_LABELS } from "~/models/enums";
 import type { AppSummary } from "~/models/types";
 import { Badge } from "./Badge";
+import { SiteLink } from "./static-markup";
 import * as s from "./AppCard.css";
 
 type AppCardProps = {
@@ -34,9 +34,9 @@ export function AppCard({ app, headingLevel = 2, as: Element = "div", id, classN
     >
       <img src={displayImageUrl(app.logo)} alt="" width={56} height={56} loading="lazy" decoding="async" className={s.logo} />
       <Heading className={s.name}>
-        <Link to={appPath(app)} prefetch="intent" className={s.link} data-link="">
+        <SiteLink to={appPath(app)} prefetch="intent" className={s.link} data-link="">
           {app.name}
-        </Link>
+        </SiteLink>
       </Heading>
       <p className={s.company}>{app.companyName}</p>
       <p className={s.tagline}>{app.tagline}</p>

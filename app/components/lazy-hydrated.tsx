@@ -1,9 +1,17 @@
 // A component whose code is not in the first-load JavaScript (docs/decisions/019), for parts that
 // only some pages show (the test-environment bar, a notice, the announcement banner and modals):
 // the server renders it at once (its module is loaded at start-up, as ErrorOverlaySlot.tsx does),
-// and in the browser React keeps the server's HTML inside a Suspense boundary until the code is
-// there, then hydrates it. The code is fetched only when a page renders the component.
-import { Suspense, useEffect, type ComponentType } from "react";
+// inside a wrapper without a box (display: contents). In the browser the first render keeps the
+// server's HTML in that wrapper as markup, fetches the code, and then renders the component in its
+// place; until then the HTML works as it does without JavaScript. The code is fetched only when a
+// page renders the component.
+//
+// Not hydrated behind a Suspense boundary: React throws away a boundary that is still waiting for
+// its code when an update reaches it outside a transition (error 421), and Remix sends one on every
+// navigation (RemixBrowser's location state), so a link followed before the code arrived made the
+// part blink out with an error in the console.
+import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType } from "react";
+import { lazyPart } from "./lazy-hydrated.css";
 
 /** Lazy components the browser's first render waited for and that have not hydrated yet. */
 let pending = 0;
@@ -14,8 +22,8 @@ const settle = () => {
 
 /**
  * Holds whenLazyHydrated() until the returned function is called: for a part that React renders in
- * place of its server HTML once its code is here, rather than hydrating it (a Suspense boundary
- * still waiting for its code when the router updates is thrown away with React error 421).
+ * place of its server HTML once its code is here (every lazyHydrated part, and the detail page's
+ * head: app/features/app-detail/AppDetailView.tsx).
  */
 export function holdLazyHydrated(): () => void {
   pending++;
@@ -43,6 +51,12 @@ export type LazyHydrated<P> = ComponentType<P> & {
   load: () => Promise<unknown>;
 };
 
+/** The server's HTML of a lazily hydrated part, read once when the browser first renders it. */
+const serverHtml = (id: string): string | null => (typeof document === "undefined" ? null : (document.querySelector(`[data-lazy-part="${CSS.escape(id)}"]`)?.innerHTML ?? null));
+
+/** Focusable elements, in order, so focus stays on "the same" one when the markup is replaced. */
+const focusables = (root: Element) => [...root.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary, [tabindex]")];
+
 /**
  * Also for components only the browser renders later (an Island's fallback): once the code is here
  * (preload), they render synchronously, with no empty frame (scroll restoration needs the content).
@@ -50,36 +64,57 @@ export type LazyHydrated<P> = ComponentType<P> & {
 export function lazyHydrated<P extends object>(load: () => Promise<ComponentType<P>>): LazyHydrated<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<unknown> | null = null;
-  let counted = false;
   const start = () => (loading ??= load().then((component) => (loaded = component)));
   if (typeof document === "undefined") void start();
 
   // biome-ignore lint/correctness/noComponentHookFactories: made once per lazily loaded module at import time, never inside a render
   function Loaded(props: P) {
-    useEffect(() => {
-      if (!counted) return;
-      counted = false;
-      pending--;
-      settle();
-    }, []);
-    if (!loaded) {
-      if (typeof document !== "undefined" && !counted) {
-        counted = true;
-        pending++;
-      }
-      // Suspends (React 18's thrown-promise protocol) until the code is here.
-      throw start();
-    }
+    // Suspends (React 18's thrown-promise protocol) until the code is here: on the server (where the
+    // module is loaded at start-up) and for a part mounted after the first render.
+    if (!loaded) throw start();
     const Component = loaded;
     return <Component {...props} />;
   }
 
   // biome-ignore lint/correctness/noComponentHookFactories: made once per lazily loaded module at import time, never inside a render
   function LazyHydrated(props: P) {
+    const id = useId();
+    // The server's HTML, on the first render in the browser while the code is not here yet.
+    const [html] = useState(() => (loaded ? null : serverHtml(id)));
+    const [live, setLive] = useState(html === null);
+    const wrapper = useRef<HTMLDivElement>(null);
+    const focused = useRef<number>(-1);
+    useEffect(() => {
+      if (live) return;
+      const release = holdLazyHydrated();
+      let cancelled = false;
+      void start().then(() => {
+        if (cancelled) return;
+        const active = document.activeElement;
+        focused.current = wrapper.current && active ? focusables(wrapper.current).indexOf(active as HTMLElement) : -1;
+        setLive(true);
+      });
+      return () => {
+        cancelled = true;
+        // After the live render has committed (or when the part goes away).
+        release();
+      };
+    }, [live]);
+    useLayoutEffect(() => {
+      if (!live || focused.current < 0 || !wrapper.current) return;
+      focusables(wrapper.current)[focused.current]?.focus();
+      focused.current = -1;
+    }, [live]);
+    if (!live) {
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup the server rendered for this part, read back from the document (React output, escaped)
+      return <div key="server" ref={wrapper} className={lazyPart} data-lazy-part={id} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
+    }
     return (
-      <Suspense fallback={null}>
-        <Loaded {...props} />
-      </Suspense>
+      <div key="live" ref={wrapper} className={lazyPart} data-lazy-part={id}>
+        <Suspense fallback={null}>
+          <Loaded {...props} />
+        </Suspense>
+      </div>
     );
   }
   LazyHydrated.preload = () => void start();

@@ -4,8 +4,9 @@
 // appends it in place and keeps the address in step. In a list page's server-rendered HTML (an
 // Island: ./ListPage.tsx) React does not run this component; ./load-more.ts does the same there,
 // guided by the data-list-* attributes.
-import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { SiteLink } from "~/components/static-markup";
 import { AppGrid } from "~/components/AppGrid";
 import type { AppSummary } from "~/models/types";
 import { countText, withParams } from "./list-address";
@@ -62,45 +63,85 @@ export function AppList({ data, showCount = true }: { data: AppListData; showCou
     firstNewItem.current = null;
   }, [loaded]);
 
+  const loading = fetcher.state !== "idle";
+  const view = listView(data, location, loaded);
+  return (
+    <AppListView
+      {...view}
+      showCount={showCount}
+      loading={loading}
+      onMore={(event) => {
+        event.preventDefault();
+        if (!loading) fetcher.load(location.pathname + withParams(location.search, { page: String(view.nextPage), from: String(view.nextPage) }));
+      }}
+    />
+  );
+}
+
+type ListView = {
+  items: readonly AppSummary[];
+  /** Items before the first one shown (a page opened at ?from=N). */
+  startIndex: number;
+  total: number;
+  /** The address of the list's first page, when the items shown start later. */
+  earlierHref: string | null;
+  /** The address of the next page ("Load more" without JavaScript), when there is one. */
+  moreHref: string | null;
+  nextPage: number;
+};
+
+/** What the list shows: the loader's data plus the pages loaded since, at this address. */
+export function listView(data: AppListData, location: { pathname: string; search: string }, loaded = { items: data.items, page: data.page }): ListView {
   const startIndex = (data.fromPage - 1) * data.pageSize;
   const shown = startIndex + loaded.items.length;
-  const hasMore = shown < data.total;
   const nextPage = loaded.page + 1;
-  const loading = fetcher.state !== "idle";
+  return {
+    items: loaded.items,
+    startIndex,
+    total: data.total,
+    earlierHref: data.fromPage > 1 ? location.pathname + withParams(location.search, { page: null, from: null }) : null,
+    moreHref: shown < data.total ? `${location.pathname}${withParams(location.search, { page: String(nextPage), from: null })}#item-${shown + 1}` : null,
+    nextPage,
+  };
+}
 
+/**
+ * The list's markup, for React (./AppList above) and for the list page's server HTML, rendered once
+ * per list and catalogue version (./ListPage.tsx) where there is no router: links are SiteLinks.
+ */
+export function AppListView({
+  items,
+  startIndex,
+  total,
+  earlierHref,
+  moreHref,
+  showCount = true,
+  loading = false,
+  onMore,
+}: ListView & { showCount?: boolean; loading?: boolean; onMore?: (event: MouseEvent<HTMLAnchorElement>) => void }) {
   return (
     <>
       {showCount ? (
-        <p className={styles.count} aria-live="polite" data-list-count={`${startIndex + 1} ${data.total}`}>
-          {countText(startIndex + 1, shown, data.total)}
+        <p className={styles.count} aria-live="polite" data-list-count={`${startIndex + 1} ${total}`}>
+          {countText(startIndex + 1, startIndex + items.length, total)}
         </p>
       ) : null}
 
-      {data.fromPage > 1 ? (
+      {earlierHref !== null ? (
         <p className={styles.earlier}>
-          <Link to={withParams(location.search, { page: null, from: null })} data-link="">
+          <SiteLink to={earlierHref} data-link="">
             Back to the first apps
-          </Link>
+          </SiteLink>
         </p>
       ) : null}
 
-      {loaded.items.length > 0 ? <AppGrid apps={loaded.items} startIndex={startIndex} /> : null}
+      {items.length > 0 ? <AppGrid apps={items} startIndex={startIndex} /> : null}
 
-      {hasMore ? (
+      {moreHref !== null ? (
         <div className={styles.more} data-list-more="">
-          <Link
-            className={styles.moreButton}
-            data-load-more=""
-            to={`${withParams(location.search, { page: String(nextPage), from: null })}#item-${shown + 1}`}
-            preventScrollReset
-            aria-disabled={loading || undefined}
-            onClick={(event) => {
-              event.preventDefault();
-              if (!loading) fetcher.load(location.pathname + withParams(location.search, { page: String(nextPage), from: String(nextPage) }));
-            }}
-          >
+          <SiteLink className={styles.moreButton} data-load-more="" to={moreHref} preventScrollReset aria-disabled={loading || undefined} onClick={onMore}>
             {loading ? "Loading…" : "Load more"}
-          </Link>
+          </SiteLink>
         </div>
       ) : null}
     </>

@@ -12,7 +12,7 @@ import { useEffect, type MouseEvent } from "react";
 import { Island } from "~/components/Island";
 import { lazyHydrated } from "~/components/lazy-hydrated";
 import type { ListPageData } from "./list-page.server";
-import { ListPageContent } from "./ListPageContent.server";
+import { listPageHtml } from "./ListPageContent.server";
 import { page as pageClass } from "./ListPage.css";
 import { plainClickedLink } from "~/components/plain-click";
 
@@ -28,19 +28,18 @@ function loadMore(event: MouseEvent<HTMLElement>) {
 
 export function ListPage({ data }: { data: ListPageData }) {
   // A new address is a new list: the server's HTML was for the first one only.
-  const { key } = useLocation();
+  const location = useLocation();
   useEffect(() => LazyListPageContent.preload(), []);
   return (
     <Island
-      key={key}
+      key={location.key}
       id="list-page"
       as="section"
       className={pageClass}
       attributes={{ "aria-labelledby": "list-title" }}
       onClick={loadMore}
+      html={typeof document === "undefined" ? listPageHtml(data, location) : undefined}
       fallback={<LazyListPageContent data={data} />}
-    >
-      {typeof document === "undefined" ? <ListPageContent data={data} /> : null}
-    </Island>
+    />
   );
 }

@@ -3,14 +3,21 @@
 // client-side navigation to a list page. It works both ways: the sort's select submits its form on
 // change (app/components/chrome.ts, data-submit-on-change), links carry data-link, and "Load more"
 // is React's (./AppList.tsx) or, in the server's HTML, ./load-more.ts.
-import { Form, NavLink } from "@remix-run/react";
+import { ISLAND_LINK } from "~/components/island-link";
+import { useStaticMarkup } from "~/components/static-markup";
 import { SORT_CHOICES } from "~/lib/sort";
-import { AppList } from "./AppList";
+import { AppList, AppListView, listView } from "./AppList";
 import type { ListPageData } from "./list-page.server";
 import { pill, pillList } from "~/components/Pill.css";
 import * as styles from "./ListPage.css";
 
-export function ListPageContent({ data }: { data: ListPageData }) {
+/**
+ * `location` is given where there is no router: the server HTML, rendered once per list and catalogue
+ * version (./ListPage.tsx). The sort form and the chips are plain markup either way: the page's
+ * Island makes them client-side navigations (app/components/Island.tsx).
+ */
+export function ListPageContent({ data, location }: { data: ListPageData; location?: { pathname: string; search: string } }) {
+  const staticMarkup = useStaticMarkup();
   return (
     <>
       <header className={styles.head}>
@@ -20,7 +27,7 @@ export function ListPageContent({ data }: { data: ListPageData }) {
           </h1>
           <p className={styles.description}>{data.description}</p>
         </div>
-        <Form method="get" className={styles.sortForm} preventScrollReset data-link="" data-prevent-scroll-reset="">
+        <form method="get" action={data.canonicalPath} className={styles.sortForm} data-link="" data-prevent-scroll-reset="" data-discover="true">
           <label htmlFor="sort" className={styles.sortLabel}>
             Sort by
           </label>
@@ -36,7 +43,7 @@ export function ListPageContent({ data }: { data: ListPageData }) {
               Sort
             </button>
           </noscript>
-        </Form>
+        </form>
       </header>
 
       {data.chips.length > 0 ? (
@@ -44,16 +51,21 @@ export function ListPageContent({ data }: { data: ListPageData }) {
           <ul className={pillList}>
             {data.chips.map((chip) => (
               <li key={chip.to}>
-                <NavLink to={chip.to} end className={pill} prefetch="intent" data-link="">
+                <a
+                  {...ISLAND_LINK}
+                  aria-current={chip.to === data.canonicalPath ? "page" : undefined}
+                  className={chip.to === data.canonicalPath ? `${pill} active` : pill}
+                  href={chip.to}
+                >
                   {chip.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
         </nav>
       ) : null}
 
-      <AppList data={data} />
+      {staticMarkup && location ? <AppListView {...listView(data, location)} /> : <AppList data={data} />}
     </>
   );
 }

@@ -1,0 +1,31 @@
+// The list page's server HTML (./ListPage.tsx), rendered once per list and catalogue version and
+// kept in the isolate's memory (app/components/static-html.server.ts): the cards of a list are the
+// same for everyone until the next import. Keyed by the page of apps the catalogue remembers for
+// that version (the same array object for every reader: app/models/catalogue-memo.server.ts), and by
+// what else the markup shows. A list built per request (a content entry's) is rendered each time.
+// A `.server` module: empty in the browser, so the list's code is not in the first-load JavaScript.
+import { cachedMarkup } from "~/components/static-html.server";
+import { StaticMarkup } from "~/components/static-markup";
+import type { ListPageData } from "./list-page.server";
+import { ListPageContent } from "./ListPageContent";
+
+export function listPageHtml(data: ListPageData, location: { pathname: string; search: string }): string {
+  const key = [
+    location.pathname,
+    location.search,
+    data.canonicalPath,
+    data.title,
+    data.description,
+    data.sort,
+    data.page,
+    data.fromPage,
+    data.pageSize,
+    data.total,
+    ...data.chips.flatMap((c) => [c.to, c.label]),
+  ].join("\u0000");
+  return cachedMarkup(data.items, key, () => (
+    <StaticMarkup value={true}>
+      <ListPageContent data={data} location={location} />
+    </StaticMarkup>
+  ));
+}
