@@ -10,7 +10,7 @@
 // its code when an update reaches it outside a transition (error 421), and Remix sends one on every
 // navigation (RemixBrowser's location state), so a link followed before the code arrived made the
 // part blink out with an error in the console.
-import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType } from "react";
+import { Suspense, useEffect, useId, useState, type ComponentType } from "react";
 import { lazyPart } from "./lazy-hydrated.css";
 
 /** Lazy components the browser's first render waited for and that have not hydrated yet. */
@@ -54,9 +54,6 @@ export type LazyHydrated<P> = ComponentType<P> & {
 /** The server's HTML of a lazily hydrated part, read once when the browser first renders it. */
 const serverHtml = (id: string): string | null => (typeof document === "undefined" ? null : (document.querySelector(`[data-lazy-part="${CSS.escape(id)}"]`)?.innerHTML ?? null));
 
-/** Focusable elements, in order, so focus stays on "the same" one when the markup is replaced. */
-const focusables = (root: Element) => [...root.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, summary, [tabindex]")];
-
 /**
  * Also for components only the browser renders later (an Island's fallback): once the code is here
  * (preload), they render synchronously, with no empty frame (scroll restoration needs the content).
@@ -82,17 +79,12 @@ export function lazyHydrated<P extends object>(load: () => Promise<ComponentType
     // The server's HTML, on the first render in the browser while the code is not here yet.
     const [html] = useState(() => (loaded ? null : serverHtml(id)));
     const [live, setLive] = useState(html === null);
-    const wrapper = useRef<HTMLDivElement>(null);
-    const focused = useRef<number>(-1);
     useEffect(() => {
       if (live) return;
       const release = holdLazyHydrated();
       let cancelled = false;
       void start().then(() => {
-        if (cancelled) return;
-        const active = document.activeElement;
-        focused.current = wrapper.current && active ? focusables(wrapper.current).indexOf(active as HTMLElement) : -1;
-        setLive(true);
+        if (!cancelled) setLive(true);
       });
       return () => {
         cancelled = true;
@@ -100,17 +92,12 @@ export function lazyHydrated<P extends object>(load: () => Promise<ComponentType
         release();
       };
     }, [live]);
-    useLayoutEffect(() => {
-      if (!live || focused.current < 0 || !wrapper.current) return;
-      focusables(wrapper.current)[focused.current]?.focus();
-      focused.current = -1;
-    }, [live]);
     if (!live) {
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the markup the server rendered for this part, read back from the document (React output, escaped)
-      return <div key="server" ref={wrapper} className={lazyPart} data-lazy-part={id} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
+      return <div key="server" className={lazyPart} data-lazy-part={id} dangerouslySetInnerHTML={{ __html: html ?? "" }} />;
     }
     return (
-      <div key="live" ref={wrapper} className={lazyPart} data-lazy-part={id}>
+      <div key="live" className={lazyPart} data-lazy-part={id}>
         <Suspense fallback={null}>
           <Loaded {...props} />
         </Suspense>
