@@ -3,6 +3,19 @@
 // Writes .bench/<id>.cpuprofile (open it in Chrome DevTools' Performance panel) and prints where the
 // time goes: by function (self time) and by the source module it comes from. Profiling slows the Worker: read the shares, not the milliseconds.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+
+/** A port on 127.0.0.1 that nothing listens on now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 /** One DevTools-protocol session with the Worker's isolate (Node's built-in WebSocket). */
 async function connect(inspectorPort, workerName) {

@@ -48,7 +48,7 @@ import { generateCatalogue } from "../scripts/lib/catalogue-generator.ts";
 import { catalogueStatements } from "../scripts/lib/catalogue-sql.ts";
 import { toFtsQuery } from "../app/lib/fts-query.ts";
 import { runLighthouse } from "./lighthouse.mjs";
-import { profileWorker } from "./profile.mjs";
+import { freePort, profileWorker } from "./profile.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -283,8 +283,8 @@ export default {
 };
 `;
 
-/** --profile: workerd's inspector, for a CPU profile of the Worker (bench/profile.mjs). */
-const INSPECTOR_PORT = args.profile ? 9300 + Math.floor(Math.random() * 500) : undefined;
+/** --profile: workerd's inspector, for a CPU profile of the Worker (bench/profile.mjs), on a free port. */
+const INSPECTOR_PORT = args.profile ? await freePort() : undefined;
 
 const mf = new Miniflare({
   host: "127.0.0.1",

@@ -1,4 +1,7 @@
 import { style } from "@vanilla-extract/css";
 
-/** The wrapper of a lazily hydrated part (./lazy-hydrated.tsx): no box, the part lays out as before. */
+/**
+ * A wrapper that adds no box, so its content lays out as the page's own: a lazily hydrated part
+ * (./lazy-hydrated.tsx), the detail page's head Island.
+ */
 export const lazyPart = style({ display: "contents" });

@@ -20,12 +20,8 @@ const settle = () => {
   if (pending === 0) for (const resolve of waiters.splice(0)) resolve();
 };
 
-/**
- * Holds whenLazyHydrated() until the returned function is called: for a part that React renders in
- * place of its server HTML once its code is here (every lazyHydrated part, and the detail page's
- * head: app/features/app-detail/AppDetailView.tsx).
- */
-export function holdLazyHydrated(): () => void {
+/** Holds whenLazyHydrated() until the returned function is called (a part waiting for its code). */
+function holdLazyHydrated(): () => void {
   pending++;
   let held = true;
   return () => {

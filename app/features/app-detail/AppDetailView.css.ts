@@ -170,5 +170,3 @@ globalStyle(`${linkList} a`, { color: vars.color.brand });
 /** The player that replaces the video facade after a click (same box as the thumbnail). */
 export const player = style({ display: "block", width: "100%", height: "auto", aspectRatio: "16 / 10", border: 0, borderRadius: vars.radius.md, background: "#000" });
 export const videoError = style({ margin: `${vars.space[2]} 0 0` });
-/** An Island's element that adds no box: its content lays out as the page's own (./AppDetailView.tsx). */
-export const contents = style({ display: "contents" });

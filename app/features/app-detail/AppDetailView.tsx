@@ -3,22 +3,22 @@
 // head and the body hold no React state, so their code is not in the first-load JavaScript. The
 // dialogs (Requires Admin, the third-party disclaimer, the embedded app's) and the video facade get
 // their behaviour from delegated listeners (app/components/chrome.ts).
-// - The add-bot panel (logged in, a bot) holds state (its steps, the space filter): there the head's
-//   code is fetched at once and React renders the head in place of its server HTML when it is here
-//   (the page counts as enhanced only then: holdLazyHydrated). Not hydrated behind a Suspense
-//   boundary: one still waiting for its code when the router updates (route discovery after
-//   hydration) is thrown away with React error 421. Until then the server's HTML works as it does
-//   without JavaScript. The body stays an Island.
+// - The add-bot panel (logged in, a bot) holds state (its steps, the space filter): there the head is
+//   a lazyHydrated part (app/components/lazy-hydrated.tsx), whose code is fetched at once and which
+//   React renders in place of its server HTML when it is here (the page counts as enhanced only
+//   then). Until that moment the server's HTML works as it does without JavaScript. The body stays an
+//   Island.
 // - A client-side navigation to a detail page (a new address) renders the parts with React: their
 //   code is fetched after a detail page has shown, so coming back to one renders at once (and the
 //   scroll position is restored); a first visit by a client-side navigation loads it then.
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Island } from "~/components/Island";
-import { holdLazyHydrated, lazyHydrated } from "~/components/lazy-hydrated";
+import { lazyHydrated } from "~/components/lazy-hydrated";
 import type { AppDetail } from "~/models/types";
 import { AppDetailBody, AppDetailHead } from "./AppDetailParts.server";
-import { body as bodyClass, contents, page } from "./AppDetailView.css";
+import { lazyPart } from "~/components/lazy-hydrated.css";
+import { body as bodyClass, page } from "./AppDetailView.css";
 import type { PrimaryAction } from "./offers/primary-action";
 
 const LazyHead = lazyHydrated(() => import("./AppDetailParts").then((m) => m.AppDetailHead));
@@ -45,15 +45,14 @@ export function AppDetailView({
     LazyHead.preload();
     LazyBody.preload();
   }, []);
-  const live = useLiveHead(primary.kind === "add-bot");
   const server = typeof document === "undefined";
   return (
     <article className={page} aria-labelledby="app-name">
-      {live ? (
+      {primary.kind === "add-bot" ? (
         <LazyHead app={app} primary={primary} productName={productName} />
       ) : (
         // display: contents, so the breadcrumb and the header stay the page's own flex items.
-        <Island key={`head:${key}`} id="app-detail-head" className={contents} fallback={<LazyHead app={app} primary={primary} productName={productName} />}>
+        <Island key={`head:${key}`} id="app-detail-head" className={lazyPart} fallback={<LazyHead app={app} primary={primary} productName={productName} />}>
           {server ? <AppDetailHead app={app} primary={primary} productName={productName} /> : null}
         </Island>
       )}
@@ -65,27 +64,4 @@ export function AppDetailView({
       </Island>
     </article>
   );
-}
-
-/** True once the head's code is here on a page whose head holds state (then React renders it). */
-function useLiveHead(stateful: boolean): boolean {
-  const [live, setLive] = useState(false);
-  const release = useRef<(() => void) | null>(null);
-  useEffect(() => {
-    if (!stateful || live) return;
-    let cancelled = false;
-    release.current ??= holdLazyHydrated();
-    void LazyHead.load().then(() => {
-      if (!cancelled) setLive(true);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [stateful, live]);
-  // Released once the live head has rendered (or when the page goes away).
-  useEffect(() => {
-    if (live) release.current?.();
-  }, [live]);
-  useEffect(() => () => release.current?.(), []);
-  return live;
 }
