@@ -3,7 +3,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { NonceProvider } from "~/lib/nonce";
+import { ServerRenderProvider } from "~/lib/server-render";
 
 // The Worker builds each request's services with the build's own copy of the app modules
 // (app/request-services.server.ts says why).
@@ -16,9 +16,9 @@ export default async function handleRequest(request: Request, responseStatusCode
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
   const body = await renderToReadableStream(
-    <NonceProvider value={loadContext.nonce}>
+    <ServerRenderProvider value={{ nonce: loadContext.nonce, kept: loadContext.documentOnly.kept }}>
       <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={loadContext.nonce} />
-    </NonceProvider>,
+    </ServerRenderProvider>,
     {
       nonce: loadContext.nonce,
       signal: controller.signal,

@@ -1,6 +1,7 @@
 // What every loader and action receives from the Worker (workers/app.ts).
 import type { PortalConfig } from "~/lib/config.server";
 import type { Logger } from "~/lib/logger.server";
+import type { DocumentOnly } from "~/lib/document-only.server";
 import type { Catalogue } from "~/models/catalogue-service.server";
 import type { Db } from "~/models/db.server";
 import type { PlatformServices } from "~/platform/services.server";
@@ -25,6 +26,8 @@ export type AppContext = {
   catalogue: Catalogue;
   /** Platform clients: the person's, the service bots' (app/platform/services.server.ts). */
   platform: PlatformServices;
+  /** Values for the server's render of a document only, not sent as loader data (app/lib/document-only.server.ts). */
+  documentOnly: DocumentOnly;
   /** Set by the Worker when it replaced the route (spec §2.1: unsupported browser, time-out). */
   replacedRoute: "unsupported-browser" | "time-out" | null;
 };

@@ -13,7 +13,7 @@ import { PendingIndicator } from "~/components/Spinner";
 import { SkipLinks } from "~/components/SkipLinks";
 import { lazyHydrated, whenLazyHydrated } from "~/components/lazy-hydrated";
 import { errorPageFor } from "~/lib/errors";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/lib/server-render";
 import { routeHeaders } from "~/lib/route-headers";
 import { Notifications } from "~/components/Notifications";
 import { Analytics } from "~/features/analytics/Analytics";

@@ -122,3 +122,19 @@ test("sorting a list alphabetically", async ({ page, jsEnabled }) => {
   const sorted = [...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0));
   expect(names, "the first cards are in A-Z order").toEqual(sorted);
 });
+
+test("a new #fragment in the address keeps the list's cards", async ({ page, jsEnabled }) => {
+  // The document's loader data has no items (its cards are HTML: docs/decisions/023). A change of
+  // the fragment alone loads no data, yet remounts the list with JavaScript: it loads its items again.
+  await open(page, "/brand-new", jsEnabled);
+  const list = new ListPageObject(page);
+  await expect(list.items).toHaveCount(PAGE_SIZE);
+  const first = await list.names(3);
+  await page.evaluate(() => {
+    window.location.hash = "list-title";
+  });
+  await expect(page).toHaveURL(/#list-title$/);
+  await waitForRouterIdle(page, jsEnabled);
+  await expect(list.items).toHaveCount(PAGE_SIZE);
+  expect(await list.names(3)).toEqual(first);
+});

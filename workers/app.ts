@@ -20,6 +20,7 @@ import { newerBookmark, type SessionStart } from "../app/models/db.server";
 import { bookmarkSetCookie, readBookmark } from "../app/models/d1-bookmark.server";
 import type { CreateRequestServices } from "../app/request-services.server";
 import { cookieNameFor } from "../app/lib/cookie-names";
+import { DocumentOnly, rendersDocument } from "../app/lib/document-only.server";
 
 const handleRemix = createRequestHandler(build, "production");
 /** The build's route ids: the only ones a single-fetch `_routes=` may name in a cache key. */
@@ -182,6 +183,7 @@ export default {
         logger,
         catalogueVersion: catalogueVersionKey,
         replacedRoute: route,
+        documentOnly: new DocumentOnly(route !== null || rendersDocument(url)),
         ...services,
       });
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -7,12 +7,12 @@
 // - Another list (a new address: sort, chips, back from an app) renders ./ListPageContent.tsx
 //   itself: its code is fetched after the page has shown, so coming back renders at once and the
 //   scroll position is restored.
-import { useLocation } from "@remix-run/react";
+import { useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, type MouseEvent } from "react";
 import { Island } from "~/components/Island";
 import { lazyHydrated } from "~/components/lazy-hydrated";
 import type { ListPageData } from "./list-page.server";
-import { listPageHtml } from "./ListPageContent.server";
+import { useListPageHtml } from "./ListPageContent.server";
 import { page as pageClass } from "./ListPage.css";
 import { plainClickedLink } from "~/components/plain-click";
 
@@ -26,9 +26,26 @@ function loadMore(event: MouseEvent<HTMLElement>) {
   void import("./load-more").then((m) => m.loadMore(link));
 }
 
+/**
+ * The document's own loader data has no items (they are its HTML: ./list-page.server.ts). Should the
+ * Island render again for that data (a change of the address's #fragment only, which loads
+ * nothing), the list is loaded again rather than shown empty.
+ */
+function LoadItems() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Going to the same address again runs its loaders (useRevalidator's code is not in the first load).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address it mounted at
+  useEffect(() => navigate(location, { replace: true, preventScrollReset: true }), []);
+  return null;
+}
+
 export function ListPage({ data }: { data: ListPageData }) {
   // A new address is a new list: the server's HTML was for the first one only.
   const location = useLocation();
+  // A `.server` module's hook, so the browser (where that module is empty) never calls it.
+  // biome-ignore lint/correctness/useHookAtTopLevel: `typeof document` never changes within one environment: the server calls this on every render, the browser on none
+  const html = typeof document === "undefined" ? useListPageHtml(data, location) : undefined;
   useEffect(() => LazyListPageContent.preload(), []);
   return (
     <Island
@@ -38,8 +55,8 @@ export function ListPage({ data }: { data: ListPageData }) {
       className={pageClass}
       attributes={{ "aria-labelledby": "list-title" }}
       onClick={loadMore}
-      html={typeof document === "undefined" ? listPageHtml(data, location) : undefined}
-      fallback={<LazyListPageContent data={data} />}
+      html={html}
+      fallback={data.itemsInHtml ? <LoadItems /> : <LazyListPageContent data={data} />}
     />
   );
 }

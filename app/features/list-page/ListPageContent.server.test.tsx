@@ -47,6 +47,7 @@ const listData = (items: AppSummary[], overrides: Partial<ListPageData> = {}): L
   fromPage: 1,
   pageSize: 2,
   sort: "newest",
+  itemsInHtml: false,
   ...overrides,
 });
 

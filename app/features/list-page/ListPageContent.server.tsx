@@ -6,8 +6,17 @@
 // A `.server` module: empty in the browser, so the list's code is not in the first-load JavaScript.
 import { cachedMarkup } from "~/components/static-html.server";
 import { StaticMarkup } from "~/components/static-markup";
-import type { ListPageData } from "./list-page.server";
+import { useKeptForDocument } from "~/lib/server-render";
+import { LIST_PAGE_KEPT, type ListPageData } from "./list-page.server";
 import { ListPageContent } from "./ListPageContent";
+
+/**
+ * The Island's HTML in the server's render of a document: from the loader's whole answer, kept for
+ * the document (its loader data, in the browser, has no items: ./list-page.server.ts).
+ */
+export function useListPageHtml(data: ListPageData, location: { pathname: string; search: string }): string {
+  return listPageHtml(useKeptForDocument<ListPageData>(LIST_PAGE_KEPT) ?? data, location);
+}
 
 export function listPageHtml(data: ListPageData, location: { pathname: string; search: string }): string {
   const key = [

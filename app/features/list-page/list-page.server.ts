@@ -9,6 +9,9 @@ import type { NavLink } from "~/lib/side-nav";
 import type { CatalogueQuery } from "~/models/catalogue-service.server";
 import type { AppSummary } from "~/models/types";
 
+/** The key under which a document's loader keeps its whole answer for the render (./ListPageContent.server.tsx). */
+export const LIST_PAGE_KEPT = "list-page";
+
 export type ListPageSpec = {
   title: string;
   description: string;
@@ -57,23 +60,25 @@ function listPageData(
   pageSize: number,
   sort: SortChoice,
 ) {
-  return data(
-    {
-      title: spec.title,
-      description: spec.description,
-      chips: spec.chips ?? [],
-      canonicalPath: spec.canonicalPath,
-      // Absolute, as search engines read rel=canonical (Lighthouse: a relative one is not valid).
-      canonicalUrl: new URL(spec.canonicalPath, origin).href,
-      items: result.items,
-      total: result.total,
-      page: window.page,
-      fromPage: window.fromPage,
-      pageSize,
-      sort,
-    },
-    { headers: { "Cache-Control": cacheControl("page", context.config) } },
-  );
+  const page = {
+    title: spec.title,
+    description: spec.description,
+    chips: spec.chips ?? [],
+    canonicalPath: spec.canonicalPath,
+    // Absolute, as search engines read rel=canonical (Lighthouse: a relative one is not valid).
+    canonicalUrl: new URL(spec.canonicalPath, origin).href,
+    items: result.items,
+    total: result.total,
+    page: window.page,
+    fromPage: window.fromPage,
+    pageSize,
+    sort,
+    /** The items are in the document's HTML only (a document request): not in this data. */
+    itemsInHtml: false,
+  };
+  // A document shows the cards as HTML (./ListPage.tsx); its loader data need not carry them again.
+  const itemsInHtml = context.documentOnly.keep(LIST_PAGE_KEPT, page);
+  return data(itemsInHtml ? { ...page, items: [], itemsInHtml } : page, { headers: { "Cache-Control": cacheControl("page", context.config) } });
 }
 
 /**

@@ -1,0 +1,38 @@
+// A list page's cards travel once (app/lib/document-only.server.ts, docs/decisions/023): a document
+// carries them as the Island's HTML and not again in its loader data; a client-side navigation's
+// `.data` answer, all the browser gets then, carries them as data.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWorker, type TestWorker } from "./harness.ts";
+import { cards, MODERN_BROWSER, page } from "./html.ts";
+
+let w: TestWorker;
+
+beforeAll(async () => {
+  w = await startWorker({ apps: 60, content: true });
+});
+afterAll(() => w?.dispose());
+
+/** The loader data a document hands to the browser: the payload of its inline stream scripts. */
+const loaderDataText = (html: string) =>
+  page(html)
+    .all("script")
+    .map((s) => s.textContent ?? "")
+    .filter((text) => text.includes("streamController.enqueue"))
+    .join("\n");
+
+describe("a list page's cards are in the document once", () => {
+  it.each(["/bots", "/category/analytics", "/coming-soon", "/meetings?sort=a-z"])("%s: as HTML in the document, as data in the .data answer", async (path) => {
+    const html = await (await w.fetch(path, { headers: MODERN_BROWSER })).text();
+    const shown = cards(html).map((c) => c.key);
+    expect(shown.length).toBeGreaterThan(0);
+    const documentData = loaderDataText(html);
+    expect(documentData).toContain("itemsInHtml");
+    expect(shown.filter((key) => documentData.includes(`"${key}`))).toEqual([]);
+
+    const [pathname, search = ""] = path.split("?");
+    const res = await w.fetch(`${pathname}.data${search ? `?${search}` : ""}`, { headers: { ...MODERN_BROWSER, Accept: "*/*" } });
+    expect(res.status).toBe(200);
+    const data = await res.text();
+    expect(shown.filter((key) => !data.includes(`"${key}"`))).toEqual([]);
+  });
+});
