@@ -3,31 +3,19 @@
 // the root error boundary puts a slot for the banner and one for the modals.
 //
 // The components behind the slots are a separate chunk (ErrorOverlays.tsx): the root error boundary
-// is part of every page's first-load JavaScript, which has a 100 KB budget (docs/decisions/008).
-// The server loads the chunk at start-up, so it renders the slots at once, in the page's HTML (no
-// streamed Suspense content, so nothing needs JavaScript); the browser fetches the chunk only on a
-// 404, and React keeps the server's HTML inside the Suspense boundary until it is there.
+// is part of every page's first-load JavaScript (docs/decisions/008). A lazily hydrated part
+// (app/components/lazy-hydrated.tsx): the server renders it at once, in the page's HTML (nothing
+// needs JavaScript); the browser keeps that HTML, fetches the chunk only on a 404, and then renders
+// the component in its place. (Hydrating it behind a Suspense boundary, as this slot did, let an
+// update during hydration throw the boundary away: React error 421, seen in the errors e2e test.)
 import { isRouteErrorResponse } from "@remix-run/react";
-import { Suspense } from "react";
+import { lazyHydrated } from "~/components/lazy-hydrated";
 
 type Props = { error: unknown; slot: "banner" | "modals" };
 
-let loaded: typeof import("./ErrorOverlays") | null = null;
-let loading: Promise<unknown> | null = null;
-const load = () => (loading ??= import("./ErrorOverlays").then((m) => (loaded = m)));
-if (typeof document === "undefined") void load();
-
-function Loaded(props: Props) {
-  // Suspends (React 18's thrown-promise protocol) until the chunk is here.
-  if (!loaded) throw load();
-  return <loaded.ErrorOverlays {...props} />;
-}
+const ErrorOverlays = lazyHydrated(() => import("./ErrorOverlays").then((m) => m.ErrorOverlays));
 
 export function ErrorOverlaySlot(props: Props) {
   if (!isRouteErrorResponse(props.error) || props.error.status !== 404) return null;
-  return (
-    <Suspense fallback={null}>
-      <Loaded {...props} />
-    </Suspense>
-  );
+  return <ErrorOverlays {...props} />;
 }

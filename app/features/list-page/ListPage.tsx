@@ -7,7 +7,7 @@
 // - Another list (a new address: sort, chips, back from an app) renders ./ListPageContent.tsx
 //   itself: its code is fetched after the page has shown, so coming back renders at once and the
 //   scroll position is restored.
-import { useLocation, useNavigate } from "@remix-run/react";
+import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, type MouseEvent } from "react";
 import { Island } from "~/components/Island";
 import { lazyHydrated } from "~/components/lazy-hydrated";
@@ -32,11 +32,8 @@ function loadMore(event: MouseEvent<HTMLElement>) {
  * nothing), the list is loaded again rather than shown empty.
  */
 function LoadItems() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  // Going to the same address again runs its loaders (useRevalidator's code is not in the first load).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address it mounted at
-  useEffect(() => navigate(location, { replace: true, preventScrollReset: true }), []);
+  const { revalidate } = useRevalidator();
+  useEffect(() => void revalidate(), [revalidate]);
   return null;
 }
 
