@@ -47,7 +47,7 @@ function isDocumentRequest(request: Request, url: URL): boolean {
   return (
     (request.method === "GET" || request.method === "HEAD") &&
     !url.pathname.startsWith("/api/") &&
-    !url.pathname.endsWith(".data") &&
+    rendersDocument(url) &&
     (request.headers.get("Accept") ?? "text/html").includes("text/html")
   );
 }

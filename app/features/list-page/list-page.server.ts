@@ -73,7 +73,7 @@ function listPageData(
     fromPage: window.fromPage,
     pageSize,
     sort,
-    /** The items are in the document's HTML only (a document request): not in this data. */
+    /** True when this data leaves the items out: a document shows them as its HTML. */
     itemsInHtml: false,
   };
   // A document shows the cards as HTML (./ListPage.tsx); its loader data need not carry them again.
