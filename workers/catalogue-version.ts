@@ -1,16 +1,22 @@
 // The data version that edge-cache keys (and the per-isolate catalogue memo) carry: the catalogue
-// version, plus the content version when content entries are loaded. The catalogue import and
+// version, plus the content version when content entries are loaded, plus the community version
+// when reviews or moderation changed anything people see (docs/decisions/024), plus today's UTC
+// date (freshness and 'Updated N days ago' are relative to it). The catalogue import and
 // `npm run content:load` each write theirs to KV last, after the data, so either one invalidates
-// every cached page and API at once (docs/decisions/007). The Worker memoises the result per
-// isolate for a few seconds to keep KV off the hot path.
+// every cached page and API at once (docs/decisions/007); review and moderation writes bump the
+// community version the same way. The Worker memoises the result per isolate for a few seconds to
+// keep KV off the hot path.
 const MEMO_MS = 5_000;
 let memo: { value: string; at: number } | null = null;
 
-export async function catalogueVersion(kv: KVNamespace): Promise<string> {
-  const now = Date.now();
+export const COMMUNITY_VERSION_KEY = "community-version";
+
+export async function catalogueVersion(kv: KVNamespace, now = Date.now()): Promise<string> {
   if (memo && now - memo.at < MEMO_MS) return memo.value;
-  const [catalogue, content] = await Promise.all([kv.get("catalogue-version"), kv.get("content-version")]);
-  const value = content ? `${catalogue ?? "none"}+c${content}` : (catalogue ?? "none");
+  const [catalogue, content, community] = await Promise.all([kv.get("catalogue-version"), kv.get("content-version"), kv.get(COMMUNITY_VERSION_KEY)]);
+  let value = content ? `${catalogue ?? "none"}+c${content}` : (catalogue ?? "none");
+  if (community) value += `+r${community}`;
+  value += `@${new Date(now).toISOString().slice(0, 10)}`;
   memo = { value, at: now };
   return value;
 }

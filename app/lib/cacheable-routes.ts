@@ -81,7 +81,7 @@ const api = searchParamsSchema.shape;
 const API_SEARCH_PARAMS: ParamRules = {
   searchQuery: parsed(api.searchQuery, (v) => v?.trim() || null),
   // Spec §5: alphabetical → name, relevance → score, anything else (or nothing) → date.
-  sortBy: parsed(api.sortBy, (v) => ({ name: "alphabetical", score: "relevance", date: null })[sortKeyFor(v)]),
+  sortBy: parsed(api.sortBy, (v) => ({ name: "alphabetical", score: "relevance", rating: "rating", date: null })[sortKeyFor(v)]),
   orderBy: parsed(api.orderBy, (v) => v ?? null),
   max: parsed(api.max, (v) => (v === undefined ? null : String(v))),
   offset: parsed(api.offset, (v) => (v === 0 ? null : String(v))),

@@ -44,7 +44,12 @@ describe("isSortChoice", () => {
     for (const v of [null, "", "A-Z", "alphabetical", "date"]) expect(isSortChoice(v)).toBe(false);
   });
 
-  it("offers A-Z, Z-A and most recent", () => {
-    expect(SORT_CHOICES.map((c) => c.label)).toEqual(["Most recent", "Alphabetical A-Z", "Alphabetical Z-A"]);
+  it("offers most recent, A-Z, Z-A and highest rated", () => {
+    expect(SORT_CHOICES.map((c) => c.label)).toEqual(["Most recent", "Alphabetical A-Z", "Alphabetical Z-A", "Highest rated"]);
+  });
+
+  it("maps rating (choice and API sortBy) to the best rated first", () => {
+    expect(sortFromChoice("rating")).toEqual({ key: "rating", order: "desc" });
+    expect(sortKeyFor("rating")).toBe("rating");
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CatalogueImportError, validateCatalogue, type AppRecord, type CategoryRecord } from "./catalogue-record.ts";
+import { CatalogueImportError, validateCatalogue, type AppRecordInput, type CategoryRecord } from "./catalogue-record.ts";
 
 const category: CategoryRecord = {
   id: "cat-teams-productivity",
@@ -9,7 +9,7 @@ const category: CategoryRecord = {
   categoryType: "teams",
 };
 
-function app(overrides: Partial<AppRecord> = {}): AppRecord {
+function app(overrides: Partial<AppRecordInput> = {}): AppRecordInput {
   return {
     id: "Y2lzY29zcGFyazovL3VzL0FQUExJQ0FUSU9OL2FiYw",
     friendlyId: "pollster",
@@ -126,9 +126,77 @@ describe("validateCatalogue", () => {
     expect(validateCatalogue(file([app()])).apps[0]!.connectUrl).toContain("{return_url}");
     expect(validateCatalogue(file([app({ connectUrl: null })])).apps[0]!.connectUrl).toBeNull();
     const { connectUrl: _, ...older } = app();
-    expect(validateCatalogue(file([older as AppRecord])).apps[0]!.connectUrl).toBeNull();
+    expect(validateCatalogue(file([older as AppRecordInput])).apps[0]!.connectUrl).toBeNull();
     for (const bad of ["javascript:alert(1)", "ftp://vendor.example/start", "/relative/start", "https://vendor.example/{other}", "not a url"]) {
       expect(errorOf(file([app({ connectUrl: bad })]))).toMatch(/connectUrl: must be an http\(s\) URL/);
     }
+  });
+});
+
+describe("issue 15's fields", () => {
+  const withPublishers = (apps: unknown[], publishers: unknown[] = []) => ({ version: "v1", publishers, categories: [category], apps });
+  const publisher = { slug: "quorum-labs", name: "Quorum Labs", domain: "quorum.example", verifiedAt: "2024-01-01T00:00:00Z" };
+
+  it("defaults every new field when an older file leaves it out: no facts, no versions, not deprecated", () => {
+    const parsed = validateCatalogue(file([app()])).apps[0]!;
+    expect(parsed.publisher).toBeNull();
+    expect(parsed.permissions).toEqual([]);
+    expect(parsed.versions).toEqual([]);
+    expect(parsed.deprecation).toBeNull();
+    expect(Object.values(parsed.security).every((v) => v === null)).toBe(true);
+    expect(validateCatalogue(file([app()])).publishers).toEqual([]);
+  });
+
+  it("takes publishers, permissions, facts, versions and a deprecation", () => {
+    const parsed = validateCatalogue(
+      withPublishers(
+        [
+          app({
+            publisher: "quorum-labs",
+            permissions: ["spark:people_read", "spark:messages_read"],
+            security: { dataRegions: ["us", "eu"], certifications: [], aiUsesMessageContent: false, securityContact: "security@quorum.example" },
+            versions: [
+              { version: "2.1.0", releasedAt: "2026-10-01T00:00:00Z", notes: "- Faster" },
+              { version: "2.0.0", releasedAt: "2026-01-01T00:00:00Z", notes: "First release." },
+            ],
+          }),
+          app({ id: "other", friendlyId: "old-pollster", name: "Old Pollster", deprecation: { replacement: "pollster" } }),
+        ],
+        [publisher],
+      ),
+    );
+    expect(parsed.publishers[0]!.slug).toBe("quorum-labs");
+    expect(parsed.apps[0]!.security.certifications).toEqual([]);
+    expect(parsed.apps[0]!.security.dataRetention).toBeNull();
+    expect(parsed.apps[1]!.deprecation).toEqual({ replacement: "pollster" });
+  });
+
+  it("stops on a bad record, naming the record and the field", () => {
+    expect(errorOf(file([app({ permissions: ["spark:everything"] })]))).toMatch(/^apps\[0\] \(.*, Pollster\): permissions\.0: "spark:everything" is not a known permission$/);
+    expect(errorOf(file([app({ permissions: ["bot:mentions_read"] })]))).toMatch(/permissions\.0: "bot:mentions_read" is not a permission a integration can have$/);
+    expect(errorOf(file([app({ permissions: ["spark:people_read", "spark:people_read"] })]))).toMatch(/permissions: lists "spark:people_read" twice$/);
+    expect(errorOf(file([app({ security: { certifications: ["soc3"] } } as never)]))).toMatch(/security\.certifications\.0: /);
+    expect(errorOf(file([app({ security: { dataRegions: ["us", "us"] } })]))).toMatch(/security\.dataRegions: lists "us" twice$/);
+    expect(errorOf(file([app({ security: { securityContact: "call us" } })]))).toMatch(/security\.securityContact: must be an e-mail address or an https URL$/);
+    expect(errorOf(file([app({ security: { aiUsesMessageContent: false, aiTrainsModels: true } })]))).toMatch(/security\.aiTrainsModels: /);
+    expect(errorOf(file([app({ security: { madeUp: 1 } } as never)]))).toMatch(/security: Unrecognized key/);
+    expect(
+      errorOf(
+        file([
+          app({
+            versions: [
+              { version: "1.0.0", releasedAt: "2025-01-01T00:00:00Z", notes: "" },
+              { version: "1.1.0", releasedAt: "2026-01-01T00:00:00Z", notes: "" },
+            ],
+          }),
+        ]),
+      ),
+    ).toMatch(/versions\.1\.releasedAt: versions must be listed newest first$/);
+    expect(errorOf(file([app({ versions: [{ version: "not a version", releasedAt: "2025-01-01T00:00:00Z", notes: "" }] })]))).toMatch(/versions\.0\.version: /);
+    expect(errorOf(file([app({ publisher: "nobody" })]))).toMatch(/publisher: unknown publisher "nobody"$/);
+    expect(errorOf(file([app({ deprecation: { replacement: "nothing-here" } })]))).toMatch(/deprecation\.replacement: unknown app "nothing-here"$/);
+    expect(errorOf(file([app({ deprecation: { replacement: "pollster" } })]))).toMatch(/deprecation\.replacement: must be another app$/);
+    expect(errorOf(withPublishers([], [{ ...publisher, domain: "Not A Domain" }]))).toMatch(/^publishers\[0\] \(quorum-labs, Quorum Labs\): domain: /);
+    expect(errorOf(withPublishers([], [publisher, publisher]))).toMatch(/^publishers\[1\] \(quorum-labs, Quorum Labs\): slug: is not unique$/);
   });
 });

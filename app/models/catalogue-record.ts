@@ -2,6 +2,8 @@
 // validated before anything is written, so a bad record never leaves a half-imported catalogue.
 import { z } from "zod";
 import { APP_CONTEXTS, APP_STATUSES, APP_TYPES, CATEGORY_TYPES, COLLECTIONS, PRODUCT_TYPES } from "./enums.ts";
+import { isPermissionKey, permissionFits, type PermissionKey } from "./permissions.ts";
+import { CERTIFICATIONS, DATA_REGIONS } from "./security-facts.ts";
 
 const isoDate = z.string().datetime({ offset: true });
 /** Absolute http(s) URL, or a path on this site (seeded logos are served by the Worker). */
@@ -27,6 +29,73 @@ const connectUrl = z
       return false;
     }
   }, "must be an http(s) URL (it may contain {return_url})");
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lower-case slug");
+/** Lists the record gives as a set: a value twice is a mistake the import names. */
+const uniqueList = <T extends z.ZodTypeAny>(item: T, max: number) =>
+  z
+    .array(item)
+    .max(max)
+    .superRefine((list: unknown[], ctx) => {
+      const repeated = list.find((value, i) => list.indexOf(value) !== i);
+      if (repeated !== undefined) ctx.addIssue({ code: "custom", message: `lists "${String(repeated)}" twice` });
+    });
+
+/** A publisher (issue 15): who makes apps; verified when the hub checked they own their domain. */
+export const publisherRecordSchema = z.object({
+  slug,
+  name: z.string().min(1).max(120),
+  domain: z
+    .string()
+    .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a lower-case domain name")
+    .nullable()
+    .default(null),
+  /** When the hub verified the domain; null: not verified. */
+  verifiedAt: isoDate.nullable().default(null),
+  about: z.string().max(2000).nullable().default(null),
+  websiteUrl: httpsUrl.nullable().default(null),
+  supportUrl: httpsUrl.nullable().default(null),
+  privacyUrl: httpsUrl.nullable().default(null),
+  securityContact: z.string().max(300).nullable().default(null),
+  location: z.string().max(120).nullable().default(null),
+});
+export type PublisherRecord = z.infer<typeof publisherRecordSchema>;
+
+/** An e-mail address or an https URL. */
+const securityContact = z
+  .string()
+  .max(300)
+  .refine((v) => z.string().email().safeParse(v).success || /^https:\/\/[^\s]+$/.test(v), "must be an e-mail address or an https URL");
+
+/** Security and compliance facts; every one may be missing (null: pages say 'Not provided'). */
+export const securityFactsSchema = z
+  .object({
+    dataRegions: uniqueList(z.enum(DATA_REGIONS), DATA_REGIONS.length).nullable().default(null),
+    certifications: uniqueList(z.enum(CERTIFICATIONS), CERTIFICATIONS.length).nullable().default(null),
+    dataRetention: z.string().min(1).max(300).nullable().default(null),
+    aiUsesMessageContent: z.boolean().nullable().default(null),
+    aiTrainsModels: z.boolean().nullable().default(null),
+    subProcessors: z
+      .array(z.object({ name: z.string().min(1).max(120), purpose: z.string().min(1).max(200), country: z.string().min(1).max(80).nullable().default(null) }))
+      .max(30)
+      .nullable()
+      .default(null),
+    securityContact: securityContact.nullable().default(null),
+    confirmedAt: isoDate.nullable().default(null),
+  })
+  .strict()
+  .superRefine((facts, ctx) => {
+    if (facts.aiUsesMessageContent === false && facts.aiTrainsModels === true) {
+      ctx.addIssue({ code: "custom", path: ["aiTrainsModels"], message: "cannot be true when aiUsesMessageContent is false" });
+    }
+  });
+
+export const versionRecordSchema = z.object({
+  version: z.string().regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,39}$/, "must be a version such as 2.4.1"),
+  releasedAt: isoDate,
+  /** Release notes, markdown (rendered safely, as descriptions are). */
+  notes: z.string().max(10_000),
+});
 
 export const categoryRecordSchema = z.object({
   id: z.string().min(1),
@@ -70,8 +139,35 @@ export const appRecordSchema = z
     status: z.enum(APP_STATUSES),
     appContexts: z.array(z.enum(APP_CONTEXTS)),
     collections: z.array(z.enum(COLLECTIONS)),
+    /** The publisher's slug (publishers[]); absent: a publisher named companyName, not verified. */
+    publisher: slug.nullable().default(null),
+    /** What the app can do once added (app/models/permissions.ts), in the order to show. */
+    permissions: z.array(z.string()).max(40).default([]),
+    security: securityFactsSchema.default({}),
+    /** Releases, newest first; the first is the current version. */
+    versions: z.array(versionRecordSchema).max(100).default([]),
+    /** Set when the publisher deprecated the app; replacement names the app to use instead (its friendlyId or id). */
+    deprecation: z
+      .object({ replacement: z.string().min(1).nullable().default(null) })
+      .strict()
+      .nullable()
+      .default(null),
   })
   .superRefine((app, ctx) => {
+    app.permissions.forEach((key, i) => {
+      if (!isPermissionKey(key)) ctx.addIssue({ code: "custom", path: ["permissions", i], message: `"${key}" is not a known permission` });
+      else if (!permissionFits(app.type, key)) ctx.addIssue({ code: "custom", path: ["permissions", i], message: `"${key}" is not a permission a ${app.type} can have` });
+    });
+    const repeatedPermission = app.permissions.find((value, i) => app.permissions.indexOf(value) !== i);
+    if (repeatedPermission !== undefined) ctx.addIssue({ code: "custom", path: ["permissions"], message: `lists "${repeatedPermission}" twice` });
+    app.versions.forEach((v, i) => {
+      const next = app.versions[i + 1];
+      if (next && Date.parse(next.releasedAt) > Date.parse(v.releasedAt)) {
+        ctx.addIssue({ code: "custom", path: ["versions", i + 1, "releasedAt"], message: "versions must be listed newest first" });
+      }
+      if (app.versions.findIndex((o) => o.version === v.version) !== i)
+        ctx.addIssue({ code: "custom", path: ["versions", i, "version"], message: `"${v.version}" is listed twice` });
+    });
     if (app.type === "bot" && !app.botEmail) {
       ctx.addIssue({ code: "custom", path: ["botEmail"], message: "is required for bots" });
     }
@@ -86,8 +182,26 @@ export const appRecordSchema = z
     }
   });
 export type AppRecord = z.infer<typeof appRecordSchema>;
+/** An app record as a catalogue file may give it: the issue-15 fields may be left out. */
+export type AppRecordInput = z.input<typeof appRecordSchema>;
 
-export type CatalogueFile = { version: string; categories: CategoryRecord[]; apps: AppRecord[] };
+export type CatalogueFile = { version: string; publishers: PublisherRecord[]; categories: CategoryRecord[]; apps: AppRecord[] };
+
+/** The permissions of a validated record, typed (validation checked every key). */
+export const recordPermissions = (app: AppRecord): PermissionKey[] => app.permissions.filter(isPermissionKey);
+
+/** The publisher slug an app belongs to: its own, else one made from its company name. */
+export const publisherSlugOf = (app: Pick<AppRecord, "publisher" | "companyName">): string => app.publisher ?? publisherSlugFromName(app.companyName);
+
+/** "Acme Inc." → "acme-inc": letters and digits, runs of anything else one hyphen. */
+export function publisherSlugFromName(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return slug || "publisher";
+}
 
 export class CatalogueImportError extends Error {
   override name = "CatalogueImportError";
@@ -96,7 +210,7 @@ export class CatalogueImportError extends Error {
 function describe(record: unknown): string {
   if (record && typeof record === "object") {
     const r = record as Record<string, unknown>;
-    const parts = [r.id, r.name].filter((v) => typeof v === "string");
+    const parts = [r.id ?? r.slug, r.name].filter((v) => typeof v === "string");
     if (parts.length) return ` (${parts.join(", ")})`;
   }
   return "";
@@ -108,7 +222,7 @@ function describe(record: unknown): string {
  * Also checks references: every categoryId must exist, ids must be unique.
  */
 export function validateCatalogue(input: unknown): CatalogueFile {
-  const top = z.object({ version: z.string().min(1), categories: z.array(z.unknown()), apps: z.array(z.unknown()) }).safeParse(input);
+  const top = z.object({ version: z.string().min(1), publishers: z.array(z.unknown()).default([]), categories: z.array(z.unknown()), apps: z.array(z.unknown()) }).safeParse(input);
   if (!top.success) {
     const issue = top.error.issues[0]!;
     throw new CatalogueImportError(`catalogue file: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
@@ -122,6 +236,7 @@ export function validateCatalogue(input: unknown): CatalogueFile {
       }
       return result.data;
     });
+  const publishers = parseAll(top.data.publishers, publisherRecordSchema, "publishers");
   const categories = parseAll(top.data.categories, categoryRecordSchema, "categories");
   const apps = parseAll(top.data.apps, appRecordSchema, "apps");
 
@@ -137,6 +252,11 @@ export function validateCatalogue(input: unknown): CatalogueFile {
     }
     categorySlugs.add(slugKey);
   });
+  const publisherSlugs = new Set<string>();
+  publishers.forEach((p, i) => {
+    if (publisherSlugs.has(p.slug)) throw new CatalogueImportError(`publishers[${i}] (${p.slug}, ${p.name}): slug: is not unique`);
+    publisherSlugs.add(p.slug);
+  });
   const appIds = new Set<string>();
   const friendlyIds = new Set<string>();
   apps.forEach((a, i) => {
@@ -149,6 +269,15 @@ export function validateCatalogue(input: unknown): CatalogueFile {
     }
     const missing = a.categoryIds.find((id) => !categoryIds.has(id));
     if (missing) throw new CatalogueImportError(`${where}: categoryIds: unknown category "${missing}"`);
+    if (a.publisher !== null && !publisherSlugs.has(a.publisher)) throw new CatalogueImportError(`${where}: publisher: unknown publisher "${a.publisher}"`);
   });
-  return { version: top.data.version, categories, apps };
+  // A deprecated app's replacement must be another app of this catalogue.
+  apps.forEach((a, i) => {
+    const replacement = a.deprecation?.replacement;
+    if (replacement == null) return;
+    const where = `apps[${i}] (${a.id}, ${a.name})`;
+    if (!appIds.has(replacement) && !friendlyIds.has(replacement)) throw new CatalogueImportError(`${where}: deprecation.replacement: unknown app "${replacement}"`);
+    if (replacement === a.id || replacement === a.friendlyId) throw new CatalogueImportError(`${where}: deprecation.replacement: must be another app`);
+  });
+  return { version: top.data.version, publishers, categories, apps };
 }

@@ -1,7 +1,10 @@
 // The catalogue's SQL, all of it: list, filter, search and read apps and categories from D1.
 import type { Db } from "./db.server";
 import type { AppContext, AppStatus, AppType, Collection, ProductType } from "./enums";
-import type { AppDetail, AppPage, AppSummary, Category } from "./types";
+import type { AppDetail, AppPage, AppSummary, Category, Publisher } from "./types";
+import { freshnessCutoffs, freshnessOf, type Freshness } from "./freshness";
+import type { PermissionKey } from "./permissions";
+import { NO_SECURITY_FACTS, type AiUse, type Certification, type DataRegion, type SecurityFacts } from "./security-facts";
 import type { Sort } from "~/lib/sort";
 import { toFtsQuery } from "~/lib/fts-query";
 import { nameKey } from "~/lib/name-key";
@@ -19,6 +22,20 @@ export type AppQuery = {
   isFeatured?: boolean;
   appContext?: AppContext;
   searchQuery?: string;
+  /** Issue 15's filters. Certifications: the app holds every one named. */
+  certifications?: readonly Certification[];
+  /** Data regions: the app stores data in at least one of them. */
+  dataRegions?: readonly DataRegion[];
+  /** AI use: any of these. */
+  aiUses?: readonly AiUse[];
+  /** Freshness: any of these; naming "deprecated" lists deprecated apps (they are left out otherwise). */
+  freshness?: readonly Freshness[];
+  /** Lists deprecated apps beside the others (they are left out unless asked). */
+  includeDeprecated?: boolean;
+  verifiedPublisher?: boolean;
+  /** The average rating is at least this (apps without ratings are left out). */
+  minRating?: number;
+  publisherSlug?: string;
   sort: Sort;
 };
 
@@ -34,10 +51,19 @@ export type AppRow = {
   is_featured: number;
   status: AppStatus;
   submitted_at: string;
+  rating_avg: number | null;
+  rating_count: number;
+  last_release_at: string;
+  listing: number;
+  publisher_verified: number;
   score?: number;
 };
 
-export const SUMMARY_COLUMNS = "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at";
+export const SUMMARY_COLUMNS =
+  "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at, a.rating_avg, a.rating_count, a.last_release_at, a.listing, a.publisher_verified";
+
+/** apps.listing: shown in lists, deprecated (shown when asked), removed by a moderator (shown nowhere). */
+export const LISTING = { listed: 0, deprecated: 1, removed: 2 } as const;
 
 // bm25 weights per FTS column: name, company_name, tagline, description, category_names.
 const BM25 = "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)";
@@ -81,6 +107,10 @@ export function toSummary(row: AppRow): AppSummary {
     isFeatured: row.is_featured === 1,
     status: row.status,
     submittedAt: row.submitted_at,
+    ratingAverage: row.rating_avg === null ? null : Math.round(row.rating_avg * 10) / 10,
+    ratingCount: row.rating_count,
+    freshness: freshnessOf({ lastReleaseAt: row.last_release_at, deprecated: row.listing === LISTING.deprecated }, new Date()),
+    publisherVerified: row.publisher_verified === 1,
   };
   if (typeof row.score === "number") summary._score = apiScore(row.score);
   return summary;
@@ -99,8 +129,35 @@ function relationFilter(purpose: "list" | "count", table: string, column: string
     : `a.seq IN (SELECT app_seq FROM ${table} WHERE ${column} IN (${placeholders(n)}))`;
 }
 
+/** The listing condition: deprecated apps only when asked for, removed ones never. */
+function listingCondition(query: AppQuery): string {
+  const deprecatedToo = query.includeDeprecated || query.freshness?.includes("deprecated");
+  return deprecatedToo ? `a.listing IN (${LISTING.listed}, ${LISTING.deprecated})` : `a.listing = ${LISTING.listed}`;
+}
+
+/** Freshness as conditions on the latest release and deprecation (cutoffs from today). */
+function freshnessCondition(freshness: readonly Freshness[], params: unknown[]): string {
+  const cut = freshnessCutoffs(new Date());
+  const parts = freshness.map((f) => {
+    switch (f) {
+      case "active":
+        params.push(cut.active);
+        return `(a.listing = ${LISTING.listed} AND a.last_release_at >= ?)`;
+      case "maintained":
+        params.push(cut.stale, cut.active);
+        return `(a.listing = ${LISTING.listed} AND a.last_release_at >= ? AND a.last_release_at < ?)`;
+      case "stale":
+        params.push(cut.stale);
+        return `(a.listing = ${LISTING.listed} AND a.last_release_at < ?)`;
+      default:
+        return `a.listing = ${LISTING.deprecated}`;
+    }
+  });
+  return `(${parts.join(" OR ")})`;
+}
+
 function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: string; where: string; params: unknown[] } {
-  const conditions: string[] = ["a.status = ?"];
+  const conditions: string[] = ["a.status = ?", listingCondition(query)];
   const params: unknown[] = [query.status ?? "published"];
   let joins = "";
   if (query.searchQuery !== undefined) {
@@ -144,6 +201,29 @@ function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: strin
     conditions.push("EXISTS (SELECT 1 FROM json_each(a.app_contexts) j WHERE j.value = ?)");
     params.push(query.appContext);
   }
+  // Every certification named: one relation filter each (each an index probe).
+  for (const certification of query.certifications ?? []) {
+    conditions.push(relationFilter(purpose, "app_certifications", "certification", 1));
+    params.push(certification);
+  }
+  if (query.dataRegions?.length) {
+    conditions.push(relationFilter(purpose, "app_data_regions", "region", query.dataRegions.length));
+    params.push(...query.dataRegions);
+  }
+  if (query.aiUses?.length) {
+    conditions.push(`a.ai_use IN (${placeholders(query.aiUses.length)})`);
+    params.push(...query.aiUses);
+  }
+  if (query.freshness?.length) conditions.push(freshnessCondition(query.freshness, params));
+  if (query.verifiedPublisher) conditions.push("a.publisher_verified = 1");
+  if (query.minRating !== undefined) {
+    conditions.push("a.rating_avg >= ?");
+    params.push(query.minRating);
+  }
+  if (query.publisherSlug !== undefined) {
+    conditions.push("a.publisher_slug = ?");
+    params.push(query.publisherSlug);
+  }
   return { joins, where: conditions.join(" AND "), params };
 }
 
@@ -157,6 +237,10 @@ function orderClause(query: AppQuery): string {
       return query.searchQuery !== undefined ? `score ASC, a.seq ASC` : "a.submitted_at DESC, a.seq DESC";
     case "date":
       return `a.submitted_at ${dir}, a.seq ${dir}`;
+    case "rating":
+      // Best rated first; among equal averages, the more reviewed; apps without ratings last (NULL
+      // sorts lowest in SQLite). The order of the index apps_status_rating (migration 0013).
+      return "a.rating_avg DESC, a.rating_count DESC, a.seq DESC";
   }
 }
 
@@ -268,7 +352,7 @@ export async function suggestApps(db: Db, text: string, excludeTypes: readonly A
         db
           .prepare(
             `SELECT ${columns}, CASE WHEN a.name_key = ? THEN -20000 ELSE -10000 END AS score FROM apps a
-             WHERE a.status = 'published' AND a.name_key >= ? AND a.name_key < ?${notIn}
+             WHERE a.status = 'published' AND a.listing = 0 AND a.name_key >= ? AND a.name_key < ?${notIn}
              ORDER BY a.name_key, a.seq LIMIT ?`,
           )
           .bind(key, key, `${key}${String.fromCodePoint(0x10ffff)}`, ...excludeTypes, SUGGESTIONS_MAX + 1)
@@ -278,7 +362,7 @@ export async function suggestApps(db: Db, text: string, excludeTypes: readonly A
             `SELECT ${columns}, r.score AS score FROM (
                SELECT a.seq AS seq, (bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0) - ${NAME_TIER}) AS score
                FROM ${TEXT_FROM} ${TEXT_JOIN}
-               WHERE apps_fts MATCH ? AND a.status = 'published'${notIn}
+               WHERE apps_fts MATCH ? AND a.status = 'published' AND a.listing = 0${notIn}
                ORDER BY score ASC, a.seq ASC LIMIT ?
              ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
           )
@@ -347,9 +431,39 @@ type DetailRow = AppRow & {
   updated_at: string;
   app_contexts: string;
   seq: number;
+  publisher_slug: string;
+  permissions: string;
+  security: string;
+  replacement_key: string | null;
 };
 
-/** Spec §2.1: {appId} matches an app's friendlyId, else its id. */
+type PublisherRow = {
+  slug: string;
+  name: string;
+  domain: string | null;
+  verified_at: string | null;
+  about: string | null;
+  website_url: string | null;
+  support_url: string | null;
+  privacy_url: string | null;
+  security_contact: string | null;
+  location: string | null;
+};
+const PUBLISHER_COLUMNS = "slug, name, domain, verified_at, about, website_url, support_url, privacy_url, security_contact, location";
+const toPublisher = (r: PublisherRow): Publisher => ({
+  slug: r.slug,
+  name: r.name,
+  domain: r.domain,
+  verifiedAt: r.verified_at,
+  about: r.about,
+  websiteUrl: r.website_url,
+  supportUrl: r.support_url,
+  privacyUrl: r.privacy_url,
+  securityContact: r.security_contact,
+  location: r.location,
+});
+
+/** Spec §2.1: {appId} matches an app's friendlyId, else its id. An app a moderator removed is not found. */
 export async function getAppDetail(db: Db, appId: string): Promise<AppDetail | null> {
   const row = await db
     .prepare(
@@ -359,8 +473,8 @@ export async function getAppDetail(db: Db, appId: string): Promise<AppDetail | n
     )
     .bind(appId)
     .first<DetailRow>();
-  if (!row) return null;
-  const [categories, productTypes] = await db.batch([
+  if (!row || row.listing === LISTING.removed) return null;
+  const [categories, productTypes, versions, publisher, replacement] = await db.batch([
     db
       .prepare(
         `SELECT k.id, k.api_id, k.slug, k.name, k.category_type FROM app_categories c
@@ -368,7 +482,14 @@ export async function getAppDetail(db: Db, appId: string): Promise<AppDetail | n
       )
       .bind(row.seq),
     db.prepare("SELECT product_type FROM app_product_types WHERE app_seq = ? ORDER BY product_type").bind(row.seq),
+    db.prepare("SELECT version, released_at, notes FROM app_versions WHERE app_seq = ? ORDER BY released_at DESC, version DESC").bind(row.seq),
+    db.prepare(`SELECT ${PUBLISHER_COLUMNS} FROM publishers WHERE slug = ?`).bind(row.publisher_slug),
+    // The replacement, by its key, when it is listed.
+    db
+      .prepare(`SELECT coalesce(friendly_id, id) AS key, name FROM apps WHERE (friendly_id = ?1 OR id = ?1) AND listing = ${LISTING.listed} AND status = 'published' LIMIT 1`)
+      .bind(row.replacement_key ?? ""),
   ]);
+  const publisherRow = publisher!.results[0] as PublisherRow | undefined;
   return {
     ...toSummary(row),
     clientId: row.client_id,
@@ -386,14 +507,29 @@ export async function getAppDetail(db: Db, appId: string): Promise<AppDetail | n
     appContexts: JSON.parse(row.app_contexts) as AppDetail["appContexts"],
     productTypes: (productTypes!.results as { product_type: ProductType }[]).map((r) => r.product_type),
     categories: (categories!.results as CategoryRow[]).map(toCategory),
+    publisher: publisherRow
+      ? { slug: publisherRow.slug, name: publisherRow.name, domain: publisherRow.domain, verifiedAt: publisherRow.verified_at }
+      : { slug: row.publisher_slug, name: row.company_name, domain: null, verifiedAt: null },
+    permissions: JSON.parse(row.permissions) as PermissionKey[],
+    // Older rows (before migration 0013) hold '{}': every fact not provided.
+    security: { ...NO_SECURITY_FACTS, ...(JSON.parse(row.security) as Partial<SecurityFacts>) },
+    versions: (versions!.results as { version: string; released_at: string; notes: string }[]).map((v) => ({ version: v.version, releasedAt: v.released_at, notes: v.notes })),
+    lastReleaseAt: row.last_release_at || row.submitted_at,
+    replacement: (replacement!.results[0] as { key: string; name: string } | undefined) ?? null,
   };
+}
+
+/** A publisher by slug, or null. */
+export async function getPublisher(db: Db, slug: string): Promise<Publisher | null> {
+  const row = await db.prepare(`SELECT ${PUBLISHER_COLUMNS} FROM publishers WHERE slug = ?`).bind(slug).first<PublisherRow>();
+  return row ? toPublisher(row) : null;
 }
 
 /** Every app page and its last change, for the sitemap (without app types hidden by config). */
 export async function listAppUrls(db: Db, excludeTypes: readonly AppType[] = []): Promise<{ key: string; updatedAt: string }[]> {
   const hidden = excludeTypes.length ? ` AND type NOT IN (${placeholders(excludeTypes.length)})` : "";
   const { results } = await db
-    .prepare(`SELECT coalesce(friendly_id, id) AS key, updated_at FROM apps WHERE status = 'published'${hidden} ORDER BY seq`)
+    .prepare(`SELECT coalesce(friendly_id, id) AS key, updated_at FROM apps WHERE status = 'published' AND listing < ${LISTING.removed}${hidden} ORDER BY seq`)
     .bind(...excludeTypes)
     .all<{ key: string; updated_at: string }>();
   return results.map((r) => ({ key: r.key, updatedAt: r.updated_at }));
@@ -419,12 +555,14 @@ export async function findAppsByClientIds(db: Db, clientIds: readonly string[]):
 export async function findBot(db: Db, by: { appId?: string; botEmail?: string }): Promise<{ id: string; name: string; botEmail: string } | null> {
   const row = by.appId
     ? await db
-        .prepare("SELECT id, name, bot_email FROM apps WHERE (friendly_id = ?1 OR id = ?1) AND type = 'bot' AND bot_email IS NOT NULL AND status = 'published' LIMIT 1")
+        .prepare(
+          "SELECT id, name, bot_email FROM apps WHERE (friendly_id = ?1 OR id = ?1) AND type = 'bot' AND bot_email IS NOT NULL AND status = 'published' AND listing < 2 LIMIT 1",
+        )
         .bind(by.appId)
         .first<{ id: string; name: string; bot_email: string }>()
     : by.botEmail
       ? await db
-          .prepare("SELECT id, name, bot_email FROM apps WHERE bot_email = ?1 COLLATE NOCASE AND type = 'bot' AND status = 'published' LIMIT 1")
+          .prepare("SELECT id, name, bot_email FROM apps WHERE bot_email = ?1 COLLATE NOCASE AND type = 'bot' AND status = 'published' AND listing < 2 LIMIT 1")
           .bind(by.botEmail)
           .first<{ id: string; name: string; bot_email: string }>()
       : null;

@@ -76,7 +76,7 @@ export async function resolveAppKeys(db: Db, keys: readonly string[], options: R
       `SELECT ${SUMMARY_COLUMNS}
        FROM json_each(?1) k
        JOIN apps a ON a.seq = coalesce((SELECT seq FROM apps WHERE friendly_id = k.value), (SELECT seq FROM apps WHERE id = k.value))
-       WHERE a.status IN (SELECT value FROM json_each(?2)) AND a.type NOT IN (SELECT value FROM json_each(?3))
+       WHERE a.status IN (SELECT value FROM json_each(?2)) AND a.type NOT IN (SELECT value FROM json_each(?3)) AND a.listing = 0
        ORDER BY k.key`,
     )
     .bind(JSON.stringify(keys), JSON.stringify(options.statuses ?? ["published"]), JSON.stringify(options.excludeTypes ?? []))

@@ -1,5 +1,8 @@
 // Shapes the catalogue returns to routes and the API (spec §3), shared with the browser.
 import type { AppContext, AppStatus, AppType, CategoryType, ProductType } from "./enums";
+import type { Freshness } from "./freshness";
+import type { PermissionKey } from "./permissions";
+import type { SecurityFacts } from "./security-facts";
 
 export type Category = {
   id: string;
@@ -22,6 +25,12 @@ export type AppSummary = {
   isFeatured: boolean;
   status: AppStatus;
   submittedAt: string;
+  /** The visible reviews' average (one decimal), null without any; and their count. */
+  ratingAverage: number | null;
+  ratingCount: number;
+  /** Active, maintained, stale or deprecated, as of the read (app/models/freshness.ts). */
+  freshness: Freshness;
+  publisherVerified: boolean;
   /** Present when results are sorted by relevance (spec §9: suggestions sort by _score). */
   _score?: number;
 };
@@ -43,6 +52,28 @@ export type AppDetail = AppSummary & {
   appContexts: AppContext[];
   productTypes: ProductType[];
   categories: Category[];
+  publisher: PublisherSummary;
+  permissions: PermissionKey[];
+  security: SecurityFacts;
+  /** Releases, newest first (notes are markdown). */
+  versions: AppVersion[];
+  /** The latest release's date (the submission's when it has none): 'Updated N days ago'. */
+  lastReleaseAt: string;
+  /** A deprecated app's replacement, when its publisher named one that is listed. */
+  replacement: { key: string; name: string } | null;
+};
+
+export type AppVersion = { version: string; releasedAt: string; notes: string };
+
+export type PublisherSummary = { slug: string; name: string; domain: string | null; verifiedAt: string | null };
+
+export type Publisher = PublisherSummary & {
+  about: string | null;
+  websiteUrl: string | null;
+  supportUrl: string | null;
+  privacyUrl: string | null;
+  securityContact: string | null;
+  location: string | null;
 };
 
 export type AppPage = { items: AppSummary[]; total: number };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateCatalogue } from "../../app/models/catalogue-record.ts";
 import { APP_TYPES, PRODUCT_TYPES } from "../../app/models/enums.ts";
+import { freshnessOf } from "../../app/models/freshness.ts";
 import {
   FIRST_PARTY_MIN_APPS,
   FIRST_PARTY_SEEDS,
@@ -167,6 +168,30 @@ describe("generateCatalogue", () => {
 
   // Speed is the benchmark's business (npm run bench), never a timed test: this checks only that the
   // bench's catalogue size keeps ids and names unique.
+  it("gives issue 15's facts realistic variety: missing facts, stale and deprecated apps, publishers with several apps", () => {
+    const { apps, publishers } = generateCatalogue({ apps: 400, seed: 1 });
+    const now = new Date("2026-11-26T00:00:00Z");
+    const noFacts = apps.filter((a) => Object.values(a.security).every((v) => v === null));
+    const someFacts = apps.filter((a) => Object.values(a.security).some((v) => v === null) && Object.values(a.security).some((v) => v !== null));
+    expect(noFacts.length).toBeGreaterThan(20);
+    expect(someFacts.length).toBeGreaterThan(20);
+    const latest = (a: (typeof apps)[number]) => a.versions[0]?.releasedAt ?? a.submittedAt;
+    const freshness = apps.filter((a) => a.status === "published" && !a.deprecation).map((a) => freshnessOf({ lastReleaseAt: latest(a), deprecated: false }, now));
+    for (const f of ["active", "maintained", "stale"] as const) expect(freshness.filter((x) => x === f).length, f).toBeGreaterThan(20);
+    const deprecated = apps.filter((a) => a.deprecation);
+    expect(deprecated.length).toBeGreaterThan(5);
+    expect(deprecated.some((a) => a.deprecation?.replacement)).toBe(true);
+    expect(deprecated.some((a) => a.deprecation?.replacement === null)).toBe(true);
+    const byPublisher = new Map<string, number>();
+    for (const a of apps) byPublisher.set(a.publisher!, (byPublisher.get(a.publisher!) ?? 0) + 1);
+    expect([...byPublisher.values()].filter((n) => n >= 3).length).toBeGreaterThan(10);
+    expect(publishers.filter((p) => p.verifiedAt).length).toBeGreaterThan(publishers.length / 3);
+    expect(publishers.filter((p) => !p.verifiedAt).length).toBeGreaterThan(publishers.length / 5);
+    // Every type declares permissions of its own kind; integrations what the emulator registered.
+    for (const type of APP_TYPES) expect(apps.filter((a) => a.type === type).every((a) => a.permissions.length > 0 || type === "embeddedApp")).toBe(true);
+    expect(apps.flatMap((a) => a.versions).every((v) => v.notes.length > 0)).toBe(true);
+  });
+
   it("makes 50,000 apps with unique ids and names", () => {
     const big = generateCatalogue({ apps: 50_000, seed: 3 });
     expect(big.apps).toHaveLength(50_000);

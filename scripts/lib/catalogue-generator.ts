@@ -2,7 +2,9 @@
 // Same { apps, seed } → byte-identical output: an own PRNG (mulberry32), fixed base dates, no
 // Math.random or Date.now. Records are generated one after another from one random stream and
 // nothing depends on the total, so the first N apps of a big catalogue equal a catalogue of N.
+import { buildPublishers, deprecateSome, trustFor } from "./trust-generator.ts";
 import type { AppRecord, CatalogueFile, CategoryRecord } from "../../app/models/catalogue-record.ts";
+import { publisherSlugFromName } from "../../app/models/catalogue-record.ts";
 import type { AppContext, AppType, CategoryType, Collection, ProductType } from "../../app/models/enums.ts";
 import { APP_CONTEXTS, OTHER_CATEGORY_API_ID, PARTNER_CATEGORY_API_ID, PRODUCT_TYPE_LABELS } from "../../app/models/enums.ts";
 
@@ -1148,6 +1150,11 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
     return ids;
   };
 
+  // Issue 15's fields come from a stream of their own: every older field stays as it was.
+  const trustRng = new Rng(seed ^ 0x7a5e15);
+  const usedCompanies = new Map<string, Company>();
+  const showcase = new Set<number>();
+
   const apps: AppRecord[] = [];
   for (let index = 0; index < count; index++) {
     const firstPartyIndex = count >= FIRST_PARTY_MIN_APPS ? index - (count - FIRST_PARTY_SEEDS.length) : -1;
@@ -1244,6 +1251,10 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
       );
     }
 
+    usedCompanies.set(company.name, company);
+    if (isSlide || firstParty) showcase.add(index);
+    const trust = trustFor(trustRng, { type, productTypes, clientId, status, submittedMs, domain: company.domain, showcase: isSlide || Boolean(firstParty) }, END_MS);
+
     apps.push({
       id,
       friendlyId,
@@ -1272,8 +1283,14 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
       status,
       appContexts,
       collections,
+      publisher: publisherSlugFromName(company.name),
+      ...trust,
+      deprecation: null,
     });
   }
+  // Streams of their own again, so the first N apps of a big catalogue equal a catalogue of N.
+  deprecateSome(new Rng(seed ^ 0xde9eca7e), apps, showcase);
+  const publishers = buildPublishers(new Rng(seed ^ 0x9b115e), usedCompanies, PRODUCT_NAME);
 
-  return { version: `seed-${seed}-${count}`, categories, apps };
+  return { version: `seed-${seed}-${count}`, publishers, categories, apps };
 }

@@ -17,8 +17,18 @@ describe("catalogueStatements", () => {
 
   it("deletes children before parents, then inserts, then upserts the version", () => {
     const deletes = statements.filter((s) => s.sql.startsWith("DELETE")).map((s) => s.sql);
-    expect(deletes).toEqual(["DELETE FROM collection_apps", "DELETE FROM app_product_types", "DELETE FROM app_categories", "DELETE FROM apps", "DELETE FROM categories"]);
-    expect(statements.slice(0, 5).every((s) => s.sql.startsWith("DELETE"))).toBe(true);
+    expect(deletes).toEqual([
+      "DELETE FROM app_versions",
+      "DELETE FROM app_certifications",
+      "DELETE FROM app_data_regions",
+      "DELETE FROM collection_apps",
+      "DELETE FROM app_product_types",
+      "DELETE FROM app_categories",
+      "DELETE FROM apps",
+      "DELETE FROM categories",
+      "DELETE FROM publishers",
+    ]);
+    expect(statements.slice(0, 9).every((s) => s.sql.startsWith("DELETE"))).toBe(true);
     const last = statements[statements.length - 1]!;
     expect(last.sql).toContain("INSERT INTO catalogue_meta");
     expect(last.sql).toContain("ON CONFLICT");
@@ -32,6 +42,10 @@ describe("catalogueStatements", () => {
     expect(rows("app_categories")).toBe(catalogue.apps.reduce((n, a) => n + a.categoryIds.length, 0));
     expect(rows("app_product_types")).toBe(catalogue.apps.reduce((n, a) => n + a.productTypes.length, 0));
     expect(rows("collection_apps")).toBe(catalogue.apps.reduce((n, a) => n + a.collections.length, 0));
+    expect(rows("app_versions")).toBe(catalogue.apps.reduce((n, a) => n + a.versions.length, 0));
+    expect(rows("app_certifications")).toBe(catalogue.apps.reduce((n, a) => n + (a.security.certifications?.length ?? 0), 0));
+    expect(rows("app_data_regions")).toBe(catalogue.apps.reduce((n, a) => n + (a.security.dataRegions?.length ?? 0), 0));
+    expect(rows("publishers")).toBe(new Set(catalogue.apps.map((a) => a.publisher ?? a.companyName)).size);
     const relation = statements.find((s) => s.sql.startsWith("INSERT INTO app_categories"))!;
     expect(relation.params.length).toBe(100); // 50 rows of 2
   });
@@ -92,13 +106,13 @@ describe("SQL literals", () => {
     const file = statementsToSqlFile(big);
     expect(file).not.toMatch(/VALUES \(\?/);
     expect(file.endsWith(";\n")).toBe(true);
-    const heads = file.match(/^(INSERT INTO \w+|DELETE FROM \w+)/gm)!;
-    expect(heads.filter((h) => h.startsWith("DELETE"))).toHaveLength(5);
+    const heads = file.match(/^(INSERT INTO \w+|DELETE FROM \w+|UPDATE \w+)/gm)!;
+    expect(heads.filter((h) => h.startsWith("DELETE"))).toHaveLength(9);
     expect(heads.filter((h) => h === "INSERT INTO apps").length).toBeGreaterThan(1);
     expect(heads.filter((h) => h === "INSERT INTO apps").length).toBeLessThan(big.filter((s) => s.sql.startsWith("INSERT INTO apps ")).length / 5);
     expect(heads.filter((h) => h === "INSERT INTO catalogue_meta")).toHaveLength(1);
     // Every statement starts on a new line; split there and check the size limit.
-    const parts = file.split(/;\n(?=INSERT INTO |DELETE FROM |$)/).filter(Boolean);
+    const parts = file.split(/;\n(?=INSERT INTO |DELETE FROM |UPDATE |$)/).filter(Boolean);
     expect(parts).toHaveLength(heads.length);
     for (const part of parts) expect(new TextEncoder().encode(part).length).toBeLessThan(100_000);
     // No row is lost in merging: as many app tuples as apps (each app tuple starts with "(seq, '").

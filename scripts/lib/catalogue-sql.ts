@@ -2,7 +2,9 @@
 // migrations/0001_catalogue.sql and 0003). The statements carry bound parameters, at most 100 each (D1's
 // limit per query), so they can run through a D1 binding (`db.batch`) as they are, or be inlined
 // into a .sql file for `wrangler d1 execute --file` with statementsToSqlFile.
-import type { AppRecord, CatalogueFile } from "../../app/models/catalogue-record.ts";
+import type { AppRecord, CatalogueFile, PublisherRecord } from "../../app/models/catalogue-record.ts";
+import { publisherSlugOf } from "../../app/models/catalogue-record.ts";
+import { aiUseOf } from "../../app/models/security-facts.ts";
 import { nameKey } from "../../app/lib/name-key.ts";
 
 export type SqlValue = string | number | null;
@@ -39,7 +41,22 @@ const APP_COLUMNS = [
   "category_names",
   "name_key",
   "connect_url",
+  "publisher_slug",
+  "publisher_verified",
+  "permissions",
+  "security",
+  "ai_use",
+  "current_version",
+  "last_release_at",
+  "listing",
+  "deprecated",
+  "replacement_key",
 ] as const;
+
+const PUBLISHER_COLUMNS = ["slug", "name", "domain", "verified_at", "about", "website_url", "support_url", "privacy_url", "security_contact", "location"] as const;
+
+/** ISO 8601 in UTC, to the second: the form freshness compares as text. */
+const utc = (iso: string) => new Date(iso).toISOString().replace(".000Z", "Z");
 
 /** Multi-row INSERTs, as many rows per statement as the parameter limit allows. */
 function insertRows(table: string, columns: readonly string[], rows: SqlValue[][]): SqlStatement[] {
@@ -56,7 +73,9 @@ function insertRows(table: string, columns: readonly string[], rows: SqlValue[][
   return out;
 }
 
-function appRow(app: AppRecord, seq: number, categoryNames: ReadonlyMap<string, string>): SqlValue[] {
+function appRow(app: AppRecord, seq: number, categoryNames: ReadonlyMap<string, string>, verifiedPublishers: ReadonlySet<string>): SqlValue[] {
+  const publisher = publisherSlugOf(app);
+  const current = app.versions[0];
   const names = [...new Set(app.categoryIds.map((id) => categoryNames.get(id)).filter((n) => n !== undefined))];
   return [
     seq,
@@ -86,7 +105,40 @@ function appRow(app: AppRecord, seq: number, categoryNames: ReadonlyMap<string, 
     names.join(" "),
     nameKey(app.name),
     app.connectUrl ?? null,
+    publisher,
+    verifiedPublishers.has(publisher) ? 1 : 0,
+    JSON.stringify(app.permissions),
+    JSON.stringify(app.security),
+    aiUseOf(app.security),
+    current?.version ?? null,
+    utc(current?.releasedAt ?? app.submittedAt),
+    app.deprecation ? 1 : 0,
+    app.deprecation ? 1 : 0,
+    app.deprecation?.replacement ?? null,
   ];
+}
+
+/** The file's publishers, plus one (not verified) for each company name no declared publisher covers. */
+function allPublishers(cat: CatalogueFile): PublisherRecord[] {
+  const out = new Map(cat.publishers.map((p) => [p.slug, p]));
+  for (const app of cat.apps) {
+    const slug = publisherSlugOf(app);
+    if (!out.has(slug)) {
+      out.set(slug, {
+        slug,
+        name: app.companyName,
+        domain: null,
+        verifiedAt: null,
+        about: null,
+        websiteUrl: null,
+        supportUrl: null,
+        privacyUrl: null,
+        securityContact: null,
+        location: null,
+      });
+    }
+  }
+  return [...out.values()];
 }
 
 /**
@@ -96,7 +148,27 @@ function appRow(app: AppRecord, seq: number, categoryNames: ReadonlyMap<string, 
  * Run them in one batch/transaction: a failure then leaves the old catalogue in place.
  */
 export function catalogueStatements(cat: CatalogueFile): SqlStatement[] {
-  const statements: SqlStatement[] = ["collection_apps", "app_product_types", "app_categories", "apps", "categories"].map((table) => ({ sql: `DELETE FROM ${table}`, params: [] }));
+  const statements: SqlStatement[] = [
+    "app_versions",
+    "app_certifications",
+    "app_data_regions",
+    "collection_apps",
+    "app_product_types",
+    "app_categories",
+    "apps",
+    "categories",
+    "publishers",
+  ].map((table) => ({ sql: `DELETE FROM ${table}`, params: [] }));
+
+  const publishers = allPublishers(cat);
+  statements.push(
+    ...insertRows(
+      "publishers",
+      PUBLISHER_COLUMNS,
+      publishers.map((p) => [p.slug, p.name, p.domain, p.verifiedAt, p.about, p.websiteUrl, p.supportUrl, p.privacyUrl, p.securityContact, p.location]),
+    ),
+  );
+  const verifiedPublishers = new Set(publishers.filter((p) => p.verifiedAt !== null).map((p) => p.slug));
 
   statements.push(
     ...insertRows(
@@ -112,9 +184,15 @@ export function catalogueStatements(cat: CatalogueFile): SqlStatement[] {
   const appProductTypes: SqlValue[][] = [];
   const collectionApps: SqlValue[][] = [];
   const collectionPositions = new Map<string, number>();
+  const versions: SqlValue[][] = [];
+  const certifications: SqlValue[][] = [];
+  const regions: SqlValue[][] = [];
   cat.apps.forEach((app, index) => {
     const seq = index + 1;
-    appRows.push(appRow(app, seq, categoryNames));
+    appRows.push(appRow(app, seq, categoryNames, verifiedPublishers));
+    for (const v of app.versions) versions.push([seq, v.version, utc(v.releasedAt), v.notes]);
+    for (const c of app.security.certifications ?? []) certifications.push([c, seq]);
+    for (const r of app.security.dataRegions ?? []) regions.push([r, seq]);
     for (const categoryId of new Set(app.categoryIds)) appCategories.push([seq, categoryId]);
     for (const productType of new Set(app.productTypes)) appProductTypes.push([seq, productType]);
     for (const collection of new Set(app.collections)) {
@@ -127,6 +205,18 @@ export function catalogueStatements(cat: CatalogueFile): SqlStatement[] {
   statements.push(...insertRows("app_categories", ["app_seq", "category_id"], appCategories));
   statements.push(...insertRows("app_product_types", ["app_seq", "product_type"], appProductTypes));
   statements.push(...insertRows("collection_apps", ["collection", "app_seq", "position"], collectionApps));
+  statements.push(...insertRows("app_versions", ["app_seq", "version", "released_at", "notes"], versions));
+  statements.push(...insertRows("app_certifications", ["certification", "app_seq"], certifications));
+  statements.push(...insertRows("app_data_regions", ["region", "app_seq"], regions));
+  // Community data outlives the import: apps a moderator removed stay removed, and ratings are
+  // those of the visible reviews (docs/decisions/024).
+  statements.push({ sql: "UPDATE apps SET listing = 2 WHERE id IN (SELECT app_id FROM app_removals)", params: [] });
+  statements.push({
+    sql: `UPDATE apps SET rating_avg = r.average, rating_count = r.total
+          FROM (SELECT app_id, avg(rating) AS average, count(*) AS total FROM reviews WHERE state = 'visible' GROUP BY app_id) r
+          WHERE apps.id = r.app_id`,
+    params: [],
+  });
   statements.push({
     sql: "INSERT INTO catalogue_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     params: ["version", cat.version],

@@ -102,7 +102,7 @@ describe("the content API (spec §7)", () => {
       const { entries } = (await getJson(`/api/content/${type}`)) as { entries: { apps: string[]; items: AppSummary[] }[] };
       const keys = entries[0]!.items.map((a) => a.friendlyId ?? a.id);
       expect(keys.length, type).toBeGreaterThan(0);
-      expect(keys, type).toEqual(entries[0]!.apps.filter((k) => cat.byKey(k)?.status === "published"));
+      expect(keys, type).toEqual(entries[0]!.apps.filter((k) => cat.byKey(k)?.status === "published" && !cat.byKey(k)?.deprecation));
     }
   });
 
@@ -137,7 +137,8 @@ describe("the content API (spec §7)", () => {
   it("/api/fetch-must-try-collection answers items, at most max", async () => {
     const all = (await getJson("/api/fetch-must-try-collection")) as { items: AppSummary[]; total: number };
     expect(all.items.length).toBe(all.total);
-    expect(all.items.map((a) => a.friendlyId ?? a.id)).toEqual(bodyOf("must-try-collection").apps);
+    // Deprecated apps are left out of curated lists too (issue 15).
+    expect(all.items.map((a) => a.friendlyId ?? a.id)).toEqual(bodyOf("must-try-collection").apps.filter((k) => !cat.byKey(k)?.deprecation));
     const five = (await getJson("/api/fetch-must-try-collection?max=5")) as { items: AppSummary[] };
     expect(five.items).toEqual(all.items.slice(0, 5));
     await getJson("/api/fetch-must-try-collection?max=0", 400);
@@ -175,7 +176,7 @@ describe("pages from content entries", () => {
       expect(pageTitle(html), path).toBe(`${body.title} | App Hub`);
       expect(heading(html), path).toBe(body.title);
       expect(html).toContain(body.description);
-      const published = body.apps.filter((k) => cat.byKey(k)?.status === "published");
+      const published = body.apps.filter((k) => cat.byKey(k)?.status === "published" && !cat.byKey(k)?.deprecation);
       expect(shownTotal(html), path).toBe(published.length);
       for (const card of cards(html)) expect(published, `${path}: ${card.key}`).toContain(card.key);
     }

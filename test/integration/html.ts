@@ -187,13 +187,17 @@ export function shownTotal(html: string): number | null {
 }
 
 export class Catalogue {
+  /** What lists show: published apps, without deprecated ones (issue 15: shown only when asked for). */
   readonly published: AppRecord[];
+  /** Every published app, deprecated ones too (their pages exist; the sitemap lists them). */
+  readonly publishedAll: AppRecord[];
   private readonly seq = new Map<AppRecord, number>();
   constructor(readonly file: CatalogueFile) {
     file.apps.forEach((a, i) => {
       this.seq.set(a, i + 1);
     });
-    this.published = file.apps.filter((a) => a.status === "published");
+    this.publishedAll = file.apps.filter((a) => a.status === "published");
+    this.published = this.publishedAll.filter((a) => !a.deprecation);
   }
 
   /** The app a detail link points at: friendlyId, else id. */

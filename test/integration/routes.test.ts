@@ -82,7 +82,7 @@ describe("list pages (spec §2.1)", () => {
       expect(res.status, c.path).toBe(200);
       expect(pageTitle(html), c.path).toBe(`${c.title} | App Hub`);
       expect(heading(html), c.path).toBe(c.title);
-      const expected = w.catalogue.apps.filter((a) => a.status === (c.status ?? "published") && c.belongs(a));
+      const expected = w.catalogue.apps.filter((a) => a.status === (c.status ?? "published") && !a.deprecation && c.belongs(a));
       expect(expected.length, `${c.path} has apps in the seed`).toBeGreaterThan(0);
       const shown = cards(html);
       expect(shown.length, c.path).toBe(Math.min(32, expected.length));

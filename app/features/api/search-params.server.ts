@@ -16,7 +16,7 @@ export const SEARCH_OFFSET_MAX = 100_000;
 
 export const searchParamsSchema = z.object({
   searchQuery: lastValue(z.string().max(1000)).optional(),
-  sortBy: lastValue(z.string().regex(/^[A-Za-z_]{1,32}$/, "must be alphabetical, relevance or date")).optional(),
+  sortBy: lastValue(z.string().regex(/^[A-Za-z_]{1,32}$/, "must be alphabetical, relevance, rating or date")).optional(),
   orderBy: lastValue(z.enum(["asc", "desc"])).optional(),
   max: lastValue(z.coerce.number().int().min(1).max(100)).optional(),
   offset: lastValue(z.coerce.number().int().min(0).max(SEARCH_OFFSET_MAX)).default(0),

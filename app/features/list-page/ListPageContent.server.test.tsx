@@ -28,6 +28,10 @@ const app = (n: number): AppSummary => ({
   companyName: "Acme",
   tagline: `Does thing ${n}`,
   isFeatured: false,
+  ratingAverage: null,
+  ratingCount: 0,
+  freshness: "active",
+  publisherVerified: false,
   status: "published",
   submittedAt: "2026-01-01T00:00:00Z",
 });
