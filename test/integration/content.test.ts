@@ -138,7 +138,7 @@ describe("the content API (spec §7)", () => {
     const all = (await getJson("/api/fetch-must-try-collection")) as { items: AppSummary[]; total: number };
     expect(all.items.length).toBe(all.total);
     // Deprecated apps are left out of curated lists too (issue 15).
-    expect(all.items.map((a) => a.friendlyId ?? a.id)).toEqual(bodyOf("must-try-collection").apps.filter((k) => !cat.byKey(k)?.deprecation));
+    expect(all.items.map((a) => a.friendlyId ?? a.id)).toEqual((bodyOf("must-try-collection").apps as string[]).filter((k) => !cat.byKey(k)?.deprecation));
     const five = (await getJson("/api/fetch-must-try-collection?max=5")) as { items: AppSummary[] };
     expect(five.items).toEqual(all.items.slice(0, 5));
     await getJson("/api/fetch-must-try-collection?max=0", 400);
