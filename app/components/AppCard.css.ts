@@ -7,13 +7,13 @@ export const card = style({
   position: "relative",
   display: "grid",
   gridTemplateColumns: `${LOGO} minmax(0, 1fr)`,
-  gridTemplateAreas: `"logo badges" "name name" "company company" "tagline tagline"`,
-  gridTemplateRows: `${LOGO} auto auto 1fr`,
+  gridTemplateAreas: `"logo badges" "name name" "company company" "tagline tagline" "meta meta"`,
+  gridTemplateRows: `${LOGO} auto auto 1fr auto`,
   alignContent: "start",
   columnGap: vars.space[3],
   height: "100%",
   // Every line below is clamped, so this fits the content and no card grows after load.
-  minHeight: "216px",
+  minHeight: "244px",
   padding: vars.space[5],
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
@@ -91,4 +91,22 @@ export const tagline = style({
   WebkitLineClamp: 2,
   WebkitBoxOrient: "vertical",
   overflow: "hidden",
+});
+
+/** The rating and freshness line at the card's foot. */
+export const meta = style({
+  gridArea: "meta",
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space[2],
+  margin: `${vars.space[3]} 0 0`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+export const verified = style({
+  marginInlineStart: vars.space[1],
+  color: vars.color.success,
+  fontWeight: vars.fontWeight.semibold,
 });

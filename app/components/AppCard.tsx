@@ -6,6 +6,8 @@ import { displayImageUrl } from "~/lib/image-url";
 import { APP_TYPE_LABELS } from "~/models/enums";
 import type { AppSummary } from "~/models/types";
 import { Badge } from "./Badge";
+import { FreshnessBadge } from "./FreshnessBadge";
+import { RatingStars } from "./RatingStars";
 import { SiteLink } from "./static-markup";
 import * as s from "./AppCard.css";
 
@@ -20,6 +22,16 @@ type AppCardProps = {
   /** A carousel slide (WAI-ARIA APG): the card is the slide's group, named "n of m". */
   slideLabel?: string;
 };
+
+/** A check after the company name: the hub verified the publisher's domain. */
+export function VerifiedMark() {
+  return (
+    <span className={s.verified} title="Verified publisher">
+      <span aria-hidden="true">✓</span>
+      <span data-visually-hidden="">, verified publisher</span>
+    </span>
+  );
+}
 
 export function AppCard({ app, headingLevel = 2, as: Element = "div", id, className, slideLabel }: AppCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -38,8 +50,17 @@ export function AppCard({ app, headingLevel = 2, as: Element = "div", id, classN
           {app.name}
         </SiteLink>
       </Heading>
-      <p className={s.company}>{app.companyName}</p>
+      <p className={s.company}>
+        {app.companyName}
+        {app.publisherVerified ? <VerifiedMark /> : null}
+      </p>
       <p className={s.tagline}>{app.tagline}</p>
+      {app.status === "coming_soon" ? null : (
+        <p className={s.meta}>
+          <RatingStars average={app.ratingAverage} count={app.ratingCount} />
+          <FreshnessBadge freshness={app.freshness} />
+        </p>
+      )}
       {app.status === "coming_soon" ? (
         <div className={s.badges}>
           <Badge tone="warning">Coming soon</Badge>

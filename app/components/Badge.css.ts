@@ -19,4 +19,5 @@ export const badgeTones = styleVariants({
   brand: [base, { background: vars.color.brandSubtle, color: vars.color.brand }],
   warning: [base, { background: vars.color.warningBg, color: vars.color.warningText }],
   success: [base, { background: vars.color.successBg, color: vars.color.success }],
+  danger: [base, { background: vars.color.dangerBg, color: vars.color.danger }],
 });

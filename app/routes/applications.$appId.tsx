@@ -14,6 +14,6 @@ export const loader = (args: LoaderFunctionArgs) => appDetailLoader(args, args.p
 export const action = (args: ActionFunctionArgs) => appDetailAction(args, args.params.appId ?? "");
 
 export default function AppDetailRoute() {
-  const { app, descriptionHtml, primary, productName } = useLoaderData<typeof loader>();
-  return <AppDetailView app={app} descriptionHtml={descriptionHtml} primary={primary} productName={productName} />;
+  const { page } = useLoaderData<typeof loader>();
+  return <AppDetailView page={page} />;
 }

@@ -5,7 +5,7 @@
 // URL's :target. Both end in plain forms posting to the detail page, which answers with a notice
 // (Post/Redirect/Get); the dialog is re-created closed after each navigation.
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { useId, useState, type MouseEvent } from "react";
+import { useId, useState, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
@@ -13,10 +13,12 @@ import { Dialog } from "~/components/Dialog";
 import type { AddBotOffer, AddBotStatus } from "./add-bot";
 import * as s from "~/components/FormField.css";
 
-export function AddBotPanel({ appName, productName, offer }: { appName: string; productName: string; offer: AddBotOffer }) {
+export function AddBotPanel({ appName, productName, offer, permissions = null }: { appName: string; productName: string; offer: AddBotOffer; permissions?: ReactNode }) {
   const location = useLocation();
   return (
     <Dialog key={location.key} id="add-bot" title={`Add ${appName}`} triggerLabel={`Add to ${productName}`} triggerClassName={buttonStyles.primary}>
+      {/* What the bot can do once added (issue 15), above every step: read before confirming. */}
+      {permissions}
       <AddBotSteps appName={appName} offer={offer} />
     </Dialog>
   );

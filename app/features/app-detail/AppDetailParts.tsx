@@ -11,11 +11,15 @@ import { slugify } from "~/lib/slug";
 import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS, type AppType } from "~/models/enums";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import type { AppDetail } from "~/models/types";
+import { FreshnessBadge } from "~/components/FreshnessBadge";
+import { RatingStars } from "~/components/RatingStars";
+import type { DetailPage } from "./detail-page";
+import { DeprecationNotice, FreshnessFact, PermissionsSection, PublisherFact, SecuritySection, VersionsSection } from "./TrustSections";
+import * as t from "./TrustSections.css";
 import { pill, pillList } from "~/components/Pill.css";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./AppDetailView.css";
 import { VideoFacade } from "./VideoFacade";
-import type { PrimaryAction as PrimaryActionType } from "./offers/primary-action";
 import { PrimaryAction } from "./offers/PrimaryAction";
 
 const TYPE_LIST_PATH: Record<AppType, string> = {
@@ -31,7 +35,8 @@ function productPath(productType: AppDetail["productType"]): string {
 }
 
 /** Breadcrumb and header: identity, badges and what the page offers (./offers/). */
-export function AppDetailHead({ app, primary, productName = "Lumen" }: { app: AppDetail; primary: PrimaryActionType; productName?: string }) {
+export function AppDetailHead({ page }: { page: DetailPage }) {
+  const { app, primary, productName, permissionGroups } = page;
   const comingSoon = app.status === "coming_soon";
   return (
     <>
@@ -57,11 +62,28 @@ export function AppDetailHead({ app, primary, productName = "Lumen" }: { app: Ap
           <h1 id="app-name" className={styles.name}>
             {app.name}
           </h1>
-          <p className={styles.company}>by {app.companyName}</p>
+          <p className={styles.company}>
+            by{" "}
+            <Link data-link="" to={`/publishers/${app.publisher.slug}`}>
+              {app.companyName}
+            </Link>
+            {app.publisherVerified ? <span className={t.verifiedBadge}> ✓ Verified publisher</span> : null}
+          </p>
           <p className={styles.tagline}>{app.tagline}</p>
+          {comingSoon ? null : (
+            <p className={t.headRating}>
+              <RatingStars average={app.ratingAverage} count={app.ratingCount} />
+              <a href="#reviews">Ratings and reviews</a>
+            </p>
+          )}
           <ul className={styles.badges} aria-label="About this app">
             <li className={styles.badge}>{APP_TYPE_LABELS[app.type]}</li>
             {comingSoon ? <li className={styles.badgeAccent}>Coming soon</li> : null}
+            {comingSoon ? null : (
+              <li>
+                <FreshnessBadge freshness={app.freshness} />
+              </li>
+            )}
             {app.requiresAdmin ? (
               <li>
                 <Dialog id="requires-admin" title="Requires Admin" triggerLabel="Requires Admin" triggerClassName={styles.badgeAdmin}>
@@ -72,7 +94,7 @@ export function AppDetailHead({ app, primary, productName = "Lumen" }: { app: Ap
           </ul>
         </div>
         <div className={styles.actions}>
-          <PrimaryAction action={primary} app={app} productName={productName} />
+          <PrimaryAction action={primary} app={app} productName={productName} permissionGroups={permissionGroups} />
           {/* Our own apps (the webhook apps, by the product itself) are not third-party. */}
           {app.companyName === productName ? null : (
             <Dialog id="third-party-disclaimer" title="Third-party app" triggerLabel="Third-party app disclaimer" triggerClassName={styles.disclaimerLink}>
@@ -83,13 +105,16 @@ export function AppDetailHead({ app, primary, productName = "Lumen" }: { app: Ap
             </Dialog>
           )}
         </div>
+        <DeprecationNotice app={app} />
       </header>
     </>
   );
 }
 
 /** The body: media, description and facts (the Island's element is the body's grid). */
-export function AppDetailBody({ app, descriptionHtml }: { app: AppDetail; descriptionHtml: string }) {
+export function AppDetailBody({ page }: { page: DetailPage }) {
+  const { app, descriptionHtml } = page;
+  const now = new Date();
   const links = [
     { href: app.websiteUrl, label: "Website" },
     { href: app.supportUrl, label: "Support" },
@@ -134,9 +159,15 @@ export function AppDetailBody({ app, descriptionHtml }: { app: AppDetail; descri
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by micromark, which escapes raw HTML and unsafe links (app/lib/markdown.server.ts) */}
           <div className={styles.description} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
         </section>
+
+        <PermissionsSection app={app} groups={page.permissionGroups} />
+        <SecuritySection security={app.security} publisherName={app.publisher.name} />
+        <VersionsSection app={app} releaseNotesHtml={page.releaseNotesHtml} now={now} />
       </div>
 
       <aside className={styles.aside} aria-label="Details">
+        <PublisherFact app={app} />
+        {app.status === "coming_soon" ? null : <FreshnessFact app={app} now={now} />}
         {app.categories.filter((c) => c.categoryType !== "appContext").length > 0 ? (
           <section className={styles.fact}>
             <h2 className={styles.factTitle}>Categories</h2>
@@ -179,7 +210,7 @@ export function AppDetailBody({ app, descriptionHtml }: { app: AppDetail; descri
           </section>
         ) : null}
         <section className={styles.fact}>
-          <h2 className={styles.factTitle}>Updated</h2>
+          <h2 className={styles.factTitle}>Listing updated</h2>
           <p className={styles.factText}>
             <time dateTime={app.updatedAt}>{new Date(app.updatedAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}</time>
           </p>

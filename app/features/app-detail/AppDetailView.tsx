@@ -15,29 +15,21 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Island } from "~/components/Island";
 import { lazyHydrated } from "~/components/lazy-hydrated";
-import type { AppDetail } from "~/models/types";
 import { AppDetailBody, AppDetailHead } from "./AppDetailParts.server";
+import type { DetailPage } from "./detail-page";
 import { lazyPart } from "~/components/lazy-hydrated.css";
 import { body as bodyClass, page } from "./AppDetailView.css";
-import type { PrimaryAction } from "./offers/primary-action";
 
 const LazyHead = lazyHydrated(() => import("./AppDetailParts").then((m) => m.AppDetailHead));
 const LazyBody = lazyHydrated(() => import("./AppDetailParts").then((m) => m.AppDetailBody));
 
 export function AppDetailView({
-  app,
-  descriptionHtml,
-  primary,
+  page: detail,
   children = null,
-  productName = "Lumen",
 }: {
-  app: AppDetail;
-  descriptionHtml: string;
-  /** What the page offers the visitor (decided by the loader: ./offers/primary-action.server.ts). */
-  primary: PrimaryAction;
+  page: DetailPage;
   /** A section of the app's own, under the header (My Webhooks on the webhook apps' pages). */
   children?: ReactNode;
-  productName?: string;
 }) {
   // A new address may be another app: the server's HTML was for the first one only.
   const { key } = useLocation();
@@ -48,19 +40,19 @@ export function AppDetailView({
   const server = typeof document === "undefined";
   return (
     <article className={page} aria-labelledby="app-name">
-      {primary.kind === "add-bot" ? (
-        <LazyHead app={app} primary={primary} productName={productName} />
+      {detail.primary.kind === "add-bot" ? (
+        <LazyHead page={detail} />
       ) : (
         // display: contents, so the breadcrumb and the header stay the page's own flex items.
-        <Island key={`head:${key}`} id="app-detail-head" className={lazyPart} fallback={<LazyHead app={app} primary={primary} productName={productName} />}>
-          {server ? <AppDetailHead app={app} primary={primary} productName={productName} /> : null}
+        <Island key={`head:${key}`} id="app-detail-head" className={lazyPart} fallback={<LazyHead page={detail} />}>
+          {server ? <AppDetailHead page={detail} /> : null}
         </Island>
       )}
 
       {children}
 
-      <Island key={`body:${key}`} id="app-detail-body" className={bodyClass} fallback={<LazyBody app={app} descriptionHtml={descriptionHtml} />}>
-        {server ? <AppDetailBody app={app} descriptionHtml={descriptionHtml} /> : null}
+      <Island key={`body:${key}`} id="app-detail-body" className={bodyClass} fallback={<LazyBody page={detail} />}>
+        {server ? <AppDetailBody page={detail} /> : null}
       </Island>
     </article>
   );

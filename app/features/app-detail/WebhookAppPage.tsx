@@ -8,12 +8,9 @@ import type { appDetailLoader } from "./app-detail.server";
 import { AppDetailView } from "./AppDetailView";
 
 export function WebhookAppPage() {
-  const { app, descriptionHtml, primary, productName } = useLoaderData<typeof appDetailLoader>();
+  const { page } = useLoaderData<typeof appDetailLoader>();
+  const { primary } = page;
   const actionData = useActionData<typeof webhookPageAction>();
   const form = actionData && "webhookForm" in actionData ? actionData.webhookForm : null;
-  return (
-    <AppDetailView app={app} descriptionHtml={descriptionHtml} primary={primary} productName={productName}>
-      {primary.kind === "webhooks" ? <MyWebhooks data={primary.data} form={form} /> : null}
-    </AppDetailView>
-  );
+  return <AppDetailView page={page}>{primary.kind === "webhooks" ? <MyWebhooks data={primary.data} form={form} /> : null}</AppDetailView>;
 }

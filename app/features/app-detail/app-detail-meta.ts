@@ -7,7 +7,7 @@ type DetailLoader = (args: LoaderFunctionArgs) => ReturnType<typeof appDetailLoa
 
 export const appDetailMeta: MetaFunction<DetailLoader> = ({ data }) => {
   if (!data) return [{ title: "Page not found | App Hub" }];
-  const { app } = data;
+  const { app } = data.page;
   return [
     { title: `${app.name} by ${app.companyName} | App Hub` },
     { name: "description", content: app.tagline },

@@ -16,6 +16,8 @@ import { redirectWithNotice } from "~/lib/flash.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS } from "~/models/enums";
+import { groupPermissions } from "~/models/permissions";
+import type { DetailPage } from "./detail-page";
 
 /** The detail page's data for the app whose friendlyId (or id) is `appId`. */
 export async function appDetailLoader({ request, context }: LoaderFunctionArgs, appId: string) {
@@ -34,10 +36,17 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
   if (webhookKindOf(app) && appId !== app.friendlyId) throw redirect(safeRedirectPath(appPath(app)), 301);
   const primary = await primaryActionFor(request, context, auth, app);
   const canonicalUrl = absoluteUrl(url.origin, appPath(app));
+  const page: DetailPage = {
+    app,
+    descriptionHtml: renderMarkdown(app.description),
+    releaseNotesHtml: app.versions.map((v) => renderMarkdown(v.notes)),
+    permissionGroups: groupPermissions(app.permissions),
+    primary,
+    productName: context.config.productName,
+  };
   return data(
     {
-      app,
-      descriptionHtml: renderMarkdown(app.description),
+      page,
       canonicalUrl,
       structuredData: {
         "@context": "https://schema.org",
@@ -52,10 +61,13 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
         dateModified: app.updatedAt,
         publisher: { "@type": "Organization", name: app.companyName },
         keywords: [...app.categories.map((c) => c.name), ...app.productTypes.map((p) => PRODUCT_TYPE_LABELS[p])].join(", "),
+        ...(app.versions[0] ? { softwareVersion: app.versions[0].version } : {}),
         ...(app.websiteUrl ? { sameAs: app.websiteUrl } : {}),
+        // Search engines show stars from this; only real reviews count (none: no rating at all).
+        ...(app.ratingAverage !== null && app.ratingCount > 0
+          ? { aggregateRating: { "@type": "AggregateRating", ratingValue: app.ratingAverage, ratingCount: app.ratingCount, bestRating: 5, worstRating: 1 } }
+          : {}),
       },
-      primary,
-      productName: context.config.productName,
     },
     // A logged-in person's page carries their spaces and access: never stored anywhere.
     { headers: { "Cache-Control": pageCacheControl(Boolean(auth), context.config) } },

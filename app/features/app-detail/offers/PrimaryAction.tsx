@@ -3,11 +3,13 @@
 import { AddBotPanel } from "~/features/add-app/AddBotPanel";
 import { CONNECT_MESSAGES } from "~/features/connect-integration/messages";
 import { EmbeddedAppDialog } from "~/features/embedded-app/EmbeddedAppDialog";
+import type { PermissionGroupView } from "~/models/permissions";
 import type { AppDetail } from "~/models/types";
+import { PermissionSummary } from "../TrustSections";
 import * as styles from "../AppDetailView.css";
 import type { PrimaryAction as Action } from "./primary-action";
 
-export function PrimaryAction({ action, app, productName }: { action: Action; app: AppDetail; productName: string }) {
+export function PrimaryAction({ action, app, productName, permissionGroups }: { action: Action; app: AppDetail; productName: string; permissionGroups: PermissionGroupView[] }) {
   switch (action.kind) {
     case "coming-soon":
       return <p className={styles.note}>This app is not available yet.</p>;
@@ -18,12 +20,13 @@ export function PrimaryAction({ action, app, productName }: { action: Action; ap
         </a>
       );
     case "add-bot":
-      return <AddBotPanel appName={app.name} productName={productName} offer={action.offer} />;
+      return <AddBotPanel appName={app.name} productName={productName} offer={action.offer} permissions={<PermissionSummary appName={app.name} groups={permissionGroups} />} />;
     case "connect":
       return (
         <>
           {/* A plain link: it leaves for the vendor's own page, so no client-side routing. */}
-          <a className={styles.primaryAction} href={action.href} aria-describedby="connect-hint">
+          <PermissionSummary appName={app.name} groups={permissionGroups} id="connect-permissions" />
+          <a className={styles.primaryAction} href={action.href} aria-describedby="connect-hint connect-permissions">
             Connect
           </a>
           <p id="connect-hint" className={styles.actionHint}>
@@ -43,7 +46,15 @@ export function PrimaryAction({ action, app, productName }: { action: Action; ap
         </p>
       );
     case "embedded-app":
-      return <EmbeddedAppDialog appName={app.name} productName={productName} offer={action.offer} triggerClassName={styles.primaryActionWrap} />;
+      return (
+        <EmbeddedAppDialog
+          appName={app.name}
+          productName={productName}
+          offer={action.offer}
+          triggerClassName={styles.primaryActionWrap}
+          permissions={<PermissionSummary appName={app.name} groups={permissionGroups} />}
+        />
+      );
     case "webhooks":
     case "none":
       return null;

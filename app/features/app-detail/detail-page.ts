@@ -1,0 +1,19 @@
+// What the detail page's parts render, as the loader builds it (./app-detail.server.ts): one object,
+// so a new part adds a field here instead of a prop through every layer. Types only: this module
+// ships to the browser.
+import type { PermissionGroupView } from "~/models/permissions";
+import type { AppDetail } from "~/models/types";
+import type { PrimaryAction } from "./offers/primary-action";
+
+export type DetailPage = {
+  app: AppDetail;
+  /** The description, rendered safely on the server (app/lib/markdown.server.ts). */
+  descriptionHtml: string;
+  /** Each version's release notes, rendered the same way, in app.versions' order. */
+  releaseNotesHtml: string[];
+  /** The app's permissions in plain words, grouped read, write, admin. */
+  permissionGroups: PermissionGroupView[];
+  /** What the page offers the visitor (./offers/primary-action.server.ts). */
+  primary: PrimaryAction;
+  productName: string;
+};
