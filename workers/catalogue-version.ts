@@ -6,10 +6,10 @@
 // every cached page and API at once (docs/decisions/007); review and moderation writes bump the
 // community version the same way. The Worker memoises the result per isolate for a few seconds to
 // keep KV off the hot path.
+import { COMMUNITY_VERSION_KEY } from "../app/lib/community-version.server";
+
 const MEMO_MS = 5_000;
 let memo: { value: string; at: number } | null = null;
-
-export const COMMUNITY_VERSION_KEY = "community-version";
 
 export async function catalogueVersion(kv: KVNamespace, now = Date.now()): Promise<string> {
   if (memo && now - memo.at < MEMO_MS) return memo.value;

@@ -36,6 +36,8 @@ const userSchema = z.object({
   emailDomain: z.string(),
   avatar: z.string().nullable(),
   portalDisplayName: z.string(),
+  // Absent in sessions written before issue 15: not an administrator until the next login.
+  isOrgAdmin: z.boolean().default(false),
 });
 
 const tokensSchema = z.object({

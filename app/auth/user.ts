@@ -1,6 +1,6 @@
 // The logged-in user (spec §3), built from the platform's people/me. Shared by server and browser
 // (types and pure rules only).
-import type { Person } from "~/platform/schemas";
+import { FULL_ADMIN_ROLE, type Person } from "~/platform/schemas";
 
 export type User = {
   /** The platform's encoded person id. */
@@ -17,6 +17,8 @@ export type User = {
   emailDomain: string;
   avatar: string | null;
   portalDisplayName: string;
+  /** A full administrator of their organisation (the platform's roles); may moderate when that is the hub's. */
+  isOrgAdmin: boolean;
 };
 
 /** Decodes a Hydra id (base64url, padding optional) to its last path segment, or "" if unreadable. */
@@ -55,6 +57,7 @@ export function userFromPerson(person: Person): User {
     emailDomain: email.includes("@") ? email.slice(email.lastIndexOf("@") + 1) : "",
     avatar: person.avatar ?? null,
     portalDisplayName: portalDisplayName(person),
+    isOrgAdmin: person.roles?.includes(FULL_ADMIN_ROLE) ?? false,
   };
 }
 

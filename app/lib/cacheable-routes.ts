@@ -108,7 +108,9 @@ export const CACHEABLE_ROUTES: readonly CacheableRoute[] = [
   { path: "/category/:slug", params: LIST_PARAMS },
   { path: "/:list", where: isList, params: LIST_PARAMS },
   { path: "/:list/:category", where: (s) => findListRoute(s.list!)?.acceptsCategory === true, params: LIST_PARAMS },
-  { path: "/applications/:appId", params: {} },
+  // Ratings and reviews' sort and page (issue 15; app/features/reviews/reviews-view.ts).
+  { path: "/applications/:appId", params: { reviewSort: first((v) => (v === "helpful" || v === "lowest" ? v : null)), reviewPage: page } },
+  { path: "/publishers/:slug", params: { page } },
   { path: "/casb-dlp-providers", params: {} },
   { path: "/support", params: {} },
   { path: "/sitemap.xml", params: {} },

@@ -93,6 +93,18 @@ const envSchema = z.object({
   WEBHOOK_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   /** First retry delay of a failed outgoing delivery; doubles per attempt. Tests use 0. */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Hub admins (moderation, issue 15): these e-mail addresses, comma-separated. Unset: none by address. */
+  HUB_ADMIN_EMAILS: unsetWhenEmpty(z.string()).transform((v, ctx) => {
+    const emails = (v ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean);
+    const bad = emails.find((e) => !z.string().email().safeParse(e).success);
+    if (bad) ctx.addIssue({ code: "custom", message: `"${bad}" is not an e-mail address` });
+    return emails;
+  }),
+  /** ...and the platform's full administrators of this organisation (its id). Unset: none by role. */
+  HUB_ADMIN_ORG_ID: unsetWhenEmpty(z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, "must be the platform's organisation id")),
 });
 
 /** The demo values of wrangler.toml's [env.development], which only the local emulator accepts. */
@@ -248,6 +260,8 @@ const portalConfigSchema = envSchema.transform((e, ctx) => {
       /** Outgoing deliveries may reach private and loopback addresses only in local development. */
       allowPrivateTargets: localDevelopment,
     },
+    /** Who moderates reviews and reported apps (app/features/moderation/hub-admin.ts). */
+    hubAdmins: { emails: e.HUB_ADMIN_EMAILS, orgId: e.HUB_ADMIN_ORG_ID ?? null },
   };
 });
 

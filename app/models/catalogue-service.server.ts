@@ -11,6 +11,7 @@ import {
   findCategoriesByApiId,
   findCategoriesBySlug,
   getAppDetail,
+  getPublisher,
   listAppItems,
   listApps,
   listAppUrls,
@@ -67,6 +68,8 @@ export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "e
       const app = await getAppDetail(db, appId);
       return app && !isHidden(app.type) ? app : null;
     },
+    /** A publisher by slug (issue 15), or null. */
+    publisher: (slug: string) => getPublisher(db, slug),
     /** Every published, visible app's address key and last change (the sitemap). */
     appUrls: () => listAppUrls(db, hiddenTypes),
     /** Apps by OAuth client id (integrations: never a hidden type). */

@@ -38,7 +38,11 @@ export const personSchema = z.object({
   created: isoDate.optional(),
   lastModified: isoDate.optional(),
   status: z.string().optional(),
+  /** Role ids; present for administrators (the full administrator's is FULL_ADMIN_ROLE). */
+  roles: z.array(z.string()).optional(),
 });
+/** The platform's full administrator role id (Hydra: ciscospark://us/ROLE/id_full_admin). */
+export const FULL_ADMIN_ROLE = "Y2lzY29zcGFyazovL3VzL1JPTEUvaWRfZnVsbF9hZG1pbg";
 export type Person = z.infer<typeof personSchema>;
 
 export const roomSchema = z.object({

@@ -1,7 +1,7 @@
 // Platform ids: base64url (no padding) of `ciscospark://us/<TYPE>/<uuid>`, as the real platform
 // hands them out. Decoding accepts padding and checks the type, so a room id never works as a
 // person id.
-export type IdType = "PEOPLE" | "ORGANIZATION" | "ROOM" | "MEMBERSHIP" | "MESSAGE" | "TEAM" | "WEBHOOK" | "AUTHORIZATION" | "APPLICATION";
+export type IdType = "PEOPLE" | "ORGANIZATION" | "ROOM" | "MEMBERSHIP" | "MESSAGE" | "TEAM" | "WEBHOOK" | "AUTHORIZATION" | "APPLICATION" | "ROLE";
 
 export function encodeId(type: IdType, uuid: string): string {
   return btoa(`ciscospark://us/${type}/${uuid}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

@@ -47,6 +47,8 @@ export function personJson(person: PersonRow, origin: string): Record<string, un
     created: person.created,
     lastModified: person.last_modified,
     status: "active",
+    // As upstream: an administrator's roles (the full administrator's role id).
+    ...(person.is_org_admin === 1 ? { roles: [encodeId("ROLE", "id_full_admin")] } : {}),
   };
 }
 

@@ -22,6 +22,9 @@ import { body as bodyClass, page } from "./AppDetailView.css";
 
 const LazyHead = lazyHydrated(() => import("./AppDetailParts").then((m) => m.AppDetailHead));
 const LazyBody = lazyHydrated(() => import("./AppDetailParts").then((m) => m.AppDetailBody));
+// Ratings and reviews hold forms whose refused posts show in place: rendered by React (lazily, like
+// the add-bot panel), not kept as an Island's HTML.
+const LazyReviews = lazyHydrated(() => import("~/features/reviews/ReviewsSection").then((m) => m.ReviewsSection));
 
 export function AppDetailView({
   page: detail,
@@ -36,6 +39,7 @@ export function AppDetailView({
   useEffect(() => {
     LazyHead.preload();
     LazyBody.preload();
+    LazyReviews.preload();
   }, []);
   const server = typeof document === "undefined";
   return (
@@ -54,6 +58,8 @@ export function AppDetailView({
       <Island key={`body:${key}`} id="app-detail-body" className={bodyClass} fallback={<LazyBody page={detail} />}>
         {server ? <AppDetailBody page={detail} /> : null}
       </Island>
+
+      <LazyReviews view={detail.reviews} />
     </article>
   );
 }

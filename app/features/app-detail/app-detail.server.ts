@@ -18,6 +18,9 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS } from "~/models/enums";
 import { groupPermissions } from "~/models/permissions";
 import type { DetailPage } from "./detail-page";
+import { loadReviewsView } from "~/features/reviews/reviews-view.server";
+import { isReviewIntent, reviewsAction } from "~/features/reviews/reviews-action.server";
+import { recordUse } from "~/features/reviews/reviews.server";
 
 /** The detail page's data for the app whose friendlyId (or id) is `appId`. */
 export async function appDetailLoader({ request, context }: LoaderFunctionArgs, appId: string) {
@@ -34,13 +37,14 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
   // The hub's own webhook apps host My Webhooks (spec §2.5, §5) on routes of their own (so My
   // Webhooks' code loads only there): go to them.
   if (webhookKindOf(app) && appId !== app.friendlyId) throw redirect(safeRedirectPath(appPath(app)), 301);
-  const primary = await primaryActionFor(request, context, auth, app);
+  const [primary, reviews] = await Promise.all([primaryActionFor(request, context, auth, app), loadReviewsView(url, context, auth, app)]);
   const canonicalUrl = absoluteUrl(url.origin, appPath(app));
   const page: DetailPage = {
     app,
     descriptionHtml: renderMarkdown(app.description),
     releaseNotesHtml: app.versions.map((v) => renderMarkdown(v.notes)),
     permissionGroups: groupPermissions(app.permissions),
+    reviews,
     primary,
     productName: context.config.productName,
   };
@@ -82,9 +86,15 @@ const addBotForm = z.discriminatedUnion("intent", [
 export async function appDetailAction({ request, context }: ActionFunctionArgs, appId: string) {
   const auth = await requireAuth(request, context);
   const app = await context.catalogue.app(appId);
-  if (app?.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFound(request, context);
-  const back = new URL(request.url).pathname;
+  if (!app) throw await notFound(request, context);
   const form = await request.formData();
+  // Reviews and reports (issue 15), on every app's page.
+  if (isReviewIntent(form.get("intent"))) {
+    const answer = await reviewsAction(request, context, auth, app, form);
+    if (answer) return answer;
+  }
+  if (app.type !== "bot" || !app.botEmail || app.status !== "published") throw await notFound(request, context);
+  const back = new URL(request.url).pathname;
   // The webhook apps' pages have routes of their own, which post to app/features/webhooks.
   if (webhookKindOf(app)) throw await notFound(request, context);
   const parsed = addBotForm.safeParse(Object.fromEntries(form));
@@ -98,7 +108,11 @@ export async function appDetailAction({ request, context }: ActionFunctionArgs, 
       const result = parsed.data.intent === "add-to-space" ? await addBotToSpace(context, auth, bot, parsed.data.roomId) : await messageBotDirectly(context, auth, bot);
       notice = result.notice;
       // Spec §9 "installs": the bot is in the space (or the person is now talking to it).
-      if (result.status === 200) install = installOf(app, parsed.data.intent === "add-to-space" ? "space" : "direct");
+      if (result.status === 200) {
+        install = installOf(app, parsed.data.intent === "add-to-space" ? "space" : "direct");
+        // The hub's record that this person uses the app: they may review it (issue 15).
+        await recordUse(context.db, { userId: auth.user.userId, appId: app.id, how: "added" });
+      }
     } catch (error) {
       const expired = await endSessionOn401(request, context, error);
       if (expired) throw expired;

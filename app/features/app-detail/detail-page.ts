@@ -3,6 +3,7 @@
 // ships to the browser.
 import type { PermissionGroupView } from "~/models/permissions";
 import type { AppDetail } from "~/models/types";
+import type { ReviewsView } from "~/features/reviews/reviews-view";
 import type { PrimaryAction } from "./offers/primary-action";
 
 export type DetailPage = {
@@ -13,6 +14,8 @@ export type DetailPage = {
   releaseNotesHtml: string[];
   /** The app's permissions in plain words, grouped read, write, admin. */
   permissionGroups: PermissionGroupView[];
+  /** Ratings and reviews (app/features/reviews). */
+  reviews: ReviewsView;
   /** What the page offers the visitor (./offers/primary-action.server.ts). */
   primary: PrimaryAction;
   productName: string;

@@ -8,6 +8,7 @@ import { spacesOrProblem } from "~/features/add-app/add-bot.server";
 import type { Notice } from "~/components/notice";
 import { redirectWithNotice } from "~/lib/flash.server";
 import type { MyWebhooksData, WebhookFormState } from "./my-webhooks";
+import { isReviewIntent, reviewsAction } from "~/features/reviews/reviews-action.server";
 import { validateWebhookInput, WEBHOOK_APP_KIND, WEBHOOK_MESSAGES as M, type WebhookKind } from "./webhook-form";
 import { createWebhook, deleteWebhook, listWebhookRows, webhookView } from "./webhooks.server";
 import { recordOwnerSeen, settleStandingsForOwner } from "./standing.server";
@@ -96,7 +97,15 @@ export async function myWebhooksData(request: Request, context: AppLoadContext, 
  */
 export async function webhookPageAction({ request, context }: ActionFunctionArgs, kind: WebhookKind) {
   const auth = await requireAuth(request, context);
-  return webhooksAction(request, context, auth, kind, await request.formData());
+  const form = await request.formData();
+  // Reviews and reports of the webhook apps themselves (issue 15), as on every app's page.
+  if (isReviewIntent(form.get("intent"))) {
+    const key = Object.keys(WEBHOOK_APP_KIND).find((friendlyId) => WEBHOOK_APP_KIND[friendlyId] === kind) ?? "";
+    const app = await context.catalogue.app(key);
+    const answer = app ? await reviewsAction(request, context, auth, app, form) : null;
+    if (answer) return answer;
+  }
+  return webhooksAction(request, context, auth, kind, form);
 }
 
 /** Handles the page's create-webhook and delete-webhook intents. */
