@@ -5,6 +5,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { csrfToken } from "~/auth/csrf.server";
 import { getAuth } from "~/auth/session.server";
 import { headerUser } from "~/auth/user";
+import { isHubAdmin } from "~/features/moderation/hub-admin";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { publicConfig } from "~/lib/config.server";
 import { isTestBarHidden } from "~/lib/cookies.server";
@@ -32,7 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       nav: buildSideNav(categories, context.config),
       testBarHidden: await isTestBarHidden(request),
       year: new Date().getUTCFullYear(),
-      user: auth ? headerUser(auth.user) : null,
+      user: auth ? headerUser(auth.user, isHubAdmin(auth.user, context.config.hubAdmins)) : null,
       csrf,
       notice: flash?.notice ?? null,
       /** An install the action before this page completed: <Analytics /> reports it once (spec §9). */

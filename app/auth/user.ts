@@ -65,10 +65,17 @@ export function userFromPerson(person: Person): User {
  * What every page gets about the person: what the header and drawer show, and the user id that
  * analytics sends (spec §6: "user id goes into analytics"; the tracker hashes it).
  */
-export type HeaderUser = { userId: string; displayName: string; email: string; avatarUrl: string | null };
-export const headerUser = (user: User): HeaderUser => ({
+export type HeaderUser = {
+  userId: string;
+  displayName: string;
+  email: string;
+  avatarUrl: string | null /** May moderate (issue 15): the account menu links there. */;
+  moderator: boolean;
+};
+export const headerUser = (user: User, moderator = false): HeaderUser => ({
   userId: user.userId,
   displayName: user.portalDisplayName || user.emails[0] || "Account",
   email: user.emails[0] ?? "",
   avatarUrl: user.avatar,
+  moderator,
 });

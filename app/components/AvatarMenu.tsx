@@ -52,6 +52,11 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           <a href={MY_INTEGRATIONS_PATH} className={s.menuLink} {...ISLAND_LINK}>
             My Integrations
           </a>
+          {user.moderator ? (
+            <a href="/admin/moderation" className={s.menuLink}>
+              Moderation
+            </a>
+          ) : null}
           <a href={logoutHref(last)} className={s.menuLink} data-return="/logout">
             Log out
           </a>

@@ -26,7 +26,7 @@ export const facts = style({
   gridTemplateColumns: "minmax(0, 1fr)",
   gap: 0,
   margin: 0,
-  "@media": { "screen and (min-width: 40em)": { gridTemplateColumns: "14em minmax(0, 1fr)" } },
+  "@media": { "screen and (min-width: 40em)": { gridTemplateColumns: "16em minmax(0, 1fr)" } },
 });
 globalStyle(`${facts} dt`, { fontWeight: vars.fontWeight.semibold, paddingBlock: vars.space[2], borderTop: `1px solid ${vars.color.border}` });
 globalStyle(`${facts} dd`, { margin: 0, paddingBlock: vars.space[2], borderTop: `1px solid ${vars.color.border}` });

@@ -19,8 +19,19 @@ export const none = style({ color: vars.color.textMuted, margin: 0 });
 export const bars = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space[1] });
 export const barRow = style({ display: "grid", gridTemplateColumns: "4.5em minmax(0, 1fr) 2.5em", alignItems: "center", gap: vars.space[2], fontSize: vars.fontSize.sm });
 export const barLabel = style({ whiteSpace: "nowrap" });
-export const barTrack = style({ display: "block", height: "0.6em", borderRadius: vars.radius.pill, background: vars.color.surfaceSunken, overflow: "hidden" });
-export const barFill = style({ display: "block", height: "100%", background: "#B54708" });
+export const bar = style({
+  appearance: "none",
+  display: "block",
+  width: "100%",
+  height: "0.6em",
+  border: 0,
+  borderRadius: vars.radius.pill,
+  background: vars.color.surfaceSunken,
+  overflow: "hidden",
+});
+globalStyle(`${bar}::-webkit-meter-bar`, { background: vars.color.surfaceSunken, border: 0, borderRadius: vars.radius.pill, height: "0.6em" });
+globalStyle(`${bar}::-webkit-meter-optimum-value, ${bar}::-webkit-meter-suboptimum-value, ${bar}::-webkit-meter-even-less-good-value`, { background: "#B54708" });
+globalStyle(`${bar}::-moz-meter-bar`, { background: "#B54708" });
 export const barCount = style({ textAlign: "end", color: vars.color.textMuted });
 
 export const prompt = style({ margin: 0, display: "flex", flexDirection: "column", gap: vars.space[3], alignItems: "flex-start" });
@@ -57,6 +68,7 @@ export const notice = style({
   fontSize: vars.fontSize.sm,
 });
 
+export const sortSelect = style({ width: "auto", minWidth: "12em" });
 export const sortForm = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space[2] });
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column" });
 export const review = style({

@@ -1,0 +1,151 @@
+// The moderation page's view (./moderation-page.server.ts): each reported review and app with its
+// reports and the decisions a moderator can take, as plain forms.
+import { Form } from "@remix-run/react";
+import { buttonStyles } from "~/components/Button.css";
+import { CsrfInput } from "~/components/CsrfInput";
+import * as f from "~/components/FormField.css";
+import { REVIEW_REPORT_REASON_LABELS, type ReviewReportReason } from "~/features/reviews/messages";
+import { appPath } from "~/lib/app-paths";
+import type { ModerationData } from "./moderation-page.server";
+import * as s from "./ModerationPage.css";
+import { APP_REPORT_REASON_LABELS } from "./report-reasons";
+
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const reviewReason = (r: string) => REVIEW_REPORT_REASON_LABELS[r as ReviewReportReason] ?? r;
+
+function Reports({ reports, label }: { reports: { reason: string; details: string; reportedAt: string }[]; label: (reason: string) => string }) {
+  return (
+    <ul className={s.reports}>
+      {reports.map((r) => (
+        <li key={`${r.reportedAt}-${r.reason}-${r.details}`}>
+          <strong>{label(r.reason)}</strong>
+          {r.details ? `: ${r.details}` : ""} <span className={s.muted}>({formatDate(r.reportedAt)})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ModerationPage({ data }: { data: ModerationData }) {
+  const { reviews, reportedApps, removedApps } = data;
+  return (
+    <article className={s.page} aria-labelledby="moderation-title">
+      <h1 id="moderation-title" className={s.title}>
+        Moderation
+      </h1>
+      <p className={s.lead}>Reported reviews and apps. A review reported by three people is hidden until you decide; removing an app takes it out of the App Hub.</p>
+
+      <section aria-labelledby="reported-reviews" className={s.section}>
+        <h2 id="reported-reviews" className={s.sectionTitle}>
+          Reported reviews ({reviews.length})
+        </h2>
+        {reviews.length === 0 ? (
+          <p className={s.muted}>No reported reviews.</p>
+        ) : (
+          <ul className={s.items}>
+            {reviews.map((r) => (
+              <li key={r.id} className={s.item}>
+                <p className={s.itemHead}>
+                  <a href={appPath(r.appKey)}>{r.appName}</a>
+                  <span className={r.state === "reported" ? s.hidden : s.visible}>{r.state === "reported" ? "Hidden after reports" : "Visible"}</span>
+                </p>
+                <p className={s.reviewTitle}>
+                  {r.rating} of 5: {r.title}
+                </p>
+                <p className={s.muted}>
+                  By {r.authorName}, {formatDate(r.createdAt)}
+                </p>
+                {r.body ? <p className={s.body}>{r.body}</p> : null}
+                <Reports reports={r.reports} label={reviewReason} />
+                <div className={s.buttons}>
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="reviewId" value={r.id} />
+                    <button type="submit" name="intent" value="restore-review" className={buttonStyles.secondary}>
+                      Restore<span className={s.sr}> the review “{r.title}”</span>
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="reviewId" value={r.id} />
+                    <button type="submit" name="intent" value="remove-review" className={buttonStyles.primary}>
+                      Remove<span className={s.sr}> the review “{r.title}”</span>
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="reported-apps" className={s.section}>
+        <h2 id="reported-apps" className={s.sectionTitle}>
+          Reported apps ({reportedApps.length})
+        </h2>
+        {reportedApps.length === 0 ? (
+          <p className={s.muted}>No reported apps.</p>
+        ) : (
+          <ul className={s.items}>
+            {reportedApps.map((a) => (
+              <li key={a.appId} className={s.item}>
+                <p className={s.itemHead}>
+                  <a href={appPath(a.appKey)}>{a.name}</a> <span className={s.muted}>by {a.companyName}</span>
+                  {a.removed ? <span className={s.hidden}>Removed</span> : null}
+                </p>
+                <Reports reports={a.reports} label={(reason) => APP_REPORT_REASON_LABELS[reason as keyof typeof APP_REPORT_REASON_LABELS] ?? reason} />
+                <div className={s.buttons}>
+                  <Form method="post">
+                    <CsrfInput />
+                    <input type="hidden" name="appId" value={a.appId} />
+                    <button type="submit" name="intent" value="dismiss-app" className={buttonStyles.secondary}>
+                      Dismiss reports<span className={s.sr}> about {a.name}</span>
+                    </button>
+                  </Form>
+                  <Form method="post" className={s.removeForm}>
+                    <CsrfInput />
+                    <input type="hidden" name="appId" value={a.appId} />
+                    <label htmlFor={`remove-${a.appId}`} className={f.label}>
+                      Why remove {a.name}?
+                    </label>
+                    <input id={`remove-${a.appId}`} name="reason" className={f.field} maxLength={500} />
+                    <button type="submit" name="intent" value="remove-app" className={buttonStyles.primary}>
+                      Remove app<span className={s.sr}> {a.name}</span>
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="removed-apps" className={s.section}>
+        <h2 id="removed-apps" className={s.sectionTitle}>
+          Removed apps ({removedApps.length})
+        </h2>
+        {removedApps.length === 0 ? (
+          <p className={s.muted}>No removed apps.</p>
+        ) : (
+          <ul className={s.items}>
+            {removedApps.map((a) => (
+              <li key={a.appId} className={s.item}>
+                <p className={s.itemHead}>
+                  {a.name} <span className={s.muted}>by {a.companyName}</span>
+                </p>
+                <p className={s.muted}>{a.reports[0]?.details}</p>
+                <Form method="post">
+                  <CsrfInput />
+                  <input type="hidden" name="appId" value={a.appId} />
+                  <button type="submit" name="intent" value="restore-app" className={buttonStyles.secondary}>
+                    Restore<span className={s.sr}> {a.name}</span>
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}
