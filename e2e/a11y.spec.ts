@@ -19,6 +19,9 @@ test.beforeEach(async ({ page, jsEnabled }) => {
 });
 
 async function expectNoSeriousViolations(page: Page, label: string) {
+  // Sizes and contrast are read from the rendered page: its stylesheet must have arrived (open()
+  // returns at DOMContentLoaded, which does not wait for it).
+  await page.waitForLoadState("load");
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const blocking = results.violations.filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical");
   const report = blocking
@@ -132,3 +135,37 @@ test("My Integrations with the account popover open", async ({ page, jsEnabled }
   await expect(page.getByRole("banner").getByRole("link", { name: "My Integrations" })).toBeVisible();
   await expectNoSeriousViolations(page, "My Integrations with the account popover open");
 });
+
+// Issue 15's pages, at desktop and phone widths.
+for (const width of [1280, 390]) {
+  test(`publisher page at ${width} px`, async ({ page, jsEnabled }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const catalogue = JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile;
+    const verified = catalogue.publishers.find((p) => p.verifiedAt && catalogue.apps.filter((a) => a.publisher === p.slug).length > 2)!;
+    await open(page, `/publishers/${verified.slug}`, jsEnabled);
+    await expect(page.getByRole("heading", { level: 1, name: verified.name })).toBeVisible();
+    await expectNoSeriousViolations(page, `a publisher's page at ${width} px`);
+  });
+
+  test(`detail page with its review form, and moderation, at ${width} px`, async ({ page, jsEnabled }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.unrouteAll();
+    const integration = (JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile).apps.filter(
+      (a) => a.type === "integration" && a.connectUrl && a.status === "published" && !a.deprecation,
+    )[(jsEnabled ? 20 : 21) + (width === 390 ? 2 : 0)]!;
+    const path = `/applications/${integration.friendlyId ?? integration.id}`;
+    // Sam is a hub admin (wrangler.toml HUB_ADMIN_EMAILS) and may review once connected through the hub.
+    await logIn(page, USERS.sam.email, path);
+    await page.goto(`${path}/connect`);
+    if (!jsEnabled) await serveWithoutScripts(page);
+    await open(page, path, jsEnabled);
+    await expect(page.locator("#write-review")).toBeVisible();
+    await expectNoSeriousViolations(page, `a detail page with the review form at ${width} px`);
+    await open(page, `${path}?report=app#report-app`, jsEnabled);
+    await expect(page.getByLabel("What is wrong?")).toBeVisible();
+    await expectNoSeriousViolations(page, `the 'Report this app' form at ${width} px`);
+    await open(page, "/admin/moderation", jsEnabled);
+    await expect(page.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
+    await expectNoSeriousViolations(page, `the moderation page at ${width} px`);
+  });
+}

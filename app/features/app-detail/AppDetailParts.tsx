@@ -129,7 +129,9 @@ export function AppDetailBody({ page }: { page: DetailPage }) {
             <h2 id="media-title" className={styles.sectionTitle}>
               Screenshots{app.videoUrl ? " and video" : ""}
             </h2>
-            <ul className={styles.media}>
+            {/* It scrolls sideways: focusable, so a keyboard can scroll it too (WCAG 2.1.1). */}
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus when nothing in it can */}
+            <ul className={styles.media} tabIndex={0} aria-labelledby="media-title">
               {app.videoUrl ? (
                 <li>
                   <VideoFacade videoUrl={app.videoUrl} poster={app.screenshots[0] ?? app.logo} appName={app.name} />

@@ -27,7 +27,6 @@ export const bar = style({
   border: 0,
   borderRadius: vars.radius.pill,
   background: vars.color.surfaceSunken,
-  overflow: "hidden",
 });
 globalStyle(`${bar}::-webkit-meter-bar`, { background: vars.color.surfaceSunken, border: 0, borderRadius: vars.radius.pill, height: "0.6em" });
 globalStyle(`${bar}::-webkit-meter-optimum-value, ${bar}::-webkit-meter-suboptimum-value, ${bar}::-webkit-meter-even-less-good-value`, { background: "#B54708" });
