@@ -117,6 +117,7 @@ export const CACHEABLE_ROUTES: readonly CacheableRoute[] = [
   { path: "/robots.txt", params: {} },
   { path: "/getImage", params: { imageUrl: first((v) => (URL.canParse(v) ? new URL(v).href : v)) } },
   { path: "/api/search", params: API_SEARCH_PARAMS },
+  { path: "/api/apps/:appId", params: {} },
   { path: "/api/suggest", params: { q: last((v) => (v.length > SEARCH_TEXT_MAX ? v : v.trim() || null)) } },
   { path: "/api/fetch-featured-apps", params: {} },
   { path: "/api/fetch-all-categories", params: {} },
