@@ -151,7 +151,9 @@ export const FILTER_LEGENDS: Record<FilterParam, string> = {
 };
 
 export const VERIFIED_LABEL = "Verified publisher";
-export const ratingLabel = (n: number) => `${n} stars or more`;
+export const ratingLabel = (n: number) => `${n} ${n === 1 ? "star" : "stars"} or more`;
+/** What a chip calls a filter's value ("Certification: HIPAA"). */
+const CHIP_PREFIX: Record<MultiFilter | "rating", string> = { certification: "Certification", region: "Data region", ai: "AI use", freshness: "Freshness", rating: "Rating" };
 export const ANY_RATING_LABEL = "Any rating";
 
 /** The options of a repeatable filter, in the vocabulary's order (the form's checkboxes). */
@@ -172,10 +174,10 @@ export function activeFilters(filters: ListFilters): ActiveFilter[] {
       label = VERIFIED_LABEL;
     } else if (name === "rating") {
       without.rating = null;
-      label = `${FILTER_LEGENDS.rating}: ${ratingLabel(Number(value))}`;
+      label = `${CHIP_PREFIX.rating}: ${ratingLabel(Number(value))}`;
     } else {
       (without[name] as string[]) = (filters[name] as string[]).filter((v) => v !== value);
-      label = `${FILTER_LEGENDS[name]}: ${filterOptions(name).find((o) => o.value === value)!.label}`;
+      label = `${CHIP_PREFIX[name]}: ${filterOptions(name).find((o) => o.value === value)!.label}`;
     }
     return { name, value, label, without };
   });

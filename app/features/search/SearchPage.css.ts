@@ -47,3 +47,6 @@ export const queryInput = style({
 });
 
 globalStyle(`${field} select`, { width: "100%" });
+
+/** The trust filters span the refine form's whole width (their wrapper has no box: lazy-hydrated). */
+export const trustFields = style({ gridColumn: "1 / -1" });

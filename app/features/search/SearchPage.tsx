@@ -4,11 +4,16 @@ import { Form, Link, useNavigate } from "@remix-run/react";
 import { AppGrid } from "~/components/AppGrid";
 import { buttonStyles } from "~/components/Button.css";
 import { pill, pillList } from "~/components/Pill.css";
+import { lazyHydrated } from "~/components/lazy-hydrated";
 import { AppList } from "~/features/list-page/AppList";
 import * as listStyles from "~/features/list-page/ListPage.css";
 import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
 import type { SearchPageData } from "./search.server";
 import * as styles from "./SearchPage.css";
+
+// The trust filters' code is fetched after the page has shown (not in the first-load JavaScript).
+const LazyTrustFields = lazyHydrated(() => import("./SearchTrustFilters").then((m) => m.SearchTrustFields));
+const LazyActiveFilters = lazyHydrated(() => import("./SearchTrustFilters").then((m) => m.SearchActiveFilters));
 
 const searchHref = (q: string) => `/search?${new URLSearchParams({ q })}`;
 
@@ -19,8 +24,7 @@ export function searchHeading(q: string, total: number): string {
 }
 
 export function SearchPage({ data }: { data: SearchPageData }) {
-  const { q, total, filters } = data;
-  const filtered = filters.type !== null || filters.product !== null || filters.category !== null;
+  const { q, total, filtered } = data;
   return (
     <section className={listStyles.page} aria-labelledby="search-title">
       <header className={listStyles.head}>
@@ -48,6 +52,8 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         // Without results and filters there is nothing to refine.
         <RefineForm data={data} filtered={filtered} />
       ) : null}
+
+      {q !== "" ? <LazyActiveFilters data={data} /> : null}
 
       {total > 0 ? <AppList data={data} showCount={false} /> : <WaysOn data={data} filtered={filtered} />}
     </section>
@@ -77,6 +83,7 @@ function RefineForm({ data, filtered }: { data: SearchPageData; filtered: boolea
       <Select name="type" label="App type" value={filters.type ?? ""} choices={[{ value: "", label: "All app types" }, ...options.types]} />
       <Select name="product" label="Product" value={filters.product ?? ""} choices={[{ value: "", label: "All products" }, ...options.products]} />
       <Select name="category" label="Category" value={filters.category ?? ""} choices={[{ value: "", label: "All categories" }, ...options.categories]} />
+      <LazyTrustFields filters={data.trustFilters} />
       <div className={styles.filterActions}>
         <noscript>
           <button type="submit" className={buttonStyles.primary}>

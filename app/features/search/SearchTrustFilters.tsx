@@ -1,0 +1,22 @@
+// The search page's trust filters (issue 15): the controls inside its refine form and the active
+// filters as removable chips. Lazily hydrated (./SearchPage.tsx), so their code is not in the search
+// page's first-load JavaScript: until it arrives the server's markup works as it does without it.
+import { ActiveFilters, FilterFields } from "~/features/list-filters/ListFilters";
+import type { ListFilters } from "~/lib/list-filters";
+import type { SearchPageData } from "./search.server";
+import * as styles from "./SearchPage.css";
+
+export function SearchTrustFields({ filters }: { filters: ListFilters }) {
+  return (
+    <div className={styles.trustFields}>
+      <FilterFields filters={filters} idPrefix="search-filter" />
+    </div>
+  );
+}
+
+/** Each chip keeps the text, the sort and the other filters; 'Clear filters' keeps the text only. */
+export function SearchActiveFilters({ data }: { data: Pick<SearchPageData, "q" | "sort" | "filters" | "trustFilters"> }) {
+  const { q, sort, filters } = data;
+  const others = { q, sort: sort === "relevance" ? null : sort, type: filters.type, product: filters.product, category: filters.category };
+  return <ActiveFilters path="/search" filters={data.trustFilters} others={others} clearHref={`/search?${new URLSearchParams({ q })}`} />;
+}
