@@ -1,17 +1,21 @@
 // The search results page (spec §2.5): what was found for the typed text, a GET form to sort and
 // filter (so it all works without JavaScript), and ways on when nothing matched.
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { AppGrid } from "~/components/AppGrid";
 import { buttonStyles } from "~/components/Button.css";
 import { pill, pillList } from "~/components/Pill.css";
+import { Island } from "~/components/Island";
 import { lazyHydrated } from "~/components/lazy-hydrated";
 import { AppList } from "~/features/list-page/AppList";
 import * as listStyles from "~/features/list-page/ListPage.css";
 import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
 import type { SearchPageData } from "./search.server";
+import { SearchActiveFiltersHtml } from "./SearchActiveFilters.server";
 import * as styles from "./SearchPage.css";
 
-// The trust filters' code is fetched after the page has shown (not in the first-load JavaScript).
+// The trust filters' code is fetched after the page has shown (not in the first-load JavaScript): the
+// controls are lazily hydrated inside the form; the active filters (links) are an Island whose
+// server HTML the browser keeps, rendered by React only after a client-side navigation.
 const LazyTrustFields = lazyHydrated(() => import("./SearchTrustFilters").then((m) => m.SearchTrustFields));
 const LazyActiveFilters = lazyHydrated(() => import("./SearchTrustFilters").then((m) => m.SearchActiveFilters));
 
@@ -25,6 +29,8 @@ export function searchHeading(q: string, total: number): string {
 
 export function SearchPage({ data }: { data: SearchPageData }) {
   const { q, total, filtered } = data;
+  // A new address is new server HTML for the active filters' Island (as on list pages).
+  const location = useLocation();
   return (
     <section className={listStyles.page} aria-labelledby="search-title">
       <header className={listStyles.head}>
@@ -53,7 +59,11 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         <RefineForm data={data} filtered={filtered} />
       ) : null}
 
-      {q !== "" ? <LazyActiveFilters data={data} /> : null}
+      {q !== "" && data.trustFilterCount > 0 ? (
+        <Island key={location.key} id="search-active-filters" fallback={<LazyActiveFilters data={data} />}>
+          {typeof document === "undefined" ? <SearchActiveFiltersHtml data={data} /> : null}
+        </Island>
+      ) : null}
 
       {total > 0 ? <AppList data={data} showCount={false} /> : <WaysOn data={data} filtered={filtered} />}
     </section>

@@ -91,6 +91,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       sort,
       filters,
       trustFilters,
+      trustFilterCount: activeFilterCount(trustFilters),
       /** Whether any filter narrows the results (the page offers to clear them). */
       filtered: filters.type !== null || filters.product !== null || filters.category !== null || activeFilterCount(trustFilters) > 0,
       options,
