@@ -22,7 +22,7 @@ async function expectAddress(page: Page, path: string, params: Record<string, st
     .poll(() => {
       const url = new URL(page.url());
       const got: Record<string, string[]> = {};
-      for (const [name, value] of url.searchParams) if (value !== "") (got[name] ??= []).push(value);
+      for (const [name, value] of url.searchParams) if (value !== "") got[name] = [...(got[name] ?? []), value];
       return { path: url.pathname, params: got };
     })
     .toEqual({ path, params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])) });
@@ -88,6 +88,7 @@ test("filtering search results by certification keeps the text; clearing", async
   await expect(heading).toHaveText(`Showing ${all} results for "sync"`);
 
   const form = main.getByRole("form", { name: "Sort and filter results" });
+  await form.getByText("More filters").click();
   await form.getByRole("checkbox", { name: "HIPAA", exact: true }).check();
   // With JavaScript a change applies at once; without it, Apply submits the form.
   if (!jsEnabled) await form.getByRole("button", { name: "Apply" }).click();
@@ -96,6 +97,7 @@ test("filtering search results by certification keeps the text; clearing", async
   expect(hipaa).toBeLessThan(all);
   await expect(heading).toHaveText(hipaa === 0 ? 'Sorry, no results for "sync"' : `Showing ${hipaa} ${hipaa === 1 ? "result" : "results"} for "sync"`);
   await expect(main.getByRole("link", { name: "Remove filter Certification: HIPAA" })).toBeVisible();
+  await expect(form.getByText("More filters (1 active)")).toBeVisible();
   await expect(form.getByRole("checkbox", { name: "HIPAA", exact: true })).toBeChecked();
 
   await main.getByRole("link", { name: "Clear filters" }).first().click();

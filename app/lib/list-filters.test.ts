@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  activeFilterCount,
-  activeFilters,
-  canonicalFilterParam,
-  filteredHref,
-  filterEntries,
-  filterOptions,
-  filtersToQuery,
-  NO_FILTERS,
-  parseListFilters,
-} from "./list-filters";
+import { activeFilterCount, activeFilters, canonicalFilterParam, filteredHref, filterEntries, filterOptions, filtersToQuery, NO_FILTERS, parseListFilters } from "./list-filters";
 
 const parse = (query: string) => parseListFilters(new URLSearchParams(query));
 

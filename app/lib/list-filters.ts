@@ -14,7 +14,17 @@
 // one without it (and the edge cache keys it so). Repeated values are de-duplicated and sorted, so
 // every spelling of one filter is one address.
 import { FRESHNESS, FRESHNESS_LABELS, type Freshness } from "~/models/freshness";
-import { AI_USE_LABELS, AI_USES, CERTIFICATION_LABELS, CERTIFICATIONS, DATA_REGION_LABELS, DATA_REGIONS, type AiUse, type Certification, type DataRegion } from "~/models/security-facts";
+import {
+  AI_USE_LABELS,
+  AI_USES,
+  CERTIFICATION_LABELS,
+  CERTIFICATIONS,
+  DATA_REGION_LABELS,
+  DATA_REGIONS,
+  type AiUse,
+  type Certification,
+  type DataRegion,
+} from "~/models/security-facts";
 
 export type ListFilters = {
   certification: Certification[];

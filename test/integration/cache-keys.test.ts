@@ -109,10 +109,7 @@ describe("cache keys from the known parameters only", () => {
     expect(other.headers.get("X-Edge-Cache")).toBe("MISS");
     await other.arrayBuffer();
     // Every spelling of one filter is one entry: order, repeats, junk and bad values do not matter.
-    const hit = await hitAfter(
-      "/bots?region=us&region=eu",
-      () => `/bots?region=eu&x=${junk()}&region=us&region=eu&region=mars&rating=9`,
-    );
+    const hit = await hitAfter("/bots?region=us&region=eu", () => `/bots?region=eu&x=${junk()}&region=us&region=eu&region=mars&rating=9`);
     expect(shownTotal(await hit.text())).toBe(shownTotal(await (await get("/bots?region=eu&region=us")).text()));
     // And the page of a bad value alone is the unfiltered one (the same entry).
     const bad = await get("/bots?certification=soc2&verified=yes");

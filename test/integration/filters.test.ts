@@ -43,7 +43,8 @@ const byId = (id: string) => w.catalogue.apps.find((a) => a.id === id)!;
 
 // --- what each filter means, computed from the catalogue file
 const iso = (s: string) => new Date(s).toISOString();
-const freshness = (a: AppRecord): Freshness => freshnessOf({ lastReleaseAt: iso(a.versions[0]?.releasedAt ?? a.submittedAt), deprecated: a.deprecation !== null && a.deprecation !== undefined }, new Date());
+const freshness = (a: AppRecord): Freshness =>
+  freshnessOf({ lastReleaseAt: iso(a.versions[0]?.releasedAt ?? a.submittedAt), deprecated: a.deprecation !== null && a.deprecation !== undefined }, new Date());
 type Want = { certification?: string[]; region?: string[]; ai?: string[]; freshness?: Freshness[]; verified?: boolean; rating?: number };
 const matches = (a: AppRecord, f: Want): boolean =>
   (f.certification ?? []).every((c) => (a.security.certifications ?? []).includes(c as never)) &&
@@ -217,7 +218,9 @@ describe("search with filters", () => {
   });
 
   it("with nothing left say so, and offer the unfiltered search", async () => {
-    const html = await get("/search?q=sync&certification=fedramp&certification=hipaa&certification=iso-27001&certification=soc2-type-ii&certification=gdpr-dpa&rating=4&freshness=stale");
+    const html = await get(
+      "/search?q=sync&certification=fedramp&certification=hipaa&certification=iso-27001&certification=soc2-type-ii&certification=gdpr-dpa&rating=4&freshness=stale",
+    );
     expect(heading(html)).toBe('Sorry, no results for "sync"');
     expect(visibleText(html)).toContain("No app matches every filter.");
     expect(parse(html).links()).toContain("/search?q=sync");
@@ -235,10 +238,21 @@ describe("/api/search", () => {
   it("accepts the filters, as lists comma-separated or repeated", async () => {
     const want: Want = { certification: ["hipaa", "gdpr-dpa"], region: ["us", "uk"], freshness: ["active", "maintained"] };
     const apps = expected(want);
-    for (const query of ["certification=hipaa,gdpr-dpa&dataRegion=us,uk&freshness=active,maintained", "certification=hipaa&certification=gdpr-dpa&dataRegion=us&dataRegion=uk&freshness=active&freshness=maintained"]) {
+    for (const query of [
+      "certification=hipaa,gdpr-dpa&dataRegion=us,uk&freshness=active,maintained",
+      "certification=hipaa&certification=gdpr-dpa&dataRegion=us&dataRegion=uk&freshness=active&freshness=maintained",
+    ]) {
       const body = await api(`${query}&max=100`);
       expect(body.total, query).toBe(apps.length);
-      expect(body.items.map((i) => i.id), query).toEqual(cat.newestFirst(apps).slice(0, 100).map((a) => a.id));
+      expect(
+        body.items.map((i) => i.id),
+        query,
+      ).toEqual(
+        cat
+          .newestFirst(apps)
+          .slice(0, 100)
+          .map((a) => a.id),
+      );
     }
     expect((await api("aiUse=training")).total).toBe(expected({ ai: ["training"] }).length);
     expect((await api("verifiedPublisher=true")).total).toBe(expected({ verified: true }).length);
@@ -254,7 +268,12 @@ describe("/api/search", () => {
     expect(body.items.map((i) => i.id)).toEqual(apps.slice(0, 100).map((a) => a.id));
     const first = body.items[0]!;
     const app = byId(first.id);
-    expect(first).toMatchObject({ ratingAverage: ratings.get(app.id)!.avg, ratingCount: ratings.get(app.id)!.count, freshness: freshness(app), publisherVerified: verifiedSlugs.has(publisherSlugOf(app)) });
+    expect(first).toMatchObject({
+      ratingAverage: ratings.get(app.id)!.avg,
+      ratingCount: ratings.get(app.id)!.count,
+      freshness: freshness(app),
+      publisherVerified: verifiedSlugs.has(publisherSlugOf(app)),
+    });
   });
 
   it.each([

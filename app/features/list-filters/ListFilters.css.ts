@@ -55,6 +55,8 @@ export const active = style({ display: "flex", flexWrap: "wrap", alignItems: "ce
 
 export const chipList = style({ display: "flex", flexWrap: "wrap", gap: vars.space[2], listStyle: "none", margin: 0, padding: 0 });
 
+export const clear = style({ display: "flex", alignItems: "center", fontSize: vars.fontSize.sm });
+
 export const activeTitle = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
 
 export const chip = style({

@@ -49,9 +49,12 @@ export function FilterFields({ filters, idPrefix }: { filters: ListFilters; idPr
           <input type="checkbox" name="verified" value={VERIFIED_VALUE} defaultChecked={filters.verified} key={String(filters.verified)} />
           {VERIFIED_LABEL}
         </label>
+      </fieldset>
+      <div className={styles.fieldset}>
         <label htmlFor={`${idPrefix}-rating`} className={styles.legend}>
           {FILTER_LEGENDS.rating}
         </label>
+        {/* "Any rating" sends an empty `rating=`, which the page and the edge cache ignore. */}
         <select id={`${idPrefix}-rating`} name="rating" defaultValue={filters.rating ?? ""} key={filters.rating ?? ""} className={styles.select}>
           <option value="">{ANY_RATING_LABEL}</option>
           {MIN_RATINGS.map((n) => (
@@ -60,7 +63,7 @@ export function FilterFields({ filters, idPrefix }: { filters: ListFilters; idPr
             </option>
           ))}
         </select>
-      </fieldset>
+      </div>
     </div>
   );
 }
@@ -88,10 +91,11 @@ export function FilterPanel({ action, filters, hidden }: { action: string; filte
 }
 
 /**
- * The active filters, each a link to the same list without it, and 'Clear filters'. `others` are the
- * parameters every link keeps (the sort; search's text and its own filters).
+ * The active filters, each a link to the same list without it, and 'Clear filters' (left out where
+ * the page has its own: search's form). `others` are the parameters every link keeps (the sort;
+ * search's text and its own filters).
  */
-export function ActiveFilters({ path, filters, others, clearHref }: { path: string; filters: ListFilters; others: Record<string, string | null>; clearHref: string }) {
+export function ActiveFilters({ path, filters, others, clearHref }: { path: string; filters: ListFilters; others: Record<string, string | null>; clearHref: string | null }) {
   const active = activeFilters(filters);
   if (active.length === 0) return null;
   return (
@@ -108,10 +112,14 @@ export function ActiveFilters({ path, filters, others, clearHref }: { path: stri
             </SiteLink>
           </li>
         ))}
+        {clearHref !== null ? (
+          <li className={styles.clear}>
+            <SiteLink to={clearHref} data-link="" preventScrollReset>
+              Clear filters
+            </SiteLink>
+          </li>
+        ) : null}
       </ul>
-      <SiteLink to={clearHref} data-link="" preventScrollReset>
-        Clear filters
-      </SiteLink>
     </nav>
   );
 }
