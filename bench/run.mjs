@@ -535,6 +535,25 @@ try {
       deep: true,
     },
     { id: "deep-bots", label: "uncached /bots?page=20&from=20 (offset 608)", paths: ["/bots?page=20&from=20"], headers: UNCACHED, check: edge("none"), list: true, deep: true },
+    // Issue 15's filters: a product list by certification and region, all apps by several facts
+    // A-Z, the rating sort, and a text search with filters (targets as for the unfiltered pages).
+    {
+      id: "filtered-list",
+      label: "uncached filtered lists (/meetings hipaa+eu; /brand-new soc2+no AI+verified A-Z; /bots by rating)",
+      paths: ["/meetings?certification=hipaa&region=eu", "/brand-new?ai=none&certification=soc2-type-ii&sort=a-z&verified=1", "/bots?sort=rating"],
+      headers: UNCACHED,
+      check: edge("none"),
+      list: true,
+    },
+    {
+      id: "filtered-search",
+      label: "uncached /search?q= with filters (region eu, active or maintained)",
+      paths: ["poll", "notes", "calendar sync", "crm"].map((q) => `/search?${new URLSearchParams({ q })}&freshness=active&freshness=maintained&region=eu`),
+      headers: UNCACHED,
+      check: edge("none"),
+      list: true,
+      search: true,
+    },
     {
       id: "api-filters",
       label: "uncached /api/search meetings+integration A-Z",

@@ -22,6 +22,7 @@ import { searchParamsSchema } from "~/features/api/search-params.server";
 import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, searchText } from "~/features/search/search-options";
 import { APP_TYPES } from "~/models/enums";
 import { findListRoute, PRODUCT_NAV } from "~/models/list-routes";
+import { canonicalFilterParam, FILTER_PARAMS } from "./list-filters";
 import { pageWindow, parsePageParam } from "./pagination";
 import { isSortChoice, sortKeyFor } from "./sort";
 
@@ -62,7 +63,13 @@ const from: ParamRule = (values, query) => {
   return asked === pageWindow(pageNo, null, 1).fromPage ? null : String(asked);
 };
 const listSort = first((v) => (isSortChoice(v) && v !== "relevance" ? v : null));
-const LIST_PARAMS: ParamRules = { page, from, sort: listSort };
+/**
+ * The trust filters (app/lib/list-filters.ts), read as the pages read them: repeatable values
+ * de-duplicated and sorted, bad values dropped. Without them a filtered address would share the
+ * unfiltered page's key (and be served its page), or the other way round.
+ */
+const FILTER_RULES: ParamRules = Object.fromEntries(FILTER_PARAMS.map((name): [string, ParamRule] => [name, (values) => canonicalFilterParam(name, values)]));
+const LIST_PARAMS: ParamRules = { page, from, sort: listSort, ...FILTER_RULES };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SEARCH_PARAMS: ParamRules = {
@@ -74,10 +81,12 @@ const SEARCH_PARAMS: ParamRules = {
   sort: first((v) => (SEARCH_SORT_CHOICES.some((c) => c.value === v) ? v : null)),
   page,
   from,
+  ...FILTER_RULES,
 };
 
 // --- the JSON APIs: the route's own zod schema decides what is valid
 const api = searchParamsSchema.shape;
+const list = (v: readonly string[] | undefined) => (v?.length ? [...new Set(v)].sort().join(",") : null);
 const API_SEARCH_PARAMS: ParamRules = {
   searchQuery: parsed(api.searchQuery, (v) => v?.trim() || null),
   // Spec §5: alphabetical → name, relevance → score, anything else (or nothing) → date.
@@ -90,6 +99,15 @@ const API_SEARCH_PARAMS: ParamRules = {
   appType: parsed(api.appType, (v) => v ?? null),
   appContext: parsed(api.appContext, (v) => v ?? null),
   productType: parsed(api.productType, (v) => (v?.length ? [...new Set(v)].sort().join(",") : null)),
+  // Issue 15's filters: lists as one sorted, de-duplicated comma-separated value; a false flag or
+  // no value is no filter.
+  certification: parsed(api.certification, list),
+  dataRegion: parsed(api.dataRegion, list),
+  aiUse: parsed(api.aiUse, list),
+  freshness: parsed(api.freshness, list),
+  verifiedPublisher: parsed(api.verifiedPublisher, (v) => (v === "true" ? v : null)),
+  includeDeprecated: parsed(api.includeDeprecated, (v) => (v === "true" ? v : null)),
+  minRating: parsed(api.minRating, (v) => (v === undefined ? null : String(v))),
 };
 
 /** One cacheable route: its path pattern (`:name` matches one segment) and what it reads. */

@@ -18,6 +18,7 @@ import {
   listCategories,
   suggestApps,
   type AppQuery,
+  type TrustFilters,
 } from "./catalogue.server";
 import { getCollectionApps, getContent, getContentEntries, getContentEntry, getHomeApps, resolveAppKeys, type ResolveOptions } from "./content.server";
 import type { CollectionContentType, ContentType } from "./content";
@@ -78,7 +79,7 @@ export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "e
     bot: (by: { appId?: string; botEmail?: string }) => findBot(db, by),
     /** The home entry's apps, or null without a home entry. */
     home: () => getHomeApps(db, { excludeTypes: hiddenTypes }),
-    collection: (type: CollectionContentType) => getCollectionApps(db, type, { excludeTypes: hiddenTypes }),
+    collection: (type: CollectionContentType, filters?: TrustFilters) => getCollectionApps(db, type, { excludeTypes: hiddenTypes, filters }),
     /** Apps named by content entries, in the keys' order. */
     resolveApps: (keys: readonly string[], options: Omit<ResolveOptions, "excludeTypes"> = {}) => resolveAppKeys(db, keys, { ...options, excludeTypes: hiddenTypes }),
     content: <T extends ContentType>(type: T) => getContent(db, type),

@@ -130,7 +130,7 @@ function relationFilter(purpose: "list" | "count", table: string, column: string
 }
 
 /** The listing condition: deprecated apps only when asked for, removed ones never. */
-function listingCondition(query: AppQuery): string {
+function listingCondition(query: TrustFilters): string {
   const deprecatedToo = query.includeDeprecated || query.freshness?.includes("deprecated");
   return deprecatedToo ? `a.listing IN (${LISTING.listed}, ${LISTING.deprecated})` : `a.listing = ${LISTING.listed}`;
 }
@@ -156,8 +156,41 @@ function freshnessCondition(freshness: readonly Freshness[], params: unknown[]):
   return `(${parts.join(" OR ")})`;
 }
 
+/** The trust filters of list pages, search and the API (app/lib/list-filters.ts reads them from addresses). */
+export type TrustFilters = Pick<AppQuery, "certifications" | "dataRegions" | "aiUses" | "freshness" | "includeDeprecated" | "verifiedPublisher" | "minRating">;
+
+/**
+ * The trust filters as conditions on `apps a`, for every list of apps: the catalogue's own queries
+ * (below) and the lists content entries name (content.server.ts resolveAppKeys), so a filter means
+ * the same SQL everywhere. The listing condition (deprecated apps only when asked) comes with them.
+ */
+export function trustConditions(filters: TrustFilters, purpose: "list" | "count" = "list"): { conditions: string[]; params: unknown[] } {
+  const conditions: string[] = [listingCondition(filters)];
+  const params: unknown[] = [];
+  // Every certification named: one relation filter each (each an index probe).
+  for (const certification of filters.certifications ?? []) {
+    conditions.push(relationFilter(purpose, "app_certifications", "certification", 1));
+    params.push(certification);
+  }
+  if (filters.dataRegions?.length) {
+    conditions.push(relationFilter(purpose, "app_data_regions", "region", filters.dataRegions.length));
+    params.push(...filters.dataRegions);
+  }
+  if (filters.aiUses?.length) {
+    conditions.push(`a.ai_use IN (${placeholders(filters.aiUses.length)})`);
+    params.push(...filters.aiUses);
+  }
+  if (filters.freshness?.length) conditions.push(freshnessCondition(filters.freshness, params));
+  if (filters.verifiedPublisher) conditions.push("a.publisher_verified = 1");
+  if (filters.minRating !== undefined) {
+    conditions.push("a.rating_avg >= ?");
+    params.push(filters.minRating);
+  }
+  return { conditions, params };
+}
+
 function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: string; where: string; params: unknown[] } {
-  const conditions: string[] = ["a.status = ?", listingCondition(query)];
+  const conditions: string[] = ["a.status = ?"];
   const params: unknown[] = [query.status ?? "published"];
   let joins = "";
   if (query.searchQuery !== undefined) {
@@ -201,25 +234,9 @@ function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: strin
     conditions.push("EXISTS (SELECT 1 FROM json_each(a.app_contexts) j WHERE j.value = ?)");
     params.push(query.appContext);
   }
-  // Every certification named: one relation filter each (each an index probe).
-  for (const certification of query.certifications ?? []) {
-    conditions.push(relationFilter(purpose, "app_certifications", "certification", 1));
-    params.push(certification);
-  }
-  if (query.dataRegions?.length) {
-    conditions.push(relationFilter(purpose, "app_data_regions", "region", query.dataRegions.length));
-    params.push(...query.dataRegions);
-  }
-  if (query.aiUses?.length) {
-    conditions.push(`a.ai_use IN (${placeholders(query.aiUses.length)})`);
-    params.push(...query.aiUses);
-  }
-  if (query.freshness?.length) conditions.push(freshnessCondition(query.freshness, params));
-  if (query.verifiedPublisher) conditions.push("a.publisher_verified = 1");
-  if (query.minRating !== undefined) {
-    conditions.push("a.rating_avg >= ?");
-    params.push(query.minRating);
-  }
+  const trust = trustConditions(query, purpose);
+  conditions.push(...trust.conditions);
+  params.push(...trust.params);
   if (query.publisherSlug !== undefined) {
     conditions.push("a.publisher_slug = ?");
     params.push(query.publisherSlug);

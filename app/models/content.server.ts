@@ -12,7 +12,7 @@
 // "Empty" entries (isEmptyContent in content.ts) are returned as they are; routes decide to 404.
 import type { Db } from "./db.server";
 import { DEFAULT_SORT } from "~/lib/sort";
-import { listAppItems, SUMMARY_COLUMNS, toSummary, type AppRow } from "./catalogue.server";
+import { listAppItems, SUMMARY_COLUMNS, toSummary, trustConditions, type AppRow, type TrustFilters } from "./catalogue.server";
 import { contentBodySchemas, MAIN_KEY, type CollectionContentType, type ContentBody, type ContentEntry, type ContentType, type HomeSlider } from "./content";
 import type { AppStatus, AppType } from "./enums";
 import type { AppSummary } from "./types";
@@ -61,6 +61,8 @@ export type ResolveOptions = {
   excludeTypes?: readonly AppType[];
   /** Which statuses count; collections show published apps only, coming soon shows both. */
   statuses?: readonly AppStatus[];
+  /** A list page's filters (app/lib/list-filters.ts): the catalogue's own conditions, so they mean the same here. */
+  filters?: TrustFilters;
 };
 
 /**
@@ -71,15 +73,17 @@ export type ResolveOptions = {
  */
 export async function resolveAppKeys(db: Db, keys: readonly string[], options: ResolveOptions = {}): Promise<AppSummary[]> {
   if (keys.length === 0) return [];
+  // Without filters: listed apps only (deprecated ones are left out of lists unless asked).
+  const trust = trustConditions(options.filters ?? {});
   const { results } = await db
     .prepare(
       `SELECT ${SUMMARY_COLUMNS}
-       FROM json_each(?1) k
+       FROM json_each(?) k
        JOIN apps a ON a.seq = coalesce((SELECT seq FROM apps WHERE friendly_id = k.value), (SELECT seq FROM apps WHERE id = k.value))
-       WHERE a.status IN (SELECT value FROM json_each(?2)) AND a.type NOT IN (SELECT value FROM json_each(?3)) AND a.listing = 0
+       WHERE a.status IN (SELECT value FROM json_each(?)) AND a.type NOT IN (SELECT value FROM json_each(?)) AND ${trust.conditions.join(" AND ")}
        ORDER BY k.key`,
     )
-    .bind(JSON.stringify(keys), JSON.stringify(options.statuses ?? ["published"]), JSON.stringify(options.excludeTypes ?? []))
+    .bind(JSON.stringify(keys), JSON.stringify(options.statuses ?? ["published"]), JSON.stringify(options.excludeTypes ?? []), ...trust.params)
     .all<AppRow>();
   const seen = new Set<string>();
   const out: AppSummary[] = [];
@@ -127,9 +131,9 @@ export async function getHomeApps(db: Db, options: { excludeTypes?: readonly App
 export async function getCollectionApps(
   db: Db,
   type: CollectionContentType,
-  options: { excludeTypes?: readonly AppType[] } = {},
+  options: { excludeTypes?: readonly AppType[]; filters?: TrustFilters } = {},
 ): Promise<{ entry: ContentEntry<CollectionContentType>; items: AppSummary[] } | null> {
   const entry = await getContent(db, type);
   if (!entry) return null;
-  return { entry, items: await resolveAppKeys(db, entry.body.apps, { excludeTypes: options.excludeTypes }) };
+  return { entry, items: await resolveAppKeys(db, entry.body.apps, { excludeTypes: options.excludeTypes, filters: options.filters }) };
 }

@@ -1,4 +1,6 @@
-// GET /api/search (spec §7): apps matching filters and/or text, as {items, total}.
+// GET /api/search (spec §7): apps matching filters and/or text, as {items, total}. Issue 15's filters
+// (certification, dataRegion, aiUse, freshness, verifiedPublisher, includeDeprecated, minRating) and
+// sortBy=rating; each item carries ratingAverage, ratingCount, freshness and publisherVerified.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseSearchParams } from "~/features/api/json.server";
 import { searchParamsSchema } from "~/features/api/search-params.server";
@@ -21,6 +23,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     categoryApiId: params.category,
     isFeatured: params.isFeatured === undefined ? undefined : params.isFeatured === "true",
     productTypes: params.productType,
+    certifications: params.certification,
+    dataRegions: params.dataRegion,
+    aiUses: params.aiUse,
+    freshness: params.freshness,
+    verifiedPublisher: params.verifiedPublisher === "true" || undefined,
+    includeDeprecated: params.includeDeprecated === "true" || undefined,
+    minRating: params.minRating,
   };
   // Paging past the last result is a 404, decided from the count alone (remembered per catalogue
   // version): an OFFSET query would walk every row before the offset to find nothing.

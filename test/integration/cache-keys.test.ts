@@ -96,6 +96,33 @@ describe("cache keys from the known parameters only", () => {
     await (await hitAfter("/category/crm", () => `/category/crm?page=1&sort=sideways&from=abc&n=${junk()}`)).arrayBuffer();
   });
 
+  it("filtered pages have their own entries: never the unfiltered page's, nor one filter's for another", async () => {
+    // The unfiltered list is cached first; a filtered address must not be served it.
+    await (await hitAfter("/bots", () => `/bots?x=${junk()}`)).arrayBuffer();
+    const unfilteredTotal = shownTotal(await (await get("/bots")).text());
+    const filtered = await get("/bots?certification=hipaa");
+    expect(filtered.headers.get("X-Edge-Cache")).toBe("MISS");
+    const filteredTotal = shownTotal(await filtered.text());
+    expect(filteredTotal).not.toBe(unfilteredTotal);
+    // Nor another filter's entry: /bots?region=eu is not /bots?certification=hipaa.
+    const other = await get("/bots?region=eu");
+    expect(other.headers.get("X-Edge-Cache")).toBe("MISS");
+    await other.arrayBuffer();
+    // Every spelling of one filter is one entry: order, repeats, junk and bad values do not matter.
+    const hit = await hitAfter("/bots?region=us&region=eu", () => `/bots?region=eu&x=${junk()}&region=us&region=eu&region=mars&rating=9`);
+    expect(shownTotal(await hit.text())).toBe(shownTotal(await (await get("/bots?region=eu&region=us")).text()));
+    // And the page of a bad value alone is the unfiltered one (the same entry).
+    const bad = await get("/bots?certification=soc2&verified=yes");
+    expect(bad.headers.get("X-Edge-Cache")).toBe("HIT");
+    expect(shownTotal(await bad.text())).toBe(unfilteredTotal);
+    // Search and the API the same way.
+    await (await hitAfter("/search?q=sync&ai=none&ai=training", () => `/search?ai=training&q=sync&ai=none&x=${junk()}`)).arrayBuffer();
+    await (await hitAfter("/api/search?certification=hipaa,iso-27001", () => `/api/search?certification=iso-27001&certification=hipaa&x=${junk()}`)).arrayBuffer();
+    const refused = await get(`/api/search?certification=soc2&x=${junk()}`);
+    expect(refused.status).toBe(400);
+    await refused.arrayBuffer();
+  });
+
   it("the JSON APIs too: unknown parameters are ignored, numbers normalised", async () => {
     await (await hitAfter("/api/search?appType=bot&max=5", () => `/api/search?max=05&x=${junk()}&appType=bot`)).arrayBuffer();
     await (await hitAfter("/api/suggest?q=po", () => `/api/suggest?q=po&_=${junk()}`)).arrayBuffer();

@@ -317,8 +317,9 @@ describe("/sitemap.xml and /robots.txt", () => {
     }
     expect(locs).not.toContain(`${origin}/category/partner-solutions`);
     const appLocs = locs.filter((l) => l.includes("/applications/"));
-    // Deprecated apps too: their pages exist (and say what to use instead).
+    // Deprecated apps too: lists leave them out, but their pages exist (issue 15).
     expect(appLocs.length).toBe(cat.publishedAll.length);
+    for (const app of cat.publishedAll.filter((a) => a.deprecation).slice(0, 5)) expect(appLocs).toContain(`${origin}/applications/${encodeURIComponent(cat.key(app))}`);
     for (const app of cat.published.slice(0, 20)) expect(appLocs).toContain(`${origin}/applications/${encodeURIComponent(cat.key(app))}`);
     const comingSoon = w.catalogue.apps.find((a) => a.status === "coming_soon" && a.friendlyId)!;
     expect(appLocs).not.toContain(`${origin}/applications/${comingSoon.friendlyId}`);

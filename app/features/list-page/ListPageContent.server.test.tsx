@@ -2,6 +2,7 @@
 // computed per request that the catalogue version fixes), outside Remix: plain links that the
 // page's Island makes client-side navigations, and the same markup React renders.
 import { describe, expect, it, vi } from "vitest";
+import { NO_FILTERS, parseListFilters } from "~/lib/list-filters";
 import type { AppSummary } from "~/models/types";
 import type { ListPageData } from "./list-page.server";
 import { listPageHtml } from "./ListPageContent.server";
@@ -51,6 +52,8 @@ const listData = (items: AppSummary[], overrides: Partial<ListPageData> = {}): L
   fromPage: 1,
   pageSize: 2,
   sort: "newest",
+  defaultSort: "newest",
+  filters: NO_FILTERS,
   itemsInHtml: false,
   ...overrides,
 });
@@ -88,5 +91,31 @@ describe("listPageHtml", () => {
     expect(html).toContain('href="/messaging">Back to the first apps</a>');
     expect(html).toContain('id="item-3"');
     expect(html).toContain('href="/messaging?page=3#item-5"');
+  });
+
+  it("keeps the filters in the sort form, the category chips and Load more; shows them as removable chips", () => {
+    const filters = parseListFilters(new URLSearchParams("certification=hipaa&region=eu"));
+    const html = listPageHtml(listData([app(1), app(2)], { filters, sort: "a-z" }), { pathname: "/messaging", search: "?certification=hipaa&region=eu&sort=a-z" });
+    // The sort form carries the filters; the filter form carries the sort, and the boxes are ticked.
+    expect(html).toMatch(/<form method="get" action="\/messaging"[^>]*><input type="hidden" name="certification" value="hipaa"\/><input type="hidden" name="region" value="eu"\/>/);
+    expect(html).toMatch(/aria-label="Filter apps"[^>]*><input type="hidden" name="sort" value="a-z"\/>/);
+    expect(html).toMatch(/<input type="checkbox" name="certification" checked="" value="hipaa"\/>/);
+    expect(html).toMatch(/<input type="checkbox" name="region" value="us"\/>/);
+    expect(html).toContain("Filters (2 active)");
+    expect(html).toContain('href="/messaging/productivity?certification=hipaa&amp;region=eu"');
+    expect(html).toContain('href="/messaging?certification=hipaa&amp;region=eu&amp;sort=a-z&amp;page=2#item-3"');
+    expect(html).toMatch(/aria-label="Remove filter Certification: HIPAA"[^>]* href="\/messaging\?region=eu&amp;sort=a-z"/);
+    expect(html).toMatch(/href="\/messaging\?sort=a-z">Clear filters</);
+    expect(html).not.toContain("No app matches these filters");
+  });
+
+  it("says so when nothing matches the filters, and offers to clear them", () => {
+    const filters = parseListFilters(new URLSearchParams("rating=4"));
+    const html = listPageHtml(listData([], { filters, total: 0 }), { pathname: "/messaging", search: "?rating=4" });
+    expect(html).toContain("No app matches these filters.");
+    expect(html).toContain("There are no items to display");
+    expect(html.match(/href="\/messaging">Clear filters</g)).toHaveLength(2);
+    // Without filters an empty list only says there are no items.
+    expect(listPageHtml(listData([], { total: 0 }), { pathname: "/messaging", search: "" })).not.toContain("Clear filters");
   });
 });

@@ -2,9 +2,14 @@
 // server renders it into the page's Island (./ListPage.tsx); the browser loads this code only for a
 // client-side navigation to a list page. It works both ways: the sort's select submits its form on
 // change (app/components/chrome.ts, data-submit-on-change), links carry data-link, and "Load more"
-// is React's (./AppList.tsx) or, in the server's HTML, ./load-more.ts.
+// is React's (./AppList.tsx) or, in the server's HTML, ./load-more.ts. The trust filters
+// (app/features/list-filters/ListFilters.tsx) live here, in this lazily loaded chunk, not in the
+// page's first-load JavaScript. Sort, filters, chips and paging each keep the others.
 import { ISLAND_LINK } from "~/components/island-link";
-import { useStaticMarkup } from "~/components/static-markup";
+import { SiteLink, useStaticMarkup } from "~/components/static-markup";
+import * as filterStyles from "~/features/list-filters/ListFilters.css";
+import { ActiveFilters, FilterPanel } from "~/features/list-filters/ListFilters";
+import { activeFilterCount, filterEntries, filteredHref, NO_FILTERS } from "~/lib/list-filters";
 import { SORT_CHOICES } from "~/lib/sort";
 import { AppList, AppListView, listView } from "./AppList";
 import type { ListPageData } from "./list-page.server";
@@ -18,6 +23,10 @@ import * as styles from "./ListPage.css";
  */
 export function ListPageContent({ data, location }: { data: ListPageData; location?: { pathname: string; search: string } }) {
   const staticMarkup = useStaticMarkup();
+  // The sort as links keep it: left out when it is the list's default (one address per list).
+  const sortParam = data.sort === data.defaultSort ? null : data.sort;
+  const filtered = activeFilterCount(data.filters) > 0;
+  const clearHref = filteredHref(data.canonicalPath, NO_FILTERS, { sort: sortParam });
   return (
     <>
       <header className={styles.head}>
@@ -28,6 +37,10 @@ export function ListPageContent({ data, location }: { data: ListPageData; locati
           <p className={styles.description}>{data.description}</p>
         </div>
         <form method="get" action={data.canonicalPath} className={styles.sortForm} data-link="" data-prevent-scroll-reset="" data-discover="true">
+          {/* A new sort keeps the filters (and starts again at page 1). */}
+          {filterEntries(data.filters).map(([name, value]) => (
+            <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+          ))}
           <label htmlFor="sort" className={styles.sortLabel}>
             Sort by
           </label>
@@ -46,6 +59,9 @@ export function ListPageContent({ data, location }: { data: ListPageData; locati
         </form>
       </header>
 
+      <FilterPanel action={data.canonicalPath} filters={data.filters} hidden={{ sort: sortParam }} />
+      <ActiveFilters path={data.canonicalPath} filters={data.filters} others={{ sort: sortParam }} clearHref={clearHref} />
+
       {data.chips.length > 0 ? (
         <nav aria-label={`${data.title} categories`} className={styles.chips}>
           <ul className={pillList}>
@@ -55,7 +71,7 @@ export function ListPageContent({ data, location }: { data: ListPageData; locati
                   {...ISLAND_LINK}
                   aria-current={chip.to === data.canonicalPath ? "page" : undefined}
                   className={chip.to === data.canonicalPath ? `${pill} active` : pill}
-                  href={chip.to}
+                  href={filteredHref(chip.to, data.filters)}
                 >
                   {chip.label}
                 </a>
@@ -63,6 +79,16 @@ export function ListPageContent({ data, location }: { data: ListPageData; locati
             ))}
           </ul>
         </nav>
+      ) : null}
+
+      {data.total === 0 && filtered ? (
+        <p className={filterStyles.empty}>
+          No app matches these filters.{" "}
+          <SiteLink to={clearHref} data-link="">
+            Clear filters
+          </SiteLink>{" "}
+          to see every app of this list.
+        </p>
       ) : null}
 
       {staticMarkup && location ? <AppListView {...listView(data, location)} /> : <AppList data={data} />}

@@ -1,8 +1,10 @@
-// The loader behind every list page: reads page/sort from the URL, asks the catalogue, and marks
-// the response cacheable. Routes hand it their query from the list-route table.
+// The loader behind every list page: reads page, sort and filters (app/lib/list-filters.ts) from the
+// URL, asks the catalogue, and marks the response cacheable. Routes hand it their query from the
+// list-route table.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { notFound } from "~/lib/http.server";
 import { cacheControl } from "~/lib/cache-policy.server";
+import { filtersToQuery, parseListFilters, type ListFilters } from "~/lib/list-filters";
 import { isPastLastPage, pageWindowFromUrl } from "~/lib/pagination";
 import { isSortChoice, sortFromChoice, type SortChoice } from "~/lib/sort";
 import type { NavLink } from "~/lib/side-nav";
@@ -28,7 +30,8 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
   // Out-of-range or malformed paging and sort values fall back to the first page and the default sort.
   const { sort, pageSize, window } = listWindow(url, context, spec.defaultSort);
 
-  const query: CatalogueQuery = { ...spec.query, sort: sortFromChoice(sort) };
+  const filters = parseListFilters(url.searchParams);
+  const query: CatalogueQuery = { ...spec.query, ...filtersToQuery(filters), sort: sortFromChoice(sort) };
   let result;
   try {
     // A page past the first: count first (remembered per catalogue version), so a page past the last
@@ -41,12 +44,14 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
   }
 
   if (!result) throw await notFound(request, context);
-  return listPageData(context, url.origin, spec, result, window, pageSize, sort);
+  return listPageData(context, url.origin, spec, result, window, pageSize, sort, filters);
 }
 
-function listWindow(url: URL, context: AppLoadContext, defaultSort: SortChoice = "newest") {
+type ListSort = Exclude<SortChoice, "relevance">;
+
+function listWindow(url: URL, context: AppLoadContext, defaultSort: ListSort = "newest") {
   const sortParam = url.searchParams.get("sort");
-  const sort: SortChoice = isSortChoice(sortParam) && sortParam !== "relevance" ? sortParam : defaultSort;
+  const sort: ListSort = isSortChoice(sortParam) && sortParam !== "relevance" ? sortParam : defaultSort;
   const pageSize = context.config.appsPaginationLimit;
   return { sort, pageSize, window: pageWindowFromUrl(url, pageSize) };
 }
@@ -58,7 +63,8 @@ function listPageData(
   result: { items: AppSummary[]; total: number },
   window: ReturnType<typeof pageWindowFromUrl>,
   pageSize: number,
-  sort: SortChoice,
+  sort: ListSort,
+  filters: ListFilters,
 ) {
   const page = {
     title: spec.title,
@@ -73,6 +79,10 @@ function listPageData(
     fromPage: window.fromPage,
     pageSize,
     sort,
+    /** The sort without ?sort= (links that keep the sort leave it out when it is this one). */
+    defaultSort: spec.defaultSort ?? "newest",
+    /** The filters the address names (app/lib/list-filters.ts); the list is filtered by them. */
+    filters,
     /** True when this data leaves the items out: a document shows them as its HTML. */
     itemsInHtml: false,
   };
@@ -90,10 +100,26 @@ export async function loadListPageFromItems(request: Request, context: AppLoadCo
   const url = new URL(request.url);
   const { sort, pageSize, window } = listWindow(url, context, spec.defaultSort);
   if (isPastLastPage(window, items.length, pageSize)) throw await notFound(request, context);
-  const byName = (a: AppSummary, b: AppSummary) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
-  const sorted = [...items].sort(sort === "a-z" ? byName : sort === "z-a" ? (a, b) => byName(b, a) : (a, b) => b.submittedAt.localeCompare(a.submittedAt));
+  const sorted = [...items].sort(ITEM_ORDER[sort]);
   const page = { items: sorted.slice(window.offset, window.offset + window.limit), total: sorted.length };
-  return listPageData(context, url.origin, spec, page, window, pageSize, sort);
+  return listPageData(context, url.origin, spec, page, window, pageSize, sort, listFiltersOf(request));
 }
+
+/**
+ * A content-curated list's filters: the caller resolves the entry's apps with them (in SQL, the
+ * catalogue's own conditions: content.server.ts resolveAppKeys), then hands the items here.
+ */
+export const listFiltersOf = (request: Request): ListFilters => parseListFilters(new URL(request.url).searchParams);
+
+const byName = (a: AppSummary, b: AppSummary) => a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+const newest = (a: AppSummary, b: AppSummary) => b.submittedAt.localeCompare(a.submittedAt);
+/** The catalogue's orders (catalogue.server.ts orderClause) for a list held in memory. */
+const ITEM_ORDER: Record<ListSort, (a: AppSummary, b: AppSummary) => number> = {
+  "a-z": byName,
+  "z-a": (a, b) => byName(b, a),
+  newest,
+  // Best rated first, the more reviewed among equals, apps without ratings last.
+  rating: (a, b) => (b.ratingAverage ?? -1) - (a.ratingAverage ?? -1) || b.ratingCount - a.ratingCount || newest(a, b),
+};
 
 export type ListPageData = Awaited<ReturnType<typeof loadListPage>>["data"];

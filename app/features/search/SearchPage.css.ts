@@ -47,3 +47,8 @@ export const queryInput = style({
 });
 
 globalStyle(`${field} select`, { width: "100%" });
+
+/** The trust filters span the refine form's whole width (their wrapper has no box: lazy-hydrated). */
+export const trustFields = style({ gridColumn: "1 / -1", display: "flex", flexDirection: "column", gap: vars.space[3] });
+
+export const trustSummary = style({ cursor: "pointer", fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, color: vars.color.text });

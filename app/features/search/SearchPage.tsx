@@ -1,14 +1,23 @@
 // The search results page (spec §2.5): what was found for the typed text, a GET form to sort and
 // filter (so it all works without JavaScript), and ways on when nothing matched.
-import { Form, Link, useNavigate } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { AppGrid } from "~/components/AppGrid";
 import { buttonStyles } from "~/components/Button.css";
 import { pill, pillList } from "~/components/Pill.css";
+import { Island } from "~/components/Island";
+import { lazyHydrated } from "~/components/lazy-hydrated";
 import { AppList } from "~/features/list-page/AppList";
 import * as listStyles from "~/features/list-page/ListPage.css";
 import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
 import type { SearchPageData } from "./search.server";
+import { SearchActiveFiltersHtml } from "./SearchActiveFilters.server";
 import * as styles from "./SearchPage.css";
+
+// The trust filters' code is fetched after the page has shown (not in the first-load JavaScript): the
+// controls are lazily hydrated inside the form; the active filters (links) are an Island whose
+// server HTML the browser keeps, rendered by React only after a client-side navigation.
+const LazyTrustFields = lazyHydrated(() => import("./SearchTrustFilters").then((m) => m.SearchTrustFields));
+const LazyActiveFilters = lazyHydrated(() => import("./SearchTrustFilters").then((m) => m.SearchActiveFilters));
 
 const searchHref = (q: string) => `/search?${new URLSearchParams({ q })}`;
 
@@ -19,8 +28,9 @@ export function searchHeading(q: string, total: number): string {
 }
 
 export function SearchPage({ data }: { data: SearchPageData }) {
-  const { q, total, filters } = data;
-  const filtered = filters.type !== null || filters.product !== null || filters.category !== null;
+  const { q, total, filtered } = data;
+  // A new address is new server HTML for the active filters' Island (as on list pages).
+  const location = useLocation();
   return (
     <section className={listStyles.page} aria-labelledby="search-title">
       <header className={listStyles.head}>
@@ -47,6 +57,12 @@ export function SearchPage({ data }: { data: SearchPageData }) {
       ) : total > 0 || filtered ? (
         // Without results and filters there is nothing to refine.
         <RefineForm data={data} filtered={filtered} />
+      ) : null}
+
+      {q !== "" && data.trustFilterCount > 0 ? (
+        <Island key={location.key} id="search-active-filters" fallback={<LazyActiveFilters data={data} />}>
+          {typeof document === "undefined" ? <SearchActiveFiltersHtml data={data} /> : null}
+        </Island>
       ) : null}
 
       {total > 0 ? <AppList data={data} showCount={false} /> : <WaysOn data={data} filtered={filtered} />}
@@ -77,6 +93,7 @@ function RefineForm({ data, filtered }: { data: SearchPageData; filtered: boolea
       <Select name="type" label="App type" value={filters.type ?? ""} choices={[{ value: "", label: "All app types" }, ...options.types]} />
       <Select name="product" label="Product" value={filters.product ?? ""} choices={[{ value: "", label: "All products" }, ...options.products]} />
       <Select name="category" label="Category" value={filters.category ?? ""} choices={[{ value: "", label: "All categories" }, ...options.categories]} />
+      <LazyTrustFields filters={data.trustFilters} />
       <div className={styles.filterActions}>
         <noscript>
           <button type="submit" className={buttonStyles.primary}>

@@ -3,6 +3,7 @@
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import { notFound } from "~/lib/http.server";
 import { cacheControl } from "~/lib/cache-policy.server";
+import { activeFilterCount, filtersToQuery, parseListFilters } from "~/lib/list-filters";
 import { isPastLastPage, pageWindowFromUrl } from "~/lib/pagination";
 import { sideNavCategories } from "~/lib/side-nav";
 import { DEFAULT_SORT, sortFromChoice, type SortChoice } from "~/lib/sort";
@@ -44,6 +45,8 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
     product: productType ? productParam : null,
     category: categoryIds.length > 0 ? categoryParam : null,
   };
+  // The trust filters every list page has (app/lib/list-filters.ts).
+  const trustFilters = parseListFilters(url.searchParams);
 
   const pageSize = context.config.appsPaginationLimit;
   const window = pageWindowFromUrl(url, pageSize);
@@ -55,6 +58,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       appType: type ?? undefined,
       productTypes: productType ? [productType] : undefined,
       categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
+      ...filtersToQuery(trustFilters),
     };
     try {
       // As on every list: a page past the last is a 404, decided from the (remembered) count alone.
@@ -86,6 +90,10 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       q,
       sort,
       filters,
+      trustFilters,
+      trustFilterCount: activeFilterCount(trustFilters),
+      /** Whether any filter narrows the results (the page offers to clear them). */
+      filtered: filters.type !== null || filters.product !== null || filters.category !== null || activeFilterCount(trustFilters) > 0,
       options,
       items: result.items,
       total: result.total,
