@@ -364,6 +364,74 @@ try {
   }
   const migrateMs = performance.now() - t;
 
+  /** The apps the detail scenario opens in turn (each has a page of reviews: seedReviews). */
+  function benchDetailApps() {
+    return catalogue.apps
+      .filter((a) => a.status === "published" && !a.deprecation)
+      .filter((_, i) => i % 997 === 0)
+      .slice(0, 50);
+  }
+
+  /**
+   * Ratings and reviews (issue 15), as a live marketplace has them: every detail-scenario app has 25
+   * reviews (a page of 10 shows, with paging), one app in five has 1-8, the rest none; ratings lean
+   * to 4 and 5 stars. Deterministic. The apps' rating columns are then written from the reviews, as
+   * the import does. Literal multi-row INSERTs of ~90 KB: the 100-parameter limit would mean ~4,000
+   * statements.
+   */
+  async function seedReviews() {
+    const started = performance.now();
+    let state = 20261126;
+    const rnd = () => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state / 2 ** 32;
+    };
+    const detail = new Set(benchDetailApps().map((a) => a.id));
+    const TITLES = ["Does the job", "Great for our team", "Saves us hours", "Good, with rough edges", "Not what we needed", "Solid and fast", "Setup was painless"];
+    const BODIES = [
+      "We rolled it out to 40 people in an afternoon. The daily summary is the part everyone uses.",
+      "Works as described. Support answered within a day when we had a question about permissions.",
+      "It does one thing and does it well. I would like more control over notifications.",
+      "",
+    ];
+    const rows = [];
+    for (const app of catalogue.apps) {
+      if (app.status !== "published") continue;
+      const n = detail.has(app.id) ? 25 : rnd() < 0.2 ? 1 + Math.floor(rnd() * 8) : 0;
+      for (let j = 0; j < n; j++) {
+        const roll = rnd();
+        const rating = roll < 0.45 ? 5 : roll < 0.75 ? 4 : roll < 0.87 ? 3 : roll < 0.94 ? 2 : 1;
+        const at = new Date(Date.UTC(2025, 0, 1) + Math.floor(rnd() * 690) * 86_400_000).toISOString();
+        const body = BODIES[Math.floor(rnd() * BODIES.length)];
+        rows.push(
+          `('${app.id}', 'bench-user-${j}', 'Reviewer ${j + 1}', ${rating}, '${TITLES[Math.floor(rnd() * TITLES.length)]}', '${body}', '${at}', '${at}', ${Math.floor(rnd() * 12)})`,
+        );
+      }
+    }
+    const head = "INSERT INTO reviews (app_id, user_id, author_name, rating, title, body, created_at, updated_at, helpful_count) VALUES ";
+    const insertStatements = [];
+    for (let i = 0; i < rows.length; ) {
+      let bytes = head.length;
+      const chunk = [];
+      while (i < rows.length && bytes + rows[i].length + 2 < 90_000) {
+        bytes += rows[i].length + 2;
+        chunk.push(rows[i++]);
+      }
+      insertStatements.push({ sql: head + chunk.join(", "), params: [] });
+    }
+    for (let i = 0; i < insertStatements.length; i += 50) await call("batch", insertStatements.slice(i, i + 50));
+    await call("batch", [
+      {
+        sql: `UPDATE apps SET rating_avg = r.average, rating_count = r.total
+              FROM (SELECT app_id, avg(rating) AS average, count(*) AS total FROM reviews WHERE state = 'visible' GROUP BY app_id) r
+              WHERE apps.id = r.app_id`,
+        params: [],
+      },
+    ]);
+    log(`bench: ${rows.length} reviews on ${new Set(rows.map((r) => r.slice(2, r.indexOf("'", 2)))).size} apps`);
+    return performance.now() - started;
+  }
+
   t = performance.now();
   const statements = catalogueStatements(catalogue);
   // Batches of 500 statements (one D1 batch = one transaction each; ~4 MB of JSON per call, 1,000
@@ -372,10 +440,11 @@ try {
   await kv.put("catalogue-version", `${catalogue.version}-bench-${Date.now()}`);
   UNCACHED.Cookie = await benchSession(kv);
   const importMs = performance.now() - t;
+  const reviewsMs = await seedReviews();
   const counts = await all("SELECT status, count(*) AS n FROM apps GROUP BY status");
   log(
     `bench: migrations ${fmt(migrateMs)} ms; imported ${statements.length} statements in ${fmt(importMs / 1000, 2)} s ` +
-      `(${counts.results.map((r) => `${r.n} ${r.status}`).join(", ")}); worker at ${origin}`,
+      `(${counts.results.map((r) => `${r.n} ${r.status}`).join(", ")}); reviews in ${fmt(reviewsMs)} ms; worker at ${origin}`,
   );
 
   // -------------------------------------------------------------------------------------------
@@ -410,11 +479,7 @@ try {
        WHERE k.category_type <> 'appContext' AND a.status = 'published' GROUP BY k.slug ORDER BY n`,
   );
   const category = categoryRows.results[Math.floor(categoryRows.results.length / 2)];
-  const detailIds = catalogue.apps
-    .filter((a) => a.status === "published")
-    .filter((_, i) => i % 997 === 0)
-    .slice(0, 50)
-    .map((a) => a.friendlyId ?? a.id);
+  const detailIds = benchDetailApps().map((a) => a.friendlyId ?? a.id);
 
   // -------------------------------------------------------------------------------------------
   // 3. Load
@@ -581,7 +646,7 @@ try {
     },
     {
       id: "detail",
-      label: `uncached app detail (${detailIds.length} apps in turn)`,
+      label: `uncached app detail with 25 reviews each (${detailIds.length} apps in turn)`,
       paths: detailIds.map((id) => `/applications/${encodeURIComponent(id)}`),
       headers: UNCACHED,
       check: edge("none"),

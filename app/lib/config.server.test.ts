@@ -81,7 +81,14 @@ describe("parsePortalConfig", () => {
         retryBaseSeconds: 30,
         allowPrivateTargets: true,
       },
+      hubAdmins: { emails: [], orgId: null },
     });
+  });
+
+  it("reads hub admins: e-mail addresses (lower-cased, comma-separated) and the organisation; refuses a bad address", () => {
+    const env = { ...VALID, HUB_ADMIN_EMAILS: " Sam@Acme.example, lee@acme.example ", HUB_ADMIN_ORG_ID: "" };
+    expect(parsePortalConfig(env).hubAdmins).toEqual({ emails: ["sam@acme.example", "lee@acme.example"], orgId: null });
+    expect(() => parsePortalConfig({ ...env, HUB_ADMIN_EMAILS: "sam@acme.example, not-an-address" })).toThrow(/HUB_ADMIN_EMAILS: "not-an-address" is not an e-mail address/);
   });
 
   it("reads the analytics endpoint and key and the oEmbed endpoint", () => {
