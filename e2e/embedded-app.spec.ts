@@ -22,7 +22,14 @@ test("allowed: the dialog says how to open it from a meeting or a space, and clo
   const dialog = page.getByRole("dialog", { name: `Open ${app.name} in a meeting or space` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(`${app.name} runs inside Lumen`);
-  await expect(dialog.getByRole("listitem").first()).toContainText(/^In a (meeting|space): select/);
+  await expect(
+    dialog
+      .getByRole("listitem")
+      .filter({ hasText: /^In a (meeting|space): select/ })
+      .first(),
+  ).toBeVisible();
+  // What it can do once opened (issue 15), before the person opens it.
+  await expect(dialog).toContainText(new RegExp(`${app.name} (will be able to:|asks for no access)`));
   await expect(dialog).not.toContainText("Talk to your IT Admin");
   await dialog.getByRole("link", { name: "Close" }).click();
   await expect(dialog).toBeHidden();

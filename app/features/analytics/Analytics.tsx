@@ -29,7 +29,8 @@ export function Analytics() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one report per page, keyed by location.key alone
   useEffect(() => {
-    const detail = matches.find((m) => m.id === "routes/applications.$appId")?.data as { app?: unknown } | undefined;
+    // The detail route's data is { page: DetailPage, ... } (app/features/app-detail/detail-page.ts).
+    const detail = (matches.find((m) => m.id === "routes/applications.$appId")?.data as { page?: { app?: unknown } } | undefined)?.page;
     const errorRoute = matches.map((m) => ERROR_ROUTES[m.id]).find(Boolean);
     const page = {
       path: location.pathname,
