@@ -950,7 +950,8 @@ try {
   // 5. D1 alone: the SQL the list loaders run (mirrors app/models/catalogue.server.ts listApps,
   //    listCategories and getAppDetail), timed through the D1 binding, with the query plans.
   // -------------------------------------------------------------------------------------------
-  const SUMMARY = "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at";
+  const SUMMARY =
+    "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at, a.rating_avg, a.rating_count, a.last_release_at, a.listing, a.publisher_verified";
   const BY_DATE = "ORDER BY a.submitted_at DESC, a.seq DESC";
   const categoryIds = (await all("SELECT id FROM categories WHERE slug = ? AND category_type <> 'appContext'", [category.slug])).results.map((r) => r.id);
   const inList = (n) => Array.from({ length: n }, () => "?").join(", ");
@@ -968,28 +969,55 @@ try {
   const queries = [
     { name: "baseline: SELECT 1", sql: "SELECT 1", params: [] },
     { name: "root: categories", sql: "SELECT id, api_id, slug, name, category_type FROM categories ORDER BY name COLLATE NOCASE, id", params: [] },
-    ...listQuery("/brand-new", "a.status = ?", ["published"], BY_DATE, 32, 0),
-    ...listQuery("/meetings", `a.status = ? AND ${PT}`, ["published", "meetings"], BY_DATE, 32, 0, "", "", `a.status = ? AND ${PT_IN}`),
-    ...listQuery(`/category/${category.slug}`, `a.status = ? AND ${CAT}`, ["published", ...categoryIds], BY_DATE, 32, 0, "", "", `a.status = ? AND ${CAT_IN}`),
+    ...listQuery("/brand-new", "a.status = ? AND a.listing = 0", ["published"], BY_DATE, 32, 0),
+    ...listQuery("/meetings", `a.status = ? AND a.listing = 0 AND ${PT}`, ["published", "meetings"], BY_DATE, 32, 0, "", "", `a.status = ? AND a.listing = 0 AND ${PT_IN}`),
+    ...listQuery(
+      `/category/${category.slug}`,
+      `a.status = ? AND a.listing = 0 AND ${CAT}`,
+      ["published", ...categoryIds],
+      BY_DATE,
+      32,
+      0,
+      "",
+      "",
+      `a.status = ? AND a.listing = 0 AND ${CAT_IN}`,
+    ),
     // The count shape used before migration 0002 (correlated EXISTS), kept for comparison.
-    { name: `/category/${category.slug}: count, old EXISTS`, sql: `SELECT count(*) AS total FROM apps a WHERE a.status = ? AND ${CAT}`, params: ["published", ...categoryIds] },
-    { name: "/meetings: count, old EXISTS", sql: `SELECT count(*) AS total FROM apps a WHERE a.status = ? AND ${PT}`, params: ["published", "meetings"] },
-    ...listQuery("/brand-new p40", "a.status = ?", ["published"], BY_DATE, 32, 1248),
-    ...listQuery("/bots p20", "a.status = ? AND a.type = ?", ["published", "bot"], BY_DATE, 32, 608),
+    {
+      name: `/category/${category.slug}: count, old EXISTS`,
+      sql: `SELECT count(*) AS total FROM apps a WHERE a.status = ? AND a.listing = 0 AND ${CAT}`,
+      params: ["published", ...categoryIds],
+    },
+    { name: "/meetings: count, old EXISTS", sql: `SELECT count(*) AS total FROM apps a WHERE a.status = ? AND a.listing = 0 AND ${PT}`, params: ["published", "meetings"] },
+    ...listQuery("/brand-new p40", "a.status = ? AND a.listing = 0", ["published"], BY_DATE, 32, 1248),
+    // Issue 15: the rating sort (index apps_status_rating) and a certification + region filter.
+    ...listQuery("/bots by rating", "a.status = ? AND a.listing = 0 AND a.type = ?", ["published", "bot"], "ORDER BY a.rating_avg DESC, a.rating_count DESC, a.seq DESC", 32, 0),
+    ...listQuery(
+      "/meetings hipaa+eu",
+      `a.status = ? AND a.listing = 0 AND ${PT} AND EXISTS (SELECT 1 FROM app_certifications r WHERE r.app_seq = a.seq AND r.certification IN (?)) AND EXISTS (SELECT 1 FROM app_data_regions r WHERE r.app_seq = a.seq AND r.region IN (?))`,
+      ["published", "meetings", "hipaa", "eu"],
+      BY_DATE,
+      32,
+      0,
+      "",
+      "",
+      `a.status = ? AND a.listing = 0 AND ${PT_IN} AND a.seq IN (SELECT app_seq FROM app_certifications WHERE certification IN (?)) AND a.seq IN (SELECT app_seq FROM app_data_regions WHERE region IN (?))`,
+    ),
+    ...listQuery("/bots p20", "a.status = ? AND a.listing = 0 AND a.type = ?", ["published", "bot"], BY_DATE, 32, 608),
     ...listQuery(
       "api filters",
-      `a.status = ? AND a.type = ? AND ${PT}`,
+      `a.status = ? AND a.listing = 0 AND a.type = ? AND ${PT}`,
       ["published", "integration", "meetings"],
       "ORDER BY a.name COLLATE NOCASE ASC, a.seq ASC",
       32,
       0,
       "",
       "",
-      `a.status = ? AND a.type = ? AND ${PT_IN}`,
+      `a.status = ? AND a.listing = 0 AND a.type = ? AND ${PT_IN}`,
     ),
     ...listQuery(
       "api poll",
-      "a.status = ? AND apps_fts MATCH ?",
+      "a.status = ? AND a.listing = 0 AND apps_fts MATCH ?",
       ["published", fts],
       "ORDER BY score ASC, a.seq ASC",
       32,

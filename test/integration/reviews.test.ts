@@ -293,3 +293,35 @@ describe("missing facts", () => {
     for (const label of ["Data regions", "Certifications", "Data retention", "Sub-processors", "Security contact", "Last confirmed"]) expect(html).toContain(label);
   });
 });
+
+describe("the reviews list", () => {
+  it("pages by 10 and sorts newest, most helpful or lowest rating, by GET links that keep each other", async () => {
+    const app = freeBot(9);
+    const insert = world.app.db.prepare(
+      "INSERT INTO reviews (app_id, user_id, author_name, rating, title, body, created_at, updated_at, helpful_count) VALUES (?, ?, ?, ?, ?, '', ?, ?, ?)",
+    );
+    await world.app.db.batch(
+      Array.from({ length: 12 }, (_, i) => {
+        const at = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
+        // Review i: rating 1 + i % 5, helpful count (i * 7) % 12, newer as i grows.
+        return insert.bind(app.id, `list-user-${i}`, `Person ${i}`, 1 + (i % 5), `Review ${i}`, at, at, (i * 7) % 12);
+      }),
+    );
+    const titles = async (query: string) =>
+      parse(await (await world.app.fetch(`${path(app)}${query}`)).text())
+        .all("#reviews ol > li h3")
+        .map((h) => h.text);
+    const byNewest = Array.from({ length: 12 }, (_, i) => `Review ${11 - i}`);
+    expect(await titles("")).toEqual(byNewest.slice(0, 10));
+    expect(await titles("?reviewPage=2")).toEqual(byNewest.slice(10));
+    const helpful = Array.from({ length: 12 }, (_, i) => i).sort((a, b) => ((b * 7) % 12) - ((a * 7) % 12) || b - a);
+    expect(await titles("?reviewSort=helpful")).toEqual(helpful.slice(0, 10).map((i) => `Review ${i}`));
+    const lowest = Array.from({ length: 12 }, (_, i) => i).sort((a, b) => (a % 5) - (b % 5) || b - a);
+    expect(await titles("?reviewSort=lowest&reviewPage=2")).toEqual(lowest.slice(10).map((i) => `Review ${i}`));
+    // The pager keeps the sort; the sort form starts again at page 1.
+    const dom = parse(await (await world.app.fetch(`${path(app)}?reviewSort=lowest`)).text());
+    expect(dom.links()).toContain("?reviewSort=lowest&reviewPage=2#reviews");
+    // An unknown sort is the default, and shares the default's cache key.
+    expect(await titles("?reviewSort=best")).toEqual(byNewest.slice(0, 10));
+  });
+});

@@ -11,11 +11,10 @@ import * as f from "~/components/FormField.css";
 import { ratingWords } from "~/components/RatingStars";
 import { APP_REPORT_REASON_LABELS, APP_REPORT_REASONS } from "~/features/moderation/report-reasons";
 import { REVIEW_MESSAGES as M, REVIEW_REPORT_REASON_LABELS, REVIEW_REPORT_REASONS } from "./messages";
-import { REVIEW_PARAMS, type ReviewFormState, type ReviewItem, type ReviewsView } from "./reviews-view";
+import { REVIEW_PARAMS, REVIEW_SORT_LABELS, type ReviewFormState, type ReviewItem, type ReviewsView } from "./reviews-view";
 import * as s from "./ReviewsSection.css";
 import { visuallyHidden } from "../../../styles/global.css";
 
-const SORT_LABELS = { newest: "Newest", helpful: "Most helpful", lowest: "Lowest rating" } as const;
 const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"] as const;
 const TITLE_MAX = 120;
 const BODY_MAX = 2000;
@@ -427,7 +426,7 @@ export function ReviewsSection({ view }: { view: ReviewsView }) {
               Sort reviews
             </label>
             <select id="review-sort" name={REVIEW_PARAMS.sort} defaultValue={view.sort} key={view.sort} className={`${f.field} ${s.sortSelect}`}>
-              {Object.entries(SORT_LABELS).map(([value, label]) => (
+              {Object.entries(REVIEW_SORT_LABELS).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>

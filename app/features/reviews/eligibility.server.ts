@@ -36,11 +36,15 @@ function platformCanTell(context: AppLoadContext, app: App): boolean {
   return false;
 }
 
-/** From our records only (no platform call): what the detail page shows by default. */
-export async function recordedEligibility(context: AppLoadContext, auth: Auth | null, app: App): Promise<Eligibility> {
+/**
+ * From our records only (no platform call): what the detail page shows by default. `recorded` is
+ * our record of the person's use when the caller already read it (the reviews part reads it in its
+ * one batch); otherwise it is read here.
+ */
+export async function recordedEligibility(context: AppLoadContext, auth: Auth | null, app: App, recorded?: UseHow | null): Promise<Eligibility> {
   if (!auth) return { status: "log-in" };
   if (app.status !== "published") return { status: "coming-soon" };
-  const how = await recordedUse(context.db, auth.user.userId, app);
+  const how = recorded === undefined ? await recordedUse(context.db, auth.user.userId, app) : recorded;
   if (how) return { status: "eligible", how };
   return platformCanTell(context, app) ? { status: "can-check" } : { status: "cannot-know" };
 }

@@ -8,7 +8,7 @@ import { appPath } from "~/lib/app-paths";
 import { parsePageParam } from "~/lib/pagination";
 import type { AppDetail } from "~/models/types";
 import { checkedEligibility, recordedEligibility } from "./eligibility.server";
-import { findOwnReview, listReviews, ratingSummary, REVIEW_SORTS, REVIEWS_PAGE_SIZE, viewerMarks, type ReviewSort } from "./reviews.server";
+import { loadReviewsPage, REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from "./reviews.server";
 import { REVIEW_PARAMS, type ReviewsView } from "./reviews-view";
 
 export const reviewSortOf = (value: string | null): ReviewSort => REVIEW_SORTS.find((s) => s === value) ?? "newest";
@@ -16,17 +16,10 @@ export const reviewSortOf = (value: string | null): ReviewSort => REVIEW_SORTS.f
 export async function loadReviewsView(url: URL, context: AppLoadContext, auth: Auth | null, app: AppDetail): Promise<ReviewsView> {
   const sort = reviewSortOf(url.searchParams.get(REVIEW_PARAMS.sort));
   const page = parsePageParam(url.searchParams.get(REVIEW_PARAMS.page)) ?? 1;
-  const [summary, list] = await Promise.all([ratingSummary(context.db, app.id), listReviews(context.db, app.id, sort, page)]);
-  const base = {
-    appName: app.name,
-    summary,
-    total: list.total,
-    sort,
-    page,
-    pageSize: REVIEWS_PAGE_SIZE,
-    loginHref: loginPath(`${appPath(app)}#reviews`),
-  };
-  const items = list.items.map((r) => ({
+  const userId = auth?.user.userId ?? null;
+  const data = await loadReviewsPage(context.db, { appId: app.id, clientId: app.clientId, sort, page, userId });
+  const mineId = data.viewer?.own?.id;
+  const items = data.items.map((r) => ({
     id: r.id,
     authorName: r.authorName,
     rating: r.rating,
@@ -35,34 +28,34 @@ export async function loadReviewsView(url: URL, context: AppLoadContext, auth: A
     createdAt: r.createdAt,
     editedAt: r.updatedAt !== r.createdAt ? r.updatedAt : null,
     helpfulCount: r.helpfulCount,
-    mine: false,
-    votedHelpful: false,
-    reported: false,
+    mine: r.id === mineId,
+    votedHelpful: data.viewer?.helpful.includes(r.id) ?? false,
+    reported: data.viewer?.reported.includes(r.id) ?? false,
   }));
-  if (!auth) return { ...base, items, viewer: null };
+  const view = {
+    appName: app.name,
+    summary: data.summary,
+    items,
+    total: data.total,
+    sort,
+    page,
+    pageSize: REVIEWS_PAGE_SIZE,
+    loginHref: loginPath(`${appPath(app)}#reviews`),
+  };
+  if (!auth || !data.viewer) return { ...view, viewer: null };
 
-  const userId = auth.user.userId;
-  const wantsCheck = url.searchParams.get(REVIEW_PARAMS.review) === "check";
-  const [own, marks, eligibility] = await Promise.all([
-    findOwnReview(context.db, app.id, userId),
-    viewerMarks(
-      context.db,
-      userId,
-      items.map((i) => i.id),
-    ),
-    wantsCheck ? checkedEligibility(context, auth, app) : recordedEligibility(context, auth, app),
-  ]);
-  const mineId = own?.id;
+  // Only when the person asked us to check does the platform hear of it (./eligibility.server.ts).
+  const eligibility =
+    url.searchParams.get(REVIEW_PARAMS.review) === "check" ? await checkedEligibility(context, auth, app) : await recordedEligibility(context, auth, app, data.viewer.use);
+  const own = data.viewer.own;
   const report = url.searchParams.get(REVIEW_PARAMS.report);
-  const reportingReview = report && /^\d{1,12}$/.test(report) ? Number(report) : null;
   return {
-    ...base,
-    items: items.map((i) => ({ ...i, mine: i.id === mineId, votedHelpful: marks.helpful.includes(i.id), reported: marks.reported.includes(i.id) })),
+    ...view,
     viewer: {
       eligibility: eligibility.status,
       own: own ? { rating: own.rating, title: own.title, body: own.body, state: own.state, createdAt: own.createdAt } : null,
       editing: eligibility.status === "eligible" && (url.searchParams.get(REVIEW_PARAMS.review) === "edit" || !own),
-      reportingReview,
+      reportingReview: report && /^\d{1,12}$/.test(report) ? Number(report) : null,
       reportingApp: report === "app",
     },
   };

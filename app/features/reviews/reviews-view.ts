@@ -2,7 +2,10 @@
 // builds it (./reviews-view.server.ts). Browser-safe types and the address rules. Nothing personal
 // is in an anonymous view, which the edge cache shares; a logged-in view is never shared.
 import type { Eligibility } from "./eligibility.server";
-import type { ReviewSort } from "./reviews.server";
+
+export const REVIEW_SORTS = ["newest", "helpful", "lowest"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = { newest: "Newest", helpful: "Most helpful", lowest: "Lowest rating" };
 
 export type ReviewItem = {
   id: number;

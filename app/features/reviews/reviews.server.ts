@@ -4,15 +4,14 @@
 // for also writes the app's rating (apps.rating_avg, rating_count) in the same D1 batch, so lists,
 // cards and the detail page never disagree with the reviews.
 import type { Db } from "~/models/db.server";
+import type { ReviewSort } from "./reviews-view";
 
 export const REVIEW_REPORTS_TO_HIDE = 3;
 export const REVIEW_TITLE_MAX = 120;
 export const REVIEW_BODY_MAX = 2000;
 export const REVIEWS_PAGE_SIZE = 10;
 
-export const REVIEW_SORTS = ["newest", "helpful", "lowest"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = { newest: "Newest", helpful: "Most helpful", lowest: "Lowest rating" };
+export { REVIEW_SORTS, type ReviewSort } from "./reviews-view";
 
 export type UseHow = "added" | "connected" | "bot-in-space" | "grant";
 
@@ -80,6 +79,10 @@ export async function ratingSummary(db: Db, appId: string): Promise<RatingSummar
     .prepare("SELECT rating, count(*) AS n FROM reviews WHERE app_id = ? AND state = 'visible' GROUP BY rating")
     .bind(appId)
     .all<{ rating: number; n: number }>();
+  return summaryOf(results);
+}
+
+function summaryOf(results: readonly { rating: number; n: number }[]): RatingSummary {
   const distribution = [0, 0, 0, 0, 0];
   for (const r of results) distribution[r.rating - 1] = r.n;
   const count = distribution.reduce((a, b) => a + b, 0);
@@ -93,38 +96,59 @@ const ORDER: Record<ReviewSort, string> = {
   lowest: "rating ASC, created_at DESC, id DESC",
 };
 
-/** A page of an app's visible reviews in the chosen order. */
-export async function listReviews(db: Db, appId: string, sort: ReviewSort, page: number): Promise<{ items: Review[]; total: number }> {
-  const [rows, counted] = await db.batch([
-    db
-      .prepare(`SELECT ${REVIEW_COLUMNS} FROM reviews WHERE app_id = ? AND state = 'visible' ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`)
-      .bind(appId, REVIEWS_PAGE_SIZE, (page - 1) * REVIEWS_PAGE_SIZE),
-    db.prepare("SELECT count(*) AS total FROM reviews WHERE app_id = ? AND state = 'visible'").bind(appId),
-  ]);
-  return { items: (rows!.results as ReviewRow[]).map(toReview), total: (counted!.results[0] as { total: number }).total };
-}
+export type ReviewsPage = {
+  summary: RatingSummary;
+  items: Review[];
+  total: number;
+  /** For a logged-in person: their own review, their marks on this page's reviews, and how our records say they use the app. */
+  viewer: { own: Review | null; helpful: number[]; reported: number[]; use: UseHow | null } | null;
+};
 
-/** The person's own review of the app (in any state), or null. */
-export async function findOwnReview(db: Db, appId: string, userId: string): Promise<Review | null> {
-  const row = await db.prepare(`SELECT ${REVIEW_COLUMNS} FROM reviews WHERE app_id = ? AND user_id = ?`).bind(appId, userId).first<ReviewRow>();
-  return row ? toReview(row) : null;
+/**
+ * Everything the detail page's reviews part reads, in one D1 batch (one round trip): the summary,
+ * a page of reviews and their total, and for a logged-in person their own review, their votes and
+ * reports on that page and our record of their use.
+ */
+export async function loadReviewsPage(db: Db, query: { appId: string; clientId: string | null; sort: ReviewSort; page: number; userId: string | null }): Promise<ReviewsPage> {
+  const { appId, userId } = query;
+  const offset = (query.page - 1) * REVIEWS_PAGE_SIZE;
+  const pageIds = `SELECT id FROM reviews WHERE app_id = ?2 AND state = 'visible' ORDER BY ${ORDER[query.sort]} LIMIT ?3 OFFSET ?4`;
+  const statements = [
+    db.prepare("SELECT rating, count(*) AS n FROM reviews WHERE app_id = ? AND state = 'visible' GROUP BY rating").bind(appId),
+    db
+      .prepare(`SELECT ${REVIEW_COLUMNS} FROM reviews WHERE app_id = ? AND state = 'visible' ORDER BY ${ORDER[query.sort]} LIMIT ? OFFSET ?`)
+      .bind(appId, REVIEWS_PAGE_SIZE, offset),
+  ];
+  if (userId !== null) {
+    statements.push(
+      db.prepare(`SELECT ${REVIEW_COLUMNS} FROM reviews WHERE app_id = ? AND user_id = ?`).bind(appId, userId),
+      db.prepare(`SELECT review_id FROM review_votes WHERE user_id = ?1 AND review_id IN (${pageIds})`).bind(userId, appId, REVIEWS_PAGE_SIZE, offset),
+      db.prepare(`SELECT review_id FROM review_reports WHERE user_id = ?1 AND review_id IN (${pageIds})`).bind(userId, appId, REVIEWS_PAGE_SIZE, offset),
+      recordedUseStatement(db, userId, { id: appId, clientId: query.clientId }),
+    );
+  }
+  const [counts, rows, own, votes, reports, use] = await db.batch(statements);
+  const summary = summaryOf(counts!.results as { rating: number; n: number }[]);
+  const ids = (r: D1Result | undefined) => ((r?.results ?? []) as { review_id: number }[]).map((x) => x.review_id);
+  return {
+    summary,
+    items: (rows!.results as ReviewRow[]).map(toReview),
+    total: summary.count,
+    viewer:
+      userId === null
+        ? null
+        : {
+            own: own!.results[0] ? toReview(own!.results[0] as ReviewRow) : null,
+            helpful: ids(votes),
+            reported: ids(reports),
+            use: ((use!.results[0] as { how: UseHow } | undefined) ?? null)?.how ?? null,
+          },
+  };
 }
 
 export async function findReview(db: Db, reviewId: number): Promise<Review | null> {
   const row = await db.prepare(`SELECT ${REVIEW_COLUMNS} FROM reviews WHERE id = ?`).bind(reviewId).first<ReviewRow>();
   return row ? toReview(row) : null;
-}
-
-/** Which of these reviews the person found helpful and which they reported. */
-export async function viewerMarks(db: Db, userId: string, reviewIds: readonly number[]): Promise<{ helpful: number[]; reported: number[] }> {
-  if (reviewIds.length === 0) return { helpful: [], reported: [] };
-  const ids = JSON.stringify(reviewIds);
-  const [votes, reports] = await db.batch([
-    db.prepare("SELECT review_id FROM review_votes WHERE user_id = ? AND review_id IN (SELECT value FROM json_each(?))").bind(userId, ids),
-    db.prepare("SELECT review_id FROM review_reports WHERE user_id = ? AND review_id IN (SELECT value FROM json_each(?))").bind(userId, ids),
-  ]);
-  const pick = (r: D1Result) => (r.results as { review_id: number }[]).map((x) => x.review_id);
-  return { helpful: pick(votes!), reported: pick(reports!) };
 }
 
 /**
@@ -222,15 +246,18 @@ export async function recordUse(db: Db, use: { userId: string; appId: string; ho
 
 /** How the hub's records say the person uses the app: a recorded use, or a connection made through the hub. */
 export async function recordedUse(db: Db, userId: string, app: { id: string; clientId: string | null }): Promise<UseHow | null> {
-  const row = await db
+  const row = await recordedUseStatement(db, userId, app).first<{ how: UseHow }>();
+  return row?.how ?? null;
+}
+
+function recordedUseStatement(db: Db, userId: string, app: { id: string; clientId: string | null }): D1PreparedStatement {
+  return db
     .prepare(
       `SELECT how FROM app_uses WHERE user_id = ?1 AND app_id = ?2
        UNION ALL SELECT 'connected' FROM integration_connections WHERE user_id = ?1 AND client_id = ?3
        LIMIT 1`,
     )
-    .bind(userId, app.id, app.clientId ?? "")
-    .first<{ how: UseHow }>();
-  return row?.how ?? null;
+    .bind(userId, app.id, app.clientId ?? "");
 }
 
 // --- Moderation of reviews (app/features/moderation) ------------------------------------------
