@@ -21,6 +21,7 @@ import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./AppDetailView.css";
 import { VideoFacade } from "./VideoFacade";
 import { PrimaryAction } from "./offers/PrimaryAction";
+import { formatDate } from "~/lib/format-date";
 
 const TYPE_LIST_PATH: Record<AppType, string> = {
   integration: "/integrations",
@@ -214,7 +215,7 @@ export function AppDetailBody({ page }: { page: DetailPage }) {
         <section className={styles.fact}>
           <h2 className={styles.factTitle}>Listing updated</h2>
           <p className={styles.factText}>
-            <time dateTime={app.updatedAt}>{new Date(app.updatedAt).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" })}</time>
+            <time dateTime={app.updatedAt}>{formatDate(app.updatedAt)}</time>
           </p>
         </section>
       </aside>

@@ -13,8 +13,7 @@ import type { AppDetail } from "~/models/types";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./AppDetailView.css";
 import * as t from "./TrustSections.css";
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+import { formatDate } from "~/lib/format-date";
 
 function Date_({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDate(iso)}</time>;

@@ -9,8 +9,8 @@ import { appPath } from "~/lib/app-paths";
 import type { ModerationData } from "./moderation-page.server";
 import * as s from "./ModerationPage.css";
 import { APP_REPORT_REASON_LABELS } from "./report-reasons";
+import { formatDate } from "~/lib/format-date";
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const reviewReason = (r: string) => REVIEW_REPORT_REASON_LABELS[r as ReviewReportReason] ?? r;
 
 function Reports({ reports, label }: { reports: { reason: string; details: string; reportedAt: string }[]; label: (reason: string) => string }) {

@@ -5,8 +5,7 @@ import { NOT_PROVIDED } from "~/models/security-facts";
 import { visuallyHidden } from "../../../styles/global.css";
 import type { PublisherPageData } from "./publisher-page.server";
 import * as s from "./PublisherPage.css";
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+import { formatDate } from "~/lib/format-date";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

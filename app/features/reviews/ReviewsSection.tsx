@@ -14,13 +14,13 @@ import { REVIEW_MESSAGES as M, REVIEW_REPORT_REASON_LABELS, REVIEW_REPORT_REASON
 import { REVIEW_PARAMS, REVIEW_SORT_LABELS, type ReviewFormState, type ReviewItem, type ReviewsView } from "./reviews-view";
 import * as s from "./ReviewsSection.css";
 import { visuallyHidden } from "../../../styles/global.css";
+import { formatDate } from "~/lib/format-date";
 
 const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"] as const;
 const TITLE_MAX = 120;
 const BODY_MAX = 2000;
 const DETAILS_MAX = 1000;
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 const stars = (n: number) => "★".repeat(n) + "☆".repeat(5 - n);
 
 /** A link within this part: the reviews' sort and page kept, and the one parameter changed. */
