@@ -120,7 +120,8 @@ export async function waitForHydration(page: Page, jsEnabled: boolean): Promise<
     () => {
       const main = document.getElementById("main-content");
       const hydrated = main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
-      const enhanced = document.documentElement.dataset.enhanced === "true";
+      // Between documents (a link just followed) there may be no root element yet.
+      const enhanced = document.documentElement?.dataset.enhanced === "true";
       return "__remixRouter" in window && hydrated && enhanced && document.readyState === "complete";
     },
     undefined,

@@ -7,7 +7,7 @@ import type { AppRecord, PublisherRecord } from "../../app/models/catalogue-reco
 import { publisherSlugFromName } from "../../app/models/catalogue-record.ts";
 import type { AppType, ProductType } from "../../app/models/enums.ts";
 import type { PermissionKey } from "../../app/models/permissions.ts";
-import type { Certification, DataRegion, SecurityFacts, SubProcessor } from "../../app/models/security-facts.ts";
+import { NO_SECURITY_FACTS, type Certification, type DataRegion, type SecurityFacts, type SubProcessor } from "../../app/models/security-facts.ts";
 import { vendorRegistration } from "../../workers/platform/demo-data.ts";
 
 const DAY_MS = 86_400_000;
@@ -177,18 +177,7 @@ const AI_PROCESSORS: readonly SubProcessor[] = [
 type Completeness = "full" | "partial" | "none";
 
 function securityFor(rng: Random, type: AppType, domain: string, completeness: Completeness, endMs: number): SecurityFacts {
-  if (completeness === "none") {
-    return {
-      dataRegions: null,
-      certifications: null,
-      dataRetention: null,
-      aiUsesMessageContent: null,
-      aiTrainsModels: null,
-      subProcessors: null,
-      securityContact: null,
-      confirmedAt: null,
-    };
-  }
+  if (completeness === "none") return { ...NO_SECURITY_FACTS };
   const given = (p: number) => completeness === "full" || rng.chance(p);
   const regions = REGION_CHANCES.filter(([, p]) => rng.chance(p)).map(([r]) => r);
   const aiLikely = type === "bot" || type === "integration" ? 0.35 : 0.15;

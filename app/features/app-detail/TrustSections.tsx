@@ -90,6 +90,19 @@ export function PermissionSummary({ appName, groups, id }: { appName: string; gr
   );
 }
 
+/** A listed fact: 'Not provided' when the publisher gave none, 'None' when they said there are none. */
+function FactList<T>({ items, render }: { items: readonly T[] | null; render: (item: T) => string }) {
+  if (items === null) return <NotProvided />;
+  if (items.length === 0) return <>None</>;
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={render(item)}>{render(item)}</li>
+      ))}
+    </ul>
+  );
+}
+
 function yesNo(value: boolean | null, yes: string, no: string) {
   return value === null ? <NotProvided /> : value ? yes : no;
 }
@@ -116,17 +129,7 @@ export function SecuritySection({ security, publisherName }: { security: Securit
         <dd>{security.dataRegions === null ? <NotProvided /> : security.dataRegions.map((r) => DATA_REGION_LABELS[r]).join(", ")}</dd>
         <dt>Certifications</dt>
         <dd>
-          {security.certifications === null ? (
-            <NotProvided />
-          ) : security.certifications.length === 0 ? (
-            "None"
-          ) : (
-            <ul>
-              {security.certifications.map((c) => (
-                <li key={c}>{CERTIFICATION_LABELS[c]}</li>
-              ))}
-            </ul>
-          )}
+          <FactList items={security.certifications} render={(c) => CERTIFICATION_LABELS[c]} />
         </dd>
         <dt>Data retention</dt>
         <dd>{security.dataRetention ?? <NotProvided />}</dd>
@@ -136,20 +139,7 @@ export function SecuritySection({ security, publisherName }: { security: Securit
         <dd>{security.aiUsesMessageContent === false ? "No" : yesNo(security.aiTrainsModels, "Yes", "No")}</dd>
         <dt>Sub-processors</dt>
         <dd>
-          {security.subProcessors === null ? (
-            <NotProvided />
-          ) : security.subProcessors.length === 0 ? (
-            "None"
-          ) : (
-            <ul>
-              {security.subProcessors.map((p) => (
-                <li key={p.name}>
-                  {p.name}: {p.purpose}
-                  {p.country ? ` (${p.country})` : ""}
-                </li>
-              ))}
-            </ul>
-          )}
+          <FactList items={security.subProcessors} render={(p) => `${p.name}: ${p.purpose}${p.country ? ` (${p.country})` : ""}`} />
         </dd>
         <dt>Security contact</dt>
         <dd>

@@ -1,16 +1,9 @@
 // Styles of the content pages (CASB/DLP providers, support): a readable column in the normal layout.
+import { pageColumn } from "../../../styles/page-column.css";
 import { style } from "@vanilla-extract/css";
-import { mq, vars } from "../../../styles/theme.css";
+import { vars } from "../../../styles/theme.css";
 
-export const page = style({
-  maxWidth: vars.layout.contentMax,
-  margin: "0 auto",
-  padding: `${vars.space[8]} ${vars.layout.gutter}`,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space[6],
-  "@media": { [mq.desktop]: { padding: `${vars.space[10]} ${vars.layout.gutterWide}` } },
-});
+export const page = style([pageColumn, { gap: vars.space[6] }]);
 export const title = style({ fontSize: vars.fontSize["3xl"], margin: 0, lineHeight: vars.lineHeight.tight, color: vars.color.text });
 export const lead = style({ margin: 0, maxWidth: "70ch", color: vars.color.textMuted, fontSize: vars.fontSize.lg, lineHeight: vars.lineHeight.normal });
 export const providers = style({

@@ -8,6 +8,7 @@ import { REVIEW_REPORT_REASON_LABELS, type ReviewReportReason } from "~/features
 import { appPath } from "~/lib/app-paths";
 import type { ModerationData } from "./moderation-page.server";
 import * as s from "./ModerationPage.css";
+import { visuallyHidden } from "../../../styles/global.css";
 import { APP_REPORT_REASON_LABELS } from "./report-reasons";
 import { formatDate } from "~/lib/format-date";
 
@@ -23,6 +24,34 @@ function Reports({ reports, label }: { reports: { reason: string; details: strin
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One decision: a form with the subject's id and a button naming what it does to whom. */
+function Decision({
+  field,
+  value,
+  intent,
+  label,
+  subject,
+  primary = false,
+}: {
+  field: "reviewId" | "appId";
+  value: string | number;
+  intent: string;
+  label: string;
+  subject: string;
+  primary?: boolean;
+}) {
+  return (
+    <Form method="post">
+      <CsrfInput />
+      <input type="hidden" name={field} value={value} />
+      <button type="submit" name="intent" value={intent} className={primary ? buttonStyles.primary : buttonStyles.secondary}>
+        {label}
+        <span className={visuallyHidden}> {subject}</span>
+      </button>
+    </Form>
   );
 }
 
@@ -58,20 +87,8 @@ export function ModerationPage({ data }: { data: ModerationData }) {
                 {r.body ? <p className={s.body}>{r.body}</p> : null}
                 <Reports reports={r.reports} label={reviewReason} />
                 <div className={s.buttons}>
-                  <Form method="post">
-                    <CsrfInput />
-                    <input type="hidden" name="reviewId" value={r.id} />
-                    <button type="submit" name="intent" value="restore-review" className={buttonStyles.secondary}>
-                      Restore<span className={s.sr}> the review “{r.title}”</span>
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <CsrfInput />
-                    <input type="hidden" name="reviewId" value={r.id} />
-                    <button type="submit" name="intent" value="remove-review" className={buttonStyles.primary}>
-                      Remove<span className={s.sr}> the review “{r.title}”</span>
-                    </button>
-                  </Form>
+                  <Decision field="reviewId" value={r.id} intent="restore-review" label="Restore" subject={`the review “${r.title}”`} />
+                  <Decision field="reviewId" value={r.id} intent="remove-review" label="Remove" subject={`the review “${r.title}”`} primary />
                 </div>
               </li>
             ))}
@@ -95,13 +112,7 @@ export function ModerationPage({ data }: { data: ModerationData }) {
                 </p>
                 <Reports reports={a.reports} label={(reason) => APP_REPORT_REASON_LABELS[reason as keyof typeof APP_REPORT_REASON_LABELS] ?? reason} />
                 <div className={s.buttons}>
-                  <Form method="post">
-                    <CsrfInput />
-                    <input type="hidden" name="appId" value={a.appId} />
-                    <button type="submit" name="intent" value="dismiss-app" className={buttonStyles.secondary}>
-                      Dismiss reports<span className={s.sr}> about {a.name}</span>
-                    </button>
-                  </Form>
+                  <Decision field="appId" value={a.appId} intent="dismiss-app" label="Dismiss reports" subject={`about ${a.name}`} />
                   <Form method="post" className={s.removeForm}>
                     <CsrfInput />
                     <input type="hidden" name="appId" value={a.appId} />
@@ -110,7 +121,7 @@ export function ModerationPage({ data }: { data: ModerationData }) {
                     </label>
                     <input id={`remove-${a.appId}`} name="reason" className={f.field} maxLength={500} />
                     <button type="submit" name="intent" value="remove-app" className={buttonStyles.primary}>
-                      Remove app<span className={s.sr}> {a.name}</span>
+                      Remove app<span className={visuallyHidden}> {a.name}</span>
                     </button>
                   </Form>
                 </div>
@@ -134,13 +145,7 @@ export function ModerationPage({ data }: { data: ModerationData }) {
                   {a.name} <span className={s.muted}>by {a.companyName}</span>
                 </p>
                 <p className={s.muted}>{a.reports[0]?.details}</p>
-                <Form method="post">
-                  <CsrfInput />
-                  <input type="hidden" name="appId" value={a.appId} />
-                  <button type="submit" name="intent" value="restore-app" className={buttonStyles.secondary}>
-                    Restore<span className={s.sr}> {a.name}</span>
-                  </button>
-                </Form>
+                <Decision field="appId" value={a.appId} intent="restore-app" label="Restore" subject={a.name} />
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
+import { panel } from "../../../styles/panel.css";
 import { mq, vars } from "../../../styles/theme.css";
 
 export const section = style({ display: "flex", flexDirection: "column", gap: vars.space[5], scrollMarginTop: vars.space[8] });
@@ -36,28 +37,13 @@ export const barCount = style({ textAlign: "end", color: vars.color.textMuted })
 export const prompt = style({ margin: 0, display: "flex", flexDirection: "column", gap: vars.space[3], alignItems: "flex-start" });
 globalStyle(`${prompt} a`, { color: vars.color.brand, fontWeight: vars.fontWeight.semibold });
 globalStyle(`${prompt} p`, { margin: 0 });
-export const form = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space[4],
-  padding: vars.space[5],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  background: vars.color.surface,
-});
+export const form = style([panel, { gap: vars.space[4], background: vars.color.surface }]);
 export const formTitle = style({ margin: 0, fontSize: vars.fontSize.lg });
 export const ratingField = style({ border: 0, margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space[2] });
 export const ratingChoices = style({ display: "flex", flexDirection: "column", gap: vars.space[1] });
 export const ratingChoice = style({ display: "flex", alignItems: "center", gap: vars.space[2], cursor: "pointer", minHeight: "32px" });
 export const buttons = style({ display: "flex", flexWrap: "wrap", gap: vars.space[3], alignItems: "center" });
-export const own = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space[2],
-  padding: vars.space[5],
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-});
+export const own = style([panel, { gap: vars.space[2] }]);
 export const notice = style({
   margin: 0,
   padding: vars.space[2],

@@ -234,18 +234,27 @@ function ViewerBlock({ view, busy }: { view: ReviewsView; busy: boolean }) {
   }
 }
 
-function ReportReviewForm({ view, review, busy }: { view: ReviewsView; review: ReviewItem; busy: boolean }) {
-  const state = useFormState("report-review", review.id);
-  const values = state?.values ?? { reason: "", details: "" };
-  const errors = state?.errors ?? {};
-  const id = `report-${review.id}`;
+/** A report's reason (required) and details (optional), with what a refused post said about them. */
+function ReportFields({
+  id,
+  question,
+  reasons,
+  values,
+  errors,
+  rows,
+}: {
+  id: string;
+  question: string;
+  reasons: { value: string; label: string }[];
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  rows: number;
+}) {
   return (
-    <Form method="post" className={s.reportForm} preventScrollReset aria-label={`Report the review “${review.title}”`}>
-      <CsrfInput />
-      <input type="hidden" name="reviewId" value={review.id} />
+    <>
       <div className={f.form}>
         <label htmlFor={`${id}-reason`} className={f.label}>
-          Why are you reporting this review?
+          {question}
         </label>
         <select
           id={`${id}-reason`}
@@ -257,9 +266,9 @@ function ReportReviewForm({ view, review, busy }: { view: ReviewsView; review: R
           aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
         >
           <option value="">Choose a reason</option>
-          {REVIEW_REPORT_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {REVIEW_REPORT_REASON_LABELS[r]}
+          {reasons.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
             </option>
           ))}
         </select>
@@ -269,9 +278,39 @@ function ReportReviewForm({ view, review, busy }: { view: ReviewsView; review: R
         <label htmlFor={`${id}-details`} className={f.label}>
           Details <span className={f.hint}>(optional)</span>
         </label>
-        <textarea id={`${id}-details`} name="details" rows={3} className={f.field} defaultValue={values.details} maxLength={DETAILS_MAX} />
+        <textarea
+          id={`${id}-details`}
+          name="details"
+          rows={rows}
+          className={f.field}
+          defaultValue={values.details}
+          maxLength={DETAILS_MAX}
+          aria-invalid={errors.details ? true : undefined}
+          aria-describedby={errors.details ? `${id}-details-error` : undefined}
+        />
         <FieldError id={`${id}-details-error`} message={errors.details} />
       </div>
+    </>
+  );
+}
+
+function ReportReviewForm({ view, review, busy }: { view: ReviewsView; review: ReviewItem; busy: boolean }) {
+  const state = useFormState("report-review", review.id);
+  const values = state?.values ?? { reason: "", details: "" };
+  const errors = state?.errors ?? {};
+  const id = `report-${review.id}`;
+  return (
+    <Form method="post" className={s.reportForm} preventScrollReset aria-label={`Report the review “${review.title}”`}>
+      <CsrfInput />
+      <input type="hidden" name="reviewId" value={review.id} />
+      <ReportFields
+        id={id}
+        question="Why are you reporting this review?"
+        reasons={REVIEW_REPORT_REASONS.map((r) => ({ value: r, label: REVIEW_REPORT_REASON_LABELS[r] }))}
+        values={values}
+        errors={errors}
+        rows={3}
+      />
       <div className={s.buttons}>
         <button type="submit" name="intent" value="report-review" className={buttonStyles.primary} disabled={busy}>
           Send report
@@ -346,35 +385,14 @@ function ReportAppBlock({ view, busy }: { view: ReviewsView; busy: boolean }) {
           <CsrfInput />
           <h3 className={s.formTitle}>Report {view.appName}</h3>
           <p className={f.hint}>Tell the App Hub's moderators what is wrong with this app. They may take it down.</p>
-          <div className={f.form}>
-            <label htmlFor="report-app-reason" className={f.label}>
-              What is wrong?
-            </label>
-            <select
-              id="report-app-reason"
-              name="reason"
-              className={f.field}
-              defaultValue={values.reason}
-              required
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? "report-app-reason-error" : undefined}
-            >
-              <option value="">Choose a reason</option>
-              {APP_REPORT_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {APP_REPORT_REASON_LABELS[r]}
-                </option>
-              ))}
-            </select>
-            <FieldError id="report-app-reason-error" message={errors.reason} />
-          </div>
-          <div className={f.form}>
-            <label htmlFor="report-app-details" className={f.label}>
-              Details <span className={f.hint}>(optional)</span>
-            </label>
-            <textarea id="report-app-details" name="details" rows={4} className={f.field} defaultValue={values.details} maxLength={DETAILS_MAX} />
-            <FieldError id="report-app-details-error" message={errors.details} />
-          </div>
+          <ReportFields
+            id="report-app"
+            question="What is wrong?"
+            reasons={APP_REPORT_REASONS.map((r) => ({ value: r, label: APP_REPORT_REASON_LABELS[r] }))}
+            values={values}
+            errors={errors}
+            rows={4}
+          />
           <div className={s.buttons}>
             <button type="submit" name="intent" value="report-app" className={buttonStyles.primary} disabled={busy}>
               Send report
