@@ -15,6 +15,7 @@ import { cacheableRequest, edgeCache, edgeCacheKey, hasAnyCookie, isCacheable } 
 import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
 import { scheduled } from "./health";
+import { notModified, wantsEtag, withEtag } from "./conditional-get";
 import { isLoopbackHost } from "./loopback";
 import { newerBookmark, type SessionStart } from "../app/models/db.server";
 import { bookmarkSetCookie, readBookmark } from "../app/models/d1-bookmark.server";
@@ -154,7 +155,10 @@ export default {
       const waitUntil = (promise: Promise<unknown>) => ctx.waitUntil(promise);
       if (cacheKey) {
         const hit = await edgeCache.match(incoming, cacheKey, waitUntil);
-        if (hit) return hit;
+        if (hit) {
+          const unchanged = notModified(incoming, hit);
+          return unchanged ? secure(unchanged) : hit;
+        }
       }
 
       // Abuse limits, per client address, for what gets past the edge cache: before Remix runs, so a
@@ -197,7 +201,9 @@ export default {
         response = await handleRemix(replaceRoute(incoming, "/time-out"), context("time-out"));
       }
 
-      const final = secure(response);
+      let final = secure(response);
+      // Feeds and the public API: an ETag, stored with the answer, for conditional GET (./conditional-get.ts).
+      if (wantsEtag(incoming, final)) final = await withEtag(final);
       // Read-your-writes: a person whose request wrote carries the session's bookmark (at least as
       // new as the write) to their next requests. Anonymous writes (analytics beacons, webhook posts)
       // carry none: nobody reads those back in the same browsing session.
@@ -212,7 +218,8 @@ export default {
       if (final.status >= 400 || personal) final.headers.set("Cache-Control", CACHE_CONTROL.private);
       if (cacheKey && isCacheable(final)) edgeCache.put(cacheKey, final, waitUntil);
       logger.debug("request", { method: request.method, url: request.url, status: final.status, ms: Date.now() - started });
-      return final;
+      const unchanged = notModified(incoming, final);
+      return unchanged ? secure(unchanged) : final;
     } catch (error) {
       if (error instanceof ConfigError) {
         logger.error(error.message);

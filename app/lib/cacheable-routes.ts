@@ -136,6 +136,10 @@ export const CACHEABLE_ROUTES: readonly CacheableRoute[] = [
   { path: "/getImage", params: { imageUrl: first((v) => (URL.canParse(v) ? new URL(v).href : v)) } },
   { path: "/api/search", params: API_SEARCH_PARAMS },
   { path: "/api/apps/:appId", params: {} },
+  // Atom feeds (issue 16; app/features/feeds).
+  { path: "/feeds/new-apps", params: {} },
+  { path: "/feeds/categories/:slug", params: {} },
+  { path: "/feeds/apps/:appId", params: {} },
   { path: "/api/suggest", params: { q: last((v) => (v.length > SEARCH_TEXT_MAX ? v : v.trim() || null)) } },
   { path: "/api/fetch-featured-apps", params: {} },
   { path: "/api/fetch-all-categories", params: {} },

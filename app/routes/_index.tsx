@@ -28,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [
   { title: "App Hub: apps for meetings, messaging, calling and devices" },
   { name: "description", content: "Find bots, integrations, embedded apps and more that work with your meetings, messaging, calling and devices." },
+  // The new apps' Atom feed (issue 16; app/features/feeds).
+  { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "New apps in the App Hub", href: "/feeds/new-apps" },
 ];
 
 export default function Home() {

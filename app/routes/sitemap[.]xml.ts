@@ -4,11 +4,10 @@ import { absoluteUrl, appPath } from "~/lib/app-paths";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { sideNavCategories } from "~/lib/side-nav";
 import { LIST_ROUTES } from "~/models/list-routes";
+import { escapeXml } from "~/lib/xml";
 
 /** The sitemap protocol's limit for one file. */
 const MAX_URLS = 50_000;
-
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;

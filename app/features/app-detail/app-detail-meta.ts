@@ -14,6 +14,8 @@ export const appDetailMeta: MetaFunction<DetailLoader> = ({ data }) => {
     { property: "og:title", content: app.name },
     { property: "og:description", content: app.tagline },
     { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    // Its versions as an Atom feed (issue 16), as the loader built the link.
+    ...(data.feed ? [data.feed] : []),
     // Built by the loader, so its code stays on the server.
     { "script:ld+json": data.structuredData },
   ];

@@ -7,7 +7,8 @@ import { z } from "zod";
 import { endSessionOn401, getAuth, requireAuth } from "~/auth/session.server";
 import { addBotToSpace, messageBotDirectly } from "~/features/add-app/add-bot.server";
 import { installOf } from "~/features/analytics/install";
-import { absoluteUrl, appPath } from "~/lib/app-paths";
+import { absoluteUrl, appKey, appPath } from "~/lib/app-paths";
+import { appFeedPath, feedLink } from "~/features/feeds/feed-paths";
 import { notFound } from "~/lib/http.server";
 import { webhookKindOf } from "~/features/webhooks/webhook-form";
 import { primaryActionFor } from "./offers/primary-action.server";
@@ -52,6 +53,8 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
     {
       page,
       canonicalUrl,
+      /** Its versions' Atom feed (issue 16), for the page's <link rel="alternate">. */
+      feed: app.status === "published" ? feedLink(appFeedPath(appKey(app)), `${app.name}: versions`) : null,
       structuredData: {
         "@context": "https://schema.org",
         "@type": "SoftwareApplication",

@@ -46,6 +46,7 @@ const listData = (items: AppSummary[], overrides: Partial<ListPageData> = {}): L
   ],
   canonicalPath: "/messaging",
   canonicalUrl: "https://apphub.example/messaging",
+  feed: null,
   items,
   total: 5,
   page: 1,

@@ -2,6 +2,7 @@
 // URL, asks the catalogue, and marks the response cacheable. Routes hand it their query from the
 // list-route table.
 import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { categoryFeedPath, feedLink, NEW_APPS_FEED } from "~/features/feeds/feed-paths";
 import { notFound } from "~/lib/http.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { filtersToQuery, parseListFilters, type ListFilters } from "~/lib/list-filters";
@@ -24,6 +25,13 @@ export type ListPageSpec = {
   /** The sort without ?sort= (default: newest first; coming soon sorts by title, spec §4). */
   defaultSort?: Exclude<SortChoice, "relevance">;
 };
+
+/** The Atom feed a list mirrors: new apps for /brand-new, a category's for its page. */
+function feedFor(canonicalPath: string, title: string) {
+  if (canonicalPath === "/brand-new") return feedLink(NEW_APPS_FEED, "New apps in the App Hub");
+  const category = /^\/category\/([a-z0-9-]+)$/.exec(canonicalPath)?.[1];
+  return category ? feedLink(categoryFeedPath(category), `New apps in ${title}`) : null;
+}
 
 export async function loadListPage(request: Request, context: AppLoadContext, spec: ListPageSpec) {
   const url = new URL(request.url);
@@ -73,6 +81,8 @@ function listPageData(
     canonicalPath: spec.canonicalPath,
     // Absolute, as search engines read rel=canonical (Lighthouse: a relative one is not valid).
     canonicalUrl: new URL(spec.canonicalPath, origin).href,
+    /** The <link rel="alternate"> of the Atom feed this list mirrors (issue 16), or null. */
+    feed: feedFor(spec.canonicalPath, spec.title),
     items: result.items,
     total: result.total,
     page: window.page,
