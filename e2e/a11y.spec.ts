@@ -167,5 +167,8 @@ for (const width of [1280, 390]) {
     await open(page, "/admin/moderation", jsEnabled);
     await expect(page.getByRole("heading", { level: 1, name: "Moderation" })).toBeVisible();
     await expectNoSeriousViolations(page, `the moderation page at ${width} px`);
+    await open(page, "/admin/publisher-tokens", jsEnabled);
+    await expect(page.getByRole("heading", { level: 1, name: "Publisher API tokens" })).toBeVisible();
+    await expectNoSeriousViolations(page, `the publisher tokens page at ${width} px`);
   });
 }

@@ -12,6 +12,7 @@ import {
   findCategoriesBySlug,
   getAppDetail,
   getPublisher,
+  listPublishers,
   listAppItems,
   listApps,
   listAppUrls,
@@ -71,6 +72,7 @@ export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "e
     },
     /** A publisher by slug (issue 15), or null. */
     publisher: (slug: string) => getPublisher(db, slug),
+    publishers: () => listPublishers(db),
     /** Every published, visible app's address key and last change (the sitemap). */
     appUrls: () => listAppUrls(db, hiddenTypes),
     /** Apps by OAuth client id (integrations: never a hidden type). */

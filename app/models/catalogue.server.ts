@@ -536,6 +536,12 @@ export async function getAppDetail(db: Db, appId: string): Promise<AppDetail | n
   };
 }
 
+/** Every publisher's slug and name, by name (the hub admins' token page). */
+export async function listPublishers(db: Db): Promise<{ slug: string; name: string }[]> {
+  const { results } = await db.prepare("SELECT slug, name FROM publishers ORDER BY name COLLATE NOCASE, slug").all<{ slug: string; name: string }>();
+  return results;
+}
+
 /** A publisher by slug, or null. */
 export async function getPublisher(db: Db, slug: string): Promise<Publisher | null> {
   const row = await db.prepare(`SELECT ${PUBLISHER_COLUMNS} FROM publishers WHERE slug = ?`).bind(slug).first<PublisherRow>();

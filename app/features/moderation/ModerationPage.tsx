@@ -62,7 +62,10 @@ export function ModerationPage({ data }: { data: ModerationData }) {
       <h1 id="moderation-title" className={s.title}>
         Moderation
       </h1>
-      <p className={s.lead}>Reported reviews and apps. A review reported by three people is hidden until you decide; removing an app takes it out of the App Hub.</p>
+      <p className={s.lead}>
+        Reported reviews and apps. A review reported by three people is hidden until you decide; removing an app takes it out of the App Hub. Publishers' API tokens are on{" "}
+        <a href="/admin/publisher-tokens">their own page</a>.
+      </p>
 
       <section aria-labelledby="reported-reviews" className={s.section}>
         <h2 id="reported-reviews" className={s.sectionTitle}>

@@ -4,22 +4,14 @@
 // business). Never cached; plain forms, Post/Redirect/Get, so it works without JavaScript.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { requireAuth, type Auth } from "~/auth/session.server";
 import { decideReview, listReportedReviews } from "~/features/reviews/reviews.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { bumpCommunityVersion } from "~/lib/community-version.server";
 import { redirectWithNotice } from "~/lib/flash.server";
-import { notFound } from "~/lib/http.server";
-import { isHubAdmin } from "./hub-admin";
+import { requireHubAdmin } from "./require-hub-admin.server";
 import { decideApp, listReportedApps } from "./moderation.server";
 
 export const MODERATION_PATH = "/admin/moderation";
-
-async function requireHubAdmin(request: Request, context: LoaderFunctionArgs["context"]): Promise<Auth> {
-  const auth = await requireAuth(request, context);
-  if (!isHubAdmin(auth.user, context.config.hubAdmins)) throw await notFound(request, context);
-  return auth;
-}
 
 export async function moderationLoader({ request, context }: LoaderFunctionArgs) {
   await requireHubAdmin(request, context);

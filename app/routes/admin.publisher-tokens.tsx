@@ -1,0 +1,17 @@
+// /admin/publisher-tokens (issue 16): hub admins create and revoke publishers' API tokens. The work
+// is in app/features/publisher-api/.
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { TokensPage } from "~/features/publisher-api/TokensPage";
+import { tokensAction, tokensLoader } from "~/features/publisher-api/tokens-page.server";
+
+export const meta: MetaFunction = () => [{ title: "Publisher API tokens | App Hub" }, { name: "robots", content: "noindex" }];
+export const loader = tokensLoader;
+export const action = tokensAction;
+
+export default function PublisherTokensRoute() {
+  const loaded = useLoaderData<typeof loader>();
+  const acted = useActionData<typeof action>();
+  // A post's answer (the token just made, or the form's problems) wins over the page's own data.
+  return <TokensPage data={acted && "tokens" in acted ? acted : loaded} />;
+}
