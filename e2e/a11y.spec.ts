@@ -3,13 +3,9 @@
 // home page, a list page, an app's detail page and the not-found page. The issue asks for no
 // serious or critical ones; moderate ones are cheap to keep out once they are at zero.
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import type { CatalogueFile } from "../app/models/catalogue-record";
-import type { Page } from "@playwright/test";
 import { USERS } from "../workers/platform/demo-data";
-import { documentStatusError, expect, headerSearchBox, findRequiresAdminAppPath, logIn, open, serveWithoutScripts, test } from "./fixtures";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+import { documentStatusError, expect, expectNoSeriousViolations, headerSearchBox, findRequiresAdminAppPath, logIn, open, serveWithoutScripts, test } from "./fixtures";
 
 // axe runs inside the page, which needs JavaScript; in the "no-js" project the documents are served
 // without their scripts instead, so axe sees the markup a script-less browser gets.
@@ -17,26 +13,6 @@ test.use({ javaScriptEnabled: true });
 test.beforeEach(async ({ page, jsEnabled }) => {
   if (!jsEnabled) await serveWithoutScripts(page);
 });
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  // Sizes and contrast are read from the rendered page: its stylesheet must have arrived (open()
-  // returns at DOMContentLoaded, which does not wait for it).
-  await page.waitForLoadState("load");
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical");
-  const report = blocking
-    .map(
-      (v) =>
-        `- ${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
-        v.nodes
-          .slice(0, 10)
-          .map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
-          .join("\n") +
-        (v.nodes.length > 10 ? `\n    … and ${v.nodes.length - 10} more` : ""),
-    )
-    .join("\n");
-  expect(blocking, `moderate/serious/critical axe violations on ${label} (${page.url()}):\n${report}`).toEqual([]);
-}
 
 test("home page", async ({ page, jsEnabled }) => {
   await open(page, "/", jsEnabled);

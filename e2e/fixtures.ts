@@ -4,6 +4,7 @@
 // unless the test allowed that exact message with `browserErrors.allow(/.../)`. That catches
 // React hydration mismatches, CSP refusals and client crashes that a passing assertion would hide.
 import { readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { modalCookieName } from "../app/features/announcement/visibility";
 
@@ -274,3 +275,29 @@ export async function logIn(page: Page, email: string, last = "/") {
  */
 export const ANALYTICS_NEED_JS =
   "Analytics are sent by the browser's script only (spec §9: never on the server); the no-JS case, nothing sent even with consent, has its own test.";
+
+/** The axe rules the hub is held to: WCAG 2.0/2.1/2.2 A and AA, and axe's best practices. */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/**
+ * No moderate, serious or critical axe violation on the page as it is now. Waits for the page's load
+ * first: sizes and contrast are read from the rendered page, and open() returns at DOMContentLoaded,
+ * which does not wait for the stylesheet (an unstyled page has 17 px tap targets).
+ */
+export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  await page.waitForLoadState("load");
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical");
+  const report = blocking
+    .map(
+      (v) =>
+        `- ${v.id} (${v.impact}): ${v.help} [${v.helpUrl}]\n` +
+        v.nodes
+          .slice(0, 10)
+          .map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ") ?? ""}`)
+          .join("\n") +
+        (v.nodes.length > 10 ? `\n    … and ${v.nodes.length - 10} more` : ""),
+    )
+    .join("\n");
+  expect(blocking, `moderate/serious/critical axe violations on ${label} (${page.url()}):\n${report}`).toEqual([]);
+}
