@@ -3,6 +3,7 @@
 import { Form } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
+import { FieldError } from "~/components/FieldError";
 import * as f from "~/components/FormField.css";
 import { formatDate } from "~/lib/format-date";
 import * as m from "~/features/moderation/ModerationPage.css";
@@ -56,11 +57,7 @@ export function TokensPage({ data }: { data: TokensPageData }) {
               </option>
             ))}
           </select>
-          {form?.errors.publisher ? (
-            <p id="token-publisher-error" className={f.error}>
-              {form.errors.publisher}
-            </p>
-          ) : null}
+          <FieldError id="token-publisher-error" message={form?.errors.publisher} />
           <label htmlFor="token-name" className={f.label}>
             Name
           </label>
@@ -73,11 +70,7 @@ export function TokensPage({ data }: { data: TokensPageData }) {
             required
             aria-describedby={form?.errors.name ? "token-name-error" : undefined}
           />
-          {form?.errors.name ? (
-            <p id="token-name-error" className={f.error}>
-              {form.errors.name}
-            </p>
-          ) : null}
+          <FieldError id="token-name-error" message={form?.errors.name} />
           <div>
             <button type="submit" name="intent" value="create" className={buttonStyles.primary}>
               Create token

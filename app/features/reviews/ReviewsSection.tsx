@@ -7,6 +7,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
+import { FieldError } from "~/components/FieldError";
 import * as f from "~/components/FormField.css";
 import { ratingWords } from "~/components/RatingStars";
 import { APP_REPORT_REASON_LABELS, APP_REPORT_REASONS } from "~/features/moderation/report-reasons";
@@ -40,14 +41,6 @@ function useFormState(intent: ReviewFormState["intent"], reviewId?: number): Rev
   const action = useActionData<{ reviewForm?: ReviewFormState }>();
   const state = action?.reviewForm;
   return state && state.intent === intent && (reviewId === undefined || state.reviewId === reviewId) ? state : null;
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className={f.error}>
-      {message}
-    </p>
-  ) : null;
 }
 
 function Summary({ view }: { view: ReviewsView }) {
