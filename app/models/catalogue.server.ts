@@ -369,7 +369,7 @@ export async function suggestApps(db: Db, text: string, excludeTypes: readonly A
         db
           .prepare(
             `SELECT ${columns}, CASE WHEN a.name_key = ? THEN -20000 ELSE -10000 END AS score FROM apps a
-             WHERE a.status = 'published' AND a.listing = 0 AND a.name_key >= ? AND a.name_key < ?${notIn}
+             WHERE a.status = 'published' AND a.listing = ${LISTING.listed} AND a.name_key >= ? AND a.name_key < ?${notIn}
              ORDER BY a.name_key, a.seq LIMIT ?`,
           )
           .bind(key, key, `${key}${String.fromCodePoint(0x10ffff)}`, ...excludeTypes, SUGGESTIONS_MAX + 1)
@@ -379,7 +379,7 @@ export async function suggestApps(db: Db, text: string, excludeTypes: readonly A
             `SELECT ${columns}, r.score AS score FROM (
                SELECT a.seq AS seq, (bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0) - ${NAME_TIER}) AS score
                FROM ${TEXT_FROM} ${TEXT_JOIN}
-               WHERE apps_fts MATCH ? AND a.status = 'published' AND a.listing = 0${notIn}
+               WHERE apps_fts MATCH ? AND a.status = 'published' AND a.listing = ${LISTING.listed}${notIn}
                ORDER BY score ASC, a.seq ASC LIMIT ?
              ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
           )
@@ -579,13 +579,13 @@ export async function findBot(db: Db, by: { appId?: string; botEmail?: string })
   const row = by.appId
     ? await db
         .prepare(
-          "SELECT id, name, bot_email FROM apps WHERE (friendly_id = ?1 OR id = ?1) AND type = 'bot' AND bot_email IS NOT NULL AND status = 'published' AND listing < 2 LIMIT 1",
+          `SELECT id, name, bot_email FROM apps WHERE (friendly_id = ?1 OR id = ?1) AND type = 'bot' AND bot_email IS NOT NULL AND status = 'published' AND listing < ${LISTING.removed} LIMIT 1`,
         )
         .bind(by.appId)
         .first<{ id: string; name: string; bot_email: string }>()
     : by.botEmail
       ? await db
-          .prepare("SELECT id, name, bot_email FROM apps WHERE bot_email = ?1 COLLATE NOCASE AND type = 'bot' AND status = 'published' AND listing < 2 LIMIT 1")
+          .prepare(`SELECT id, name, bot_email FROM apps WHERE bot_email = ?1 COLLATE NOCASE AND type = 'bot' AND status = 'published' AND listing < ${LISTING.removed} LIMIT 1`)
           .bind(by.botEmail)
           .first<{ id: string; name: string; bot_email: string }>()
       : null;

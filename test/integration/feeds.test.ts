@@ -61,11 +61,9 @@ describe("Atom feeds", () => {
   it("a category's newest apps; an unknown category is not found", async () => {
     const category = w.catalogue.categories.find((c) => c.slug === "polling-and-surveys")!;
     const ids = cat.categories((c) => c.slug === category.slug && c.categoryType !== "appContext");
-    const { entries, xml } = await feed(`/feeds/categories/${category.slug}`);
+    const { entries } = await feed(`/feeds/categories/${category.slug}`);
     const expected = cat.newestFirst(cat.published.filter((a) => cat.inCategories(a, ids))).slice(0, 50);
     expect(entries.map((e) => e.title)).toEqual(expected.map((a) => a.name));
-    // Names with XML's reserved characters are escaped ("Q&A Live" is in this category).
-    if (expected.some((a) => a.name.includes("&"))) expect(xml).toContain("&amp;");
     expect((await w.fetch("/feeds/categories/no-such-category")).status).toBe(404);
   });
 

@@ -5,8 +5,7 @@
 import { Link } from "@remix-run/react";
 import { FreshnessBadge } from "~/components/FreshnessBadge";
 import { appPath } from "~/lib/app-paths";
-import { FRESHNESS_DESCRIPTIONS } from "~/models/freshness";
-import { updatedAgo } from "~/models/freshness";
+import { FRESHNESS_DESCRIPTIONS, updatedAgo } from "~/models/freshness";
 import { permissionsIntro, type PermissionGroupView } from "~/models/permissions";
 import { AI_USE_LABELS, aiUseOf, CERTIFICATION_LABELS, DATA_REGION_LABELS, NOT_PROVIDED, type SecurityFacts } from "~/models/security-facts";
 import type { AppDetail } from "~/models/types";

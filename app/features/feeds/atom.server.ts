@@ -38,7 +38,11 @@ const rfc3339 = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/
 
 export function atomXml(feed: AtomFeed): string {
   // A feed without entries is still updated at some moment: the epoch says "nothing yet".
-  const updated = feed.entries.map((e) => rfc3339(e.updated)).reduce((latest, at) => [latest, at].sort()[1]!, "1970-01-01T00:00:00Z");
+  const updated =
+    feed.entries
+      .map((e) => rfc3339(e.updated))
+      .sort()
+      .at(-1) ?? "1970-01-01T00:00:00Z";
   const entry = (e: AtomEntry) =>
     [
       "<entry>",

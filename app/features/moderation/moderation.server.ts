@@ -2,6 +2,7 @@
 // app_removals, moderation_log). Removing an app takes it out of every list, search and page
 // (apps.listing = 2) and keeps it out across catalogue imports (the import reads app_removals);
 // restoring puts it back as it was (listed, or deprecated).
+import { LISTING } from "~/models/catalogue.server";
 import type { Db } from "~/models/db.server";
 import type { AppReportReason } from "./report-reasons";
 
@@ -31,7 +32,7 @@ export async function listReportedApps(db: Db, limit = 100): Promise<{ reported:
     db
       .prepare(
         `SELECT r.app_id, coalesce(a.friendly_id, r.app_id) AS app_key, coalesce(a.name, r.app_id) AS name, coalesce(a.company_name, '') AS company_name,
-                a.listing = 2 AS removed,
+                a.listing = ${LISTING.removed} AS removed,
                 json_group_array(json_object('reason', r.reason, 'details', r.details, 'reportedAt', r.reported_at)) AS reports
          FROM app_reports r LEFT JOIN apps a ON a.id = r.app_id
          WHERE r.state = 'open' GROUP BY r.app_id ORDER BY count(*) DESC, max(r.reported_at) DESC LIMIT ?`,
@@ -74,14 +75,14 @@ export async function decideApp(db: Db, appId: string, decision: "dismiss" | "re
       await db.batch([
         close("removed"),
         db.prepare("INSERT INTO app_removals (app_id, reason, removed_by, removed_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").bind(appId, reason, moderatorEmail, at),
-        db.prepare("UPDATE apps SET listing = 2 WHERE id = ?").bind(appId),
+        db.prepare(`UPDATE apps SET listing = ${LISTING.removed} WHERE id = ?`).bind(appId),
         log,
       ]);
       return;
     case "restore":
       await db.batch([
         db.prepare("DELETE FROM app_removals WHERE app_id = ?").bind(appId),
-        db.prepare("UPDATE apps SET listing = CASE WHEN deprecated = 1 THEN 1 ELSE 0 END WHERE id = ?").bind(appId),
+        db.prepare(`UPDATE apps SET listing = CASE WHEN deprecated = 1 THEN ${LISTING.deprecated} ELSE ${LISTING.listed} END WHERE id = ?`).bind(appId),
         log,
       ]);
       return;
