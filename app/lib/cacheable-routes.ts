@@ -148,6 +148,9 @@ export const CACHEABLE_ROUTES: readonly CacheableRoute[] = [
   { path: "/api/fetch-vimeo", params: { url: last((v) => v) } },
   { path: "/api/content/:type", params: {} },
   { path: "/api/content/:type/:key", params: {} },
+  // The API's own description and its readable page (issue 16; app/features/openapi).
+  { path: "/api/openapi.json", params: {} },
+  { path: "/developers/api", params: {} },
 ];
 
 function decodeSegment(segment: string): string | null {

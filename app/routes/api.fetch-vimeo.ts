@@ -4,17 +4,14 @@
 // time-out); answers are cached like the catalogue (spec §9 cache ages).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { lastValue, parseSearchParams } from "~/features/api/json.server";
-import { extractEmbedSrc, isAllowedVideoUrl, type VideoEmbed } from "~/features/app-detail/video";
+import { parseSearchParams } from "~/features/api/json.server";
+import { videoParamsSchema } from "~/features/api/query-schemas.server";
+import { extractEmbedSrc, type VideoEmbed } from "~/features/app-detail/video";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { jsonError } from "~/lib/http.server";
 
 /** Spec §9: external resource proxy time-out. */
 export const OEMBED_TIMEOUT_MS = 30_000;
-
-const query = z.object({
-  url: lastValue(z.string().max(500).refine(isAllowedVideoUrl, "must be an https address on vimeo.com")),
-});
 
 const oembedAnswer = z.object({
   html: z.string().max(10_000),
@@ -31,7 +28,7 @@ function allowedThumbnail(value: string | undefined, endpoint: string): string |
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = parseSearchParams(new URL(request.url), query);
+  const params = parseSearchParams(new URL(request.url), videoParamsSchema);
   const endpoint = new URL(context.config.oembedEndpoint);
   endpoint.searchParams.set("url", params.url);
   endpoint.searchParams.set("dnt", "1");

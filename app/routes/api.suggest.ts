@@ -2,14 +2,9 @@
 // first, and whether a 'Search all' row is due. Embedded apps only when embeddedApps is on.
 // Invalid input is a 400 JSON error like the other API routes; empty text is an empty answer.
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
-import { lastValue, parseSearchParams } from "~/features/api/json.server";
-import { SEARCH_TEXT_MAX } from "~/features/search/search-options";
+import { parseSearchParams } from "~/features/api/json.server";
+import { suggestParamsSchema } from "~/features/api/query-schemas.server";
 import { cacheControl } from "~/lib/cache-policy.server";
-
-const suggestParamsSchema = z.object({
-  q: lastValue(z.string().max(SEARCH_TEXT_MAX)).default(""),
-});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q } = parseSearchParams(new URL(request.url), suggestParamsSchema);
