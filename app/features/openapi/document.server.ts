@@ -16,10 +16,13 @@ export type OpenApiDocument = {
   components: {
     schemas: Record<string, JsonSchema>;
     securitySchemes: Record<string, unknown>;
-    headers: Record<string, { description: string; schema: JsonSchema }>;
+    headers: Record<string, HeaderObject>;
     parameters: Record<string, OpenApiParameter>;
   };
 };
+
+/** `required`: every answer that lists the header carries it. */
+export type HeaderObject = { description: string; required: boolean; schema: JsonSchema };
 
 export type OpenApiParameter = {
   name: string;
@@ -47,22 +50,33 @@ export const API_VERSION = "1.0.0";
 export const OPENAPI_PATH = "/api/openapi.json";
 export const REFERENCE_PAGE_PATH = "/developers/api";
 
-const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> = {
+const HEADERS: Record<HeaderName, HeaderObject> = {
   ETag: {
     description: "A strong tag of the body. Send it back as `If-None-Match` to get 304 Not Modified while the answer is unchanged.",
-    schema: { type: "string" },
+    required: true,
+    schema: { type: "string", pattern: '^"[0-9a-f]{32}"$' },
   },
   "Cache-Control": {
     description: "How long the answer may be kept. Public answers may be cached (`public, max-age=…`); errors and publisher answers are `private, no-store` or `no-store`.",
+    required: true,
     schema: { type: "string" },
   },
-  Location: { description: "Where to follow the submission: its `GET /api/publisher/v1/submissions/{id}`.", schema: { type: "string" } },
-  "Idempotent-Replayed": { description: "`true` when this is the first answer again, for a retry with the same `Idempotency-Key`.", schema: { const: "true" } },
+  Location: {
+    description: "Where to follow the submission: its `GET /api/publisher/v1/submissions/{id}`. Not sent again with a replayed answer.",
+    required: false,
+    schema: { type: "string", pattern: "^/api/publisher/v1/submissions/[0-9]+$" },
+  },
+  "Idempotent-Replayed": {
+    description: "`true` when this is the first answer again, for a retry with the same `Idempotency-Key`.",
+    required: false,
+    schema: { const: "true" },
+  },
   "WWW-Authenticate": {
     description: 'The Bearer challenge of RFC 6750, with `error="invalid_request"` or `error="invalid_token"` when a token was sent.',
-    schema: { type: "string" },
+    required: true,
+    schema: { type: "string", pattern: "^Bearer " },
   },
-  "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string", pattern: "^[0-9]+$" } },
+  "Retry-After": { description: "Seconds to wait before trying again.", required: true, schema: { type: "string", pattern: "^[0-9]+$" } },
 };
 
 const PARAMETERS: Record<string, OpenApiParameter> = {
