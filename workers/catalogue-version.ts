@@ -6,6 +6,7 @@
 // every cached page and API at once (docs/decisions/007); review and moderation writes bump the
 // community version the same way. The Worker memoises the result per isolate for a few seconds to
 // keep KV off the hot path.
+import { CATALOGUE_VERSION_KEY } from "../app/lib/catalogue-version.server";
 import { COMMUNITY_VERSION_KEY } from "../app/lib/community-version.server";
 
 const MEMO_MS = 5_000;
@@ -13,7 +14,7 @@ let memo: { value: string; at: number } | null = null;
 
 export async function catalogueVersion(kv: KVNamespace, now = Date.now()): Promise<string> {
   if (memo && now - memo.at < MEMO_MS) return memo.value;
-  const [catalogue, content, community] = await Promise.all([kv.get("catalogue-version"), kv.get("content-version"), kv.get(COMMUNITY_VERSION_KEY)]);
+  const [catalogue, content, community] = await Promise.all([kv.get(CATALOGUE_VERSION_KEY), kv.get("content-version"), kv.get(COMMUNITY_VERSION_KEY)]);
   let value = content ? `${catalogue ?? "none"}+c${content}` : (catalogue ?? "none");
   if (community) value += `+r${community}`;
   value += `@${new Date(now).toISOString().slice(0, 10)}`;

@@ -53,9 +53,14 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
             My Integrations
           </a>
           {user.moderator ? (
-            <a href="/admin/moderation" className={s.menuLink}>
-              Moderation
-            </a>
+            <>
+              <a href="/admin/review" className={s.menuLink}>
+                Review queue
+              </a>
+              <a href="/admin/moderation" className={s.menuLink}>
+                Moderation
+              </a>
+            </>
           ) : null}
           <a href={logoutHref(last)} className={s.menuLink} data-return="/logout">
             Log out

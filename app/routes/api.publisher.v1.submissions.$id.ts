@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requirePublisherToken } from "~/features/publisher-api/auth.server";
 import { findSubmission } from "~/features/publisher-api/submissions.server";
-import { submissionJson } from "~/features/publisher-api/version-submission.server";
+import { submissionJson } from "~/features/publisher-api/submit.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { jsonError } from "~/lib/http.server";
 

@@ -2,61 +2,18 @@
 // migrations/0001_catalogue.sql and 0003). The statements carry bound parameters, at most 100 each (D1's
 // limit per query), so they can run through a D1 binding (`db.batch`) as they are, or be inlined
 // into a .sql file for `wrangler d1 execute --file` with statementsToSqlFile.
-import type { AppRecord, CatalogueFile, PublisherRecord } from "../../app/models/catalogue-record.ts";
+import type { CatalogueFile, PublisherRecord } from "../../app/models/catalogue-record.ts";
 import { publisherSlugOf } from "../../app/models/catalogue-record.ts";
-import { aiUseOf } from "../../app/models/security-facts.ts";
-import { nameKey } from "../../app/lib/name-key.ts";
+import { APP_COLUMNS, appRow, utc } from "../../app/models/catalogue-rows.ts";
 
-export type SqlValue = string | number | null;
+export type { SqlValue } from "../../app/models/catalogue-rows.ts";
+import type { SqlValue } from "../../app/models/catalogue-rows.ts";
 export type SqlStatement = { sql: string; params: SqlValue[] };
 
 /** D1 rejects queries with more than 100 bound parameters. */
 export const D1_MAX_BOUND_PARAMS = 100;
 
-const APP_COLUMNS = [
-  "seq",
-  "id",
-  "friendly_id",
-  "name",
-  "logo",
-  "type",
-  "product_type",
-  "company_name",
-  "client_id",
-  "is_featured",
-  "tagline",
-  "description",
-  "screenshots",
-  "video_url",
-  "website_url",
-  "support_url",
-  "privacy_url",
-  "terms_url",
-  "requires_admin",
-  "bot_email",
-  "submitted_at",
-  "updated_at",
-  "status",
-  "app_contexts",
-  "category_names",
-  "name_key",
-  "connect_url",
-  "publisher_slug",
-  "publisher_verified",
-  "permissions",
-  "security",
-  "ai_use",
-  "current_version",
-  "last_release_at",
-  "listing",
-  "deprecated",
-  "replacement_key",
-] as const;
-
 const PUBLISHER_COLUMNS = ["slug", "name", "domain", "verified_at", "about", "website_url", "support_url", "privacy_url", "security_contact", "location"] as const;
-
-/** ISO 8601 in UTC, to the second: the form freshness compares as text. */
-const utc = (iso: string) => new Date(iso).toISOString().replace(".000Z", "Z");
 
 /** Multi-row INSERTs, as many rows per statement as the parameter limit allows. */
 function insertRows(table: string, columns: readonly string[], rows: SqlValue[][]): SqlStatement[] {
@@ -71,51 +28,6 @@ function insertRows(table: string, columns: readonly string[], rows: SqlValue[][
     });
   }
   return out;
-}
-
-function appRow(app: AppRecord, seq: number, categoryNames: ReadonlyMap<string, string>, verifiedPublishers: ReadonlySet<string>): SqlValue[] {
-  const publisher = publisherSlugOf(app);
-  const current = app.versions[0];
-  const names = [...new Set(app.categoryIds.map((id) => categoryNames.get(id)).filter((n) => n !== undefined))];
-  return [
-    seq,
-    app.id,
-    app.friendlyId,
-    app.name,
-    app.logo,
-    app.type,
-    app.productType,
-    app.companyName,
-    app.clientId,
-    app.isFeatured ? 1 : 0,
-    app.tagline,
-    app.description,
-    JSON.stringify(app.screenshots),
-    app.videoUrl,
-    app.websiteUrl,
-    app.supportUrl,
-    app.privacyUrl,
-    app.termsUrl,
-    app.requiresAdmin ? 1 : 0,
-    app.botEmail,
-    app.submittedAt,
-    app.updatedAt,
-    app.status,
-    JSON.stringify(app.appContexts),
-    names.join(" "),
-    nameKey(app.name),
-    app.connectUrl ?? null,
-    publisher,
-    verifiedPublishers.has(publisher) ? 1 : 0,
-    JSON.stringify(app.permissions),
-    JSON.stringify(app.security),
-    aiUseOf(app.security),
-    current?.version ?? null,
-    utc(current?.releasedAt ?? app.submittedAt),
-    app.deprecation ? 1 : 0,
-    app.deprecation ? 1 : 0,
-    app.deprecation?.replacement ?? null,
-  ];
 }
 
 /** The file's publishers, plus one (not verified) for each company name no declared publisher covers. */

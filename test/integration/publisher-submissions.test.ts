@@ -3,30 +3,16 @@
 // nothing live changes until a hub admin reviews it.
 import { describe, expect, it } from "vitest";
 import type { AppRecord } from "../../app/models/catalogue-record.ts";
-import { USERS } from "../../workers/platform/demo-data.ts";
-import { page as parse } from "./html.ts";
-import { Jar, logIn, postForm, startWorld, useWorld } from "./login.ts";
+import { startWorld, useWorld } from "./login.ts";
+import { keyOf, listedBots, publisherCall, tokenFor as publisherToken } from "./publisher.ts";
 
 const world = useWorld(() => startWorld());
 
-/** A publisher with two or more listed apps, and a live token for it (made as a hub admin would). */
-async function tokenFor(publisherSlug: string): Promise<string> {
-  const sam = new Jar();
-  await logIn(world, sam, USERS.sam.email);
-  const res = await postForm(world, sam, "/admin/publisher-tokens", { intent: "create", publisher: publisherSlug, name: `test ${Date.now()}` });
-  return parse(await res.text()).attr("#new-token", "value")!;
-}
-
-const listed = () => world.app.catalogue.apps.filter((a) => a.status === "published" && !a.deprecation && a.type === "bot" && a.companyName !== "Lumen");
-const key = (a: AppRecord) => a.friendlyId ?? a.id;
-
-function submit(token: string | null, app: AppRecord, body: unknown, headers: Record<string, string> = {}) {
-  return world.app.fetch(`/api/publisher/v1/apps/${key(app)}/versions`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
+const tokenFor = (publisherSlug: string) => publisherToken(world, publisherSlug);
+const listed = () => listedBots(world);
+const submit = (token: string | null, app: AppRecord, body: unknown, headers: Record<string, string> = {}) =>
+  publisherCall(world, token, `/apps/${keyOf(app)}/versions`, body, headers);
+const key = keyOf;
 
 const good = { version: "9.1.0", releaseNotes: "- Threads\n- Faster answers", permissions: ["bot:mentions_read", "bot:messages_write"] };
 

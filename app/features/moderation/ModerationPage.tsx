@@ -63,8 +63,8 @@ export function ModerationPage({ data }: { data: ModerationData }) {
         Moderation
       </h1>
       <p className={s.lead}>
-        Reported reviews and apps. A review reported by three people is hidden until you decide; removing an app takes it out of the App Hub. Publishers' API tokens are on{" "}
-        <a href="/admin/publisher-tokens">their own page</a>.
+        Reported reviews and apps. A review reported by three people is hidden until you decide; removing an app takes it out of the App Hub. Publishers' submissions wait in the{" "}
+        <a href="/admin/review">review queue</a>; their API tokens are on <a href="/admin/publisher-tokens">their own page</a>.
       </p>
 
       <section aria-labelledby="reported-reviews" className={s.section}>

@@ -1,18 +1,24 @@
-// Publishers' submissions (issue 16; migration 0015): a new version of one of their apps, waiting for
-// a hub admin's review. The SQL of the table this feature owns.
+// Publishers' submissions (issue 16; migrations 0015, 0016): a new app's draft, a listing change or a
+// new version of one of their apps, waiting for a hub admin's review. The SQL of the table this
+// feature owns; the review queue (app/features/review-queue) decides them.
 import type { Db } from "~/models/db.server";
 
 export type SubmissionState = "pending" | "approved" | "rejected";
+export const SUBMISSION_KINDS = ["draft", "listing", "version"] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 export type Submission = {
   id: number;
   publisherSlug: string;
   appId: string;
-  kind: "version";
+  /** The app's name as submitted (a draft's app is not in the catalogue until approved). */
+  appName: string;
+  kind: SubmissionKind;
   payload: unknown;
   state: SubmissionState;
   reason: string | null;
   idempotencyKey: string | null;
   createdAt: string;
+  decidedBy: string | null;
   decidedAt: string | null;
 };
 
@@ -20,25 +26,29 @@ type Row = {
   id: number;
   publisher_slug: string;
   app_id: string;
-  kind: "version";
+  app_name: string;
+  kind: SubmissionKind;
   payload: string;
   state: SubmissionState;
   reason: string | null;
   idempotency_key: string | null;
   created_at: string;
+  decided_by: string | null;
   decided_at: string | null;
 };
-const COLUMNS = "id, publisher_slug, app_id, kind, payload, state, reason, idempotency_key, created_at, decided_at";
+const COLUMNS = "id, publisher_slug, app_id, app_name, kind, payload, state, reason, idempotency_key, created_at, decided_by, decided_at";
 const toSubmission = (r: Row): Submission => ({
   id: r.id,
   publisherSlug: r.publisher_slug,
   appId: r.app_id,
+  appName: r.app_name,
   kind: r.kind,
   payload: JSON.parse(r.payload) as unknown,
   state: r.state,
   reason: r.reason,
   idempotencyKey: r.idempotency_key,
   createdAt: r.created_at,
+  decidedBy: r.decided_by,
   decidedAt: r.decided_at,
 });
 
@@ -59,7 +69,7 @@ export async function findSubmission(db: Db, id: number): Promise<Submission | n
  */
 export async function createSubmission(
   db: Db,
-  input: { publisherSlug: string; appId: string; kind: "version"; payload: unknown; tokenId: number; tokenPrefix: string; idempotencyKey: string | null },
+  input: { publisherSlug: string; appId: string; appName: string; kind: SubmissionKind; payload: unknown; tokenId: number; tokenPrefix: string; idempotencyKey: string | null },
   now = new Date(),
 ): Promise<Submission> {
   const at = now.toISOString();
@@ -67,10 +77,10 @@ export async function createSubmission(
   const [inserted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO submissions (publisher_slug, app_id, kind, payload, token_id, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO submissions (publisher_slug, app_id, app_name, kind, payload, token_id, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
       )
-      .bind(input.publisherSlug, input.appId, input.kind, payload, input.tokenId, input.idempotencyKey, at),
+      .bind(input.publisherSlug, input.appId, input.appName, input.kind, payload, input.tokenId, input.idempotencyKey, at),
     db
       .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'submission.create', ?, ? WHERE changes() > 0")
       .bind(at, `token:${input.tokenPrefix}`, input.appId, JSON.stringify({ kind: input.kind })),
@@ -80,4 +90,34 @@ export async function createSubmission(
   const existing = input.idempotencyKey ? await findByIdempotencyKey(db, input.publisherSlug, input.idempotencyKey) : null;
   if (!existing) throw new Error("The submission was neither stored nor found");
   return existing;
+}
+
+/** A publisher's submissions, newest first. */
+export async function listPublisherSubmissions(db: Db, publisherSlug: string, limit = 100): Promise<Submission[]> {
+  const { results } = await db
+    .prepare(`SELECT ${COLUMNS} FROM submissions WHERE publisher_slug = ? ORDER BY created_at DESC, id DESC LIMIT ?`)
+    .bind(publisherSlug, limit)
+    .all<Row>();
+  return results.map(toSubmission);
+}
+
+/** The review queue: pending submissions, oldest first (first come, first reviewed). */
+export async function listPendingSubmissions(db: Db, limit = 200): Promise<Submission[]> {
+  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM submissions WHERE state = 'pending' ORDER BY created_at, id LIMIT ?`).bind(limit).all<Row>();
+  return results.map(toSubmission);
+}
+
+/** The latest decisions, newest first (the review queue's history). */
+export async function listDecidedSubmissions(db: Db, limit = 20): Promise<Submission[]> {
+  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM submissions WHERE state != 'pending' ORDER BY decided_at DESC, id DESC LIMIT ?`).bind(limit).all<Row>();
+  return results.map(toSubmission);
+}
+
+/** Pending drafts that already claim this friendly id (two drafts cannot both take it). */
+export async function pendingDraftWithFriendlyId(db: Db, friendlyId: string): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT 1 AS found FROM submissions WHERE kind = 'draft' AND state = 'pending' AND json_extract(payload, '$.friendlyId') = ? LIMIT 1")
+    .bind(friendlyId)
+    .first<{ found: number }>();
+  return row !== null;
 }

@@ -1,0 +1,38 @@
+// POST /api/publisher/v1/apps (issue 16): a publisher submits a new app. The draft is checked with
+// the catalogue's own record schema (./draft-record.ts) plus the rules that need the catalogue, and
+// waits for a hub admin's review (./submit.server.ts). Its id is given now, so the publisher can
+// follow it; the app is in no list, search or page until it is approved.
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { base64url } from "~/lib/random-token.server";
+import { requirePublisherToken } from "./auth.server";
+import { appDraftSchema, draftRecord } from "./draft-record";
+import { categoryProblems } from "./listing-submission.server";
+import { type Problem, submitForReview } from "./submit.server";
+import { pendingDraftWithFriendlyId } from "./submissions.server";
+
+export { appDraftSchema, type AppDraft } from "./draft-record";
+
+/** A new app's id, shaped as the platform's application ids are. */
+export const newAppId = () => base64url(new TextEncoder().encode(`ciscospark://us/APPLICATION/${crypto.randomUUID()}`));
+
+export async function draftSubmissionAction({ request, context }: ActionFunctionArgs) {
+  const token = await requirePublisherToken(request, context);
+  const publisher = await context.catalogue.publisher(token.publisherSlug);
+  const companyName = publisher?.name ?? token.publisherSlug;
+  const id = newAppId();
+  return submitForReview(request, context, token, {
+    kind: "draft",
+    schema: appDraftSchema,
+    app: null,
+    target: (draft) => ({ appId: id, appName: draft.name }),
+    check: async (draft) => {
+      const built = draftRecord(draft, { id, publisherSlug: token.publisherSlug, companyName, now: new Date() });
+      const problems: Problem[] = "problems" in built ? built.problems : [];
+      problems.push(...(await categoryProblems(context, draft.categoryIds)));
+      if (draft.friendlyId && ((await context.catalogue.app(draft.friendlyId)) || (await pendingDraftWithFriendlyId(context.db, draft.friendlyId)))) {
+        problems.push({ path: "friendlyId", message: `"${draft.friendlyId}" is already taken; choose another` });
+      }
+      return problems;
+    },
+  });
+}

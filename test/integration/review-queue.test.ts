@@ -1,0 +1,213 @@
+// The review queue (issue 16): hub admins see publishers' submissions against the live listing, with
+// new permissions called out; approving publishes in one D1 batch (listing, search index, versions)
+// and moves the catalogue version; rejecting changes nothing live and the publisher reads why.
+import { describe, expect, it } from "vitest";
+import { PERMISSION_KEYS } from "../../app/models/permissions.ts";
+import { USERS } from "../../workers/platform/demo-data.ts";
+import { page as parse, sleep } from "./html.ts";
+import { Jar, logIn, postForm, startWorld, useWorld, visit } from "./login.ts";
+import { keyOf, listedBots, publisherCall, tokenFor } from "./publisher.ts";
+
+const world = useWorld(() => startWorld());
+/** The Worker remembers the catalogue version for 5 s (workers/catalogue-version.ts). */
+const VERSION_MEMO_MS = 5_100;
+
+async function admin(): Promise<Jar> {
+  const sam = new Jar();
+  await logIn(world, sam, USERS.sam.email);
+  return sam;
+}
+
+type Submitted = { id: number; state: string; reason: string | null; appId: string; links: { self: string; app?: string } };
+async function submitted(res: Response): Promise<Submitted> {
+  expect(res.status).toBe(202);
+  return (await res.json()) as Submitted;
+}
+
+const apiApp = async (key: string) => {
+  const res = await world.app.fetch(`/api/apps/${encodeURIComponent(key)}`);
+  return res.status === 200
+    ? ((await res.json()) as { name: string; currentVersion?: string; versions: { version: string; notes?: string }[]; permissions: { key: string }[] | string[] })
+    : null;
+};
+
+describe("the review queue", () => {
+  it("is for hub admins only: everyone else gets the not-found page", async () => {
+    const max = new Jar();
+    await logIn(world, max, USERS.max.email);
+    expect((await visit(world, max, "/admin/review")).status).toBe(404);
+    expect((await visit(world, max, "/admin/review/1")).status).toBe(404);
+    expect((await world.app.fetch("/admin/review")).status).toBeGreaterThanOrEqual(300);
+  });
+
+  it("shows a version against the live listing with its new permissions; approving publishes it atomically and the caches refresh", async () => {
+    const app = listedBots(world)[0]!;
+    const token = await tokenFor(world, app.publisher!);
+    const newPermission = PERMISSION_KEYS.filter((p) => p.startsWith("bot:")).find((p) => !app.permissions.includes(p))!;
+    const permissions = [...app.permissions, newPermission];
+    const sub = await submitted(
+      await publisherCall(world, token, `/apps/${keyOf(app)}/versions`, { version: "77.0.0", releaseNotes: "- <script>alert(1)</script> Threads", permissions }),
+    );
+    const before = await apiApp(keyOf(app));
+    const sam = await admin();
+
+    const queue = parse(await (await visit(world, sam, "/admin/review")).text());
+    expect(queue.text("main")).toContain(`${app.name} 77.0.0`);
+    const review = await visit(world, sam, `/admin/review/${sub.id}`);
+    expect(review.status).toBe(200);
+    expect(review.headers.get("Cache-Control")).toMatch(/private|no-store/);
+    const html = await review.text();
+    const shown = parse(html);
+    expect(shown.text("#permissions-title + *")).toMatch(/^New:/);
+    expect(shown.text("main")).toContain("Version");
+    expect(html).not.toContain("<script>alert(1)</script>");
+
+    const approve = await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "approve" });
+    expect(approve.status).toBe(302);
+    expect(approve.headers.get("Location")).toBe("/admin/review");
+    expect(parse(await (await visit(world, sam, "/admin/review")).text()).text()).toContain(`${app.name} 77.0.0 is live.`);
+
+    // Everything changed together: the decision, the app, its history, and the audit log.
+    const row = await world.app.db.prepare("SELECT current_version, permissions FROM apps WHERE id = ?").bind(app.id).first<{ current_version: string; permissions: string }>();
+    expect(row?.current_version).toBe("77.0.0");
+    expect(JSON.parse(row!.permissions)).toContain(newPermission);
+    const audit = await world.app.db.prepare("SELECT actor, action FROM audit_log WHERE action = 'submission.approve' AND subject = ?").bind(app.id).all();
+    expect(audit.results).toEqual([{ actor: USERS.sam.email, action: "submission.approve" }]);
+    const state = (await (await publisherCall(world, token, `/submissions/${sub.id}`)).json()) as Submitted;
+    expect(state.state).toBe("approved");
+
+    // The catalogue version moved: the public answer (edge-cached before) shows the new version.
+    await sleep(VERSION_MEMO_MS);
+    const after = await apiApp(keyOf(app));
+    expect(before!.versions.map((v) => v.version)).not.toContain("77.0.0");
+    expect(after!.versions[0]!.version).toBe("77.0.0");
+
+    // A second approval (another admin, a double click) changes nothing.
+    const again = await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "approve" });
+    expect(again.status).toBe(302);
+    const versions = await world.app.db
+      .prepare("SELECT count(*) AS n FROM app_versions v JOIN apps a ON a.seq = v.app_seq WHERE a.id = ? AND v.version = '77.0.0'")
+      .bind(app.id)
+      .first<{ n: number }>();
+    expect(versions?.n).toBe(1);
+  });
+
+  it("rejecting needs a reason (kept when refused), changes nothing live, and the publisher reads the reason", async () => {
+    const app = listedBots(world)[1]!;
+    const token = await tokenFor(world, app.publisher!);
+    const sub = await submitted(await publisherCall(world, token, `/apps/${keyOf(app)}/listing`, { tagline: "The only bot you will ever need, guaranteed" }));
+    const sam = await admin();
+    const refused = await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "reject", reason: "   " });
+    expect(refused.status).toBe(400);
+    const refusedPage = parse(await refused.text());
+    expect(refusedPage.text("#reject-reason-error")).toBe("Give the publisher a reason, so they know what to fix.");
+    const long = await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "reject", reason: `Too long ${"x".repeat(1000)}` });
+    expect(long.status).toBe(400);
+    expect(parse(await long.text()).text("#reject-reason")).toContain("Too long");
+
+    const rejected = await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "reject", reason: "Claims like “guaranteed” need evidence." });
+    expect(rejected.status).toBe(302);
+    const state = (await (await publisherCall(world, token, `/submissions/${sub.id}`)).json()) as Submitted;
+    expect(state).toMatchObject({ state: "rejected", reason: "Claims like “guaranteed” need evidence." });
+    const row = await world.app.db.prepare("SELECT tagline FROM apps WHERE id = ?").bind(app.id).first<{ tagline: string }>();
+    expect(row?.tagline).toBe(app.tagline);
+    const listed = (await (await publisherCall(world, token, "/submissions")).json()) as { submissions: Submitted[] };
+    expect(listed.submissions[0]).toMatchObject({ id: sub.id, state: "rejected" });
+  });
+
+  it("a listing change renames the app in search (the FTS index follows), moves categories and deprecates it with a replacement", async () => {
+    const [app, replacement] = listedBots(world).slice(2, 4) as [(typeof world.app.catalogue.apps)[number], (typeof world.app.catalogue.apps)[number]];
+    const category = world.app.catalogue.categories.find((c) => !app.categoryIds.includes(c.id))!;
+    const token = await tokenFor(world, app.publisher!);
+    const sub = await submitted(await publisherCall(world, token, `/apps/${keyOf(app)}/listing`, { name: "Zyxwv Quorum Helper", categoryIds: [category.id] }));
+    const sam = await admin();
+    const review = parse(await (await visit(world, sam, `/admin/review/${sub.id}`)).text());
+    expect(review.text("table")).toContain("Zyxwv Quorum Helper");
+    expect(review.text("table")).toContain(category.name);
+    expect((await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "approve" })).status).toBe(302);
+    await sleep(VERSION_MEMO_MS);
+    const search = async () => JSON.stringify(await (await world.app.fetch("/api/search?searchQuery=zyxwv")).json());
+    expect(await search()).toContain(app.id);
+    const cats = await world.app.db.prepare("SELECT category_id FROM app_categories c JOIN apps a ON a.seq = c.app_seq WHERE a.id = ?").bind(app.id).all<{ category_id: string }>();
+    expect(cats.results.map((r) => r.category_id)).toEqual([category.id]);
+
+    const deprecate = await submitted(await publisherCall(world, token, `/apps/${keyOf(app)}/listing`, { deprecation: { replacement: keyOf(replacement) } }));
+    expect((await postForm(world, sam, `/admin/review/${deprecate.id}`, { intent: "approve" })).status).toBe(302);
+    await sleep(VERSION_MEMO_MS);
+    const text = parse(await (await world.app.fetch(`/applications/${keyOf(app)}`)).text()).text("main");
+    expect(text).toContain("Zyxwv Quorum Helper");
+    expect(text).toContain(`Use ${replacement.name} instead.`);
+    // Deprecated apps leave search and lists unless asked for (decision 024).
+    expect(await search()).not.toContain(app.id);
+  });
+
+  it("a new app's draft is checked by the catalogue's rules, and approving lists it under its address", async () => {
+    const publisher = listedBots(world)[5]!.publisher!;
+    const token = await tokenFor(world, publisher);
+    const category = world.app.catalogue.categories[0]!;
+    const draft = {
+      name: "Qwerty Standup Bot",
+      friendlyId: "qwerty-standup-bot",
+      type: "bot",
+      productType: "teams",
+      productTypes: ["teams"],
+      categoryIds: [category.id],
+      tagline: "Daily standups in your space",
+      description: "Asks everyone three questions each morning.",
+      logo: "https://cdn.example.com/qwerty.png",
+      permissions: ["bot:mentions_read"],
+      version: { version: "1.0.0", releaseNotes: "First release" },
+    };
+    const noBotEmail = await publisherCall(world, token, "/apps", draft);
+    expect(noBotEmail.status).toBe(400);
+    expect(await noBotEmail.json()).toMatchObject({ errors: [{ path: "botEmail", message: "is required for bots" }] });
+    const taken = await publisherCall(world, token, "/apps", { ...draft, botEmail: "qwerty@bots.example", friendlyId: keyOf(listedBots(world)[0]!) });
+    expect(((await taken.json()) as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain("friendlyId");
+
+    const sub = await submitted(await publisherCall(world, token, "/apps", { ...draft, botEmail: "qwerty@bots.example" }));
+    expect(await world.app.fetch("/applications/qwerty-standup-bot").then((r) => r.status)).toBe(404);
+    const sam = await admin();
+    expect(parse(await (await visit(world, sam, `/admin/review/${sub.id}`)).text()).text("main")).toContain("Not in the catalogue yet.");
+    expect((await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "approve" })).status).toBe(302);
+    await sleep(VERSION_MEMO_MS);
+    const live = await world.app.fetch("/applications/qwerty-standup-bot");
+    expect(live.status).toBe(200);
+    expect(parse(await live.text()).text("main")).toContain("Daily standups in your space");
+    const search = await (await world.app.fetch("/api/search?searchQuery=qwerty")).text();
+    expect(search).toContain(sub.appId);
+    const state = (await (await publisherCall(world, token, `/submissions/${sub.id}`)).json()) as Submitted;
+    expect(state).toMatchObject({ state: "approved", links: { app: `/applications/${sub.appId}` } });
+  });
+
+  it("a batch that fails midway changes nothing: the decision is rolled back with the rest", async () => {
+    const publisher = listedBots(world)[6]!.publisher!;
+    const token = await tokenFor(world, publisher);
+    const sub = await submitted(
+      await publisherCall(world, token, "/apps", {
+        name: "Rollback Probe",
+        type: "embeddedApp",
+        productType: "meetings",
+        productTypes: ["meetings"],
+        categoryIds: [world.app.catalogue.categories[0]!.id],
+        tagline: "Probe",
+        description: "Probe",
+        logo: "https://cdn.example.com/probe.png",
+      }),
+    );
+    // Another writer takes the draft's id after it was submitted: the batch's INSERT of the app fails.
+    const donor = await world.app.db.prepare("SELECT * FROM apps LIMIT 1").first<Record<string, unknown>>();
+    const columns = Object.keys(donor!).filter((c) => c !== "seq");
+    await world.app.db
+      .prepare(`INSERT INTO apps (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`)
+      .bind(...columns.map((c) => (c === "id" ? sub.appId : c === "friendly_id" ? null : donor![c])))
+      .run();
+    const sam = await admin();
+    const res = await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "approve" });
+    expect(res.status).toBe(302);
+    expect(parse(await (await visit(world, sam, "/admin/review")).text()).text()).toContain("Nothing changed: the catalogue refused the change.");
+    const row = await world.app.db.prepare("SELECT state, decision_id FROM submissions WHERE id = ?").bind(sub.id).first<{ state: string; decision_id: string | null }>();
+    expect(row).toEqual({ state: "pending", decision_id: null });
+    const audit = await world.app.db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'submission.approve' AND subject = ?").bind(sub.appId).first<{ n: number }>();
+    expect(audit?.n).toBe(0);
+  });
+});
