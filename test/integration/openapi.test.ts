@@ -301,6 +301,76 @@ describe("the OpenAPI document's contract with the real answers", () => {
     expect((await call("get", "/api/publisher/v1/submissions/{id}", { path: { id }, headers: { Authorization: `Bearer ${otherToken}` } })).res.status).toBe(404);
   });
 
+  it("publisher: a new app's draft, a listing change, the list of submissions, approved and rejected ones", async () => {
+    const apps = world.app.catalogue.apps.filter((a) => a.status === "published" && !a.deprecation && a.type === "bot" && a.publisher);
+    const mine = apps[1]!;
+    const theirs = apps.find((a) => a.publisher !== mine.publisher)!;
+    const token = await tokenFor(mine.publisher!);
+    const auth = { Authorization: `Bearer ${token}` };
+    const post = (template: string, body: unknown, headers: Record<string, string> = auth, appId = appKey(mine)) =>
+      call("post", template, { path: { appId }, headers, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+    const draft = {
+      name: "Contract Standup Bot",
+      friendlyId: "contract-standup-bot",
+      type: "bot",
+      productType: "teams",
+      productTypes: ["teams"],
+      categoryIds: [world.app.catalogue.categories[0]!.id],
+      tagline: "Daily standups in your space",
+      description: "Asks everyone three questions each morning.",
+      logo: "https://cdn.example.com/standup.png",
+      botEmail: "standup@bots.example",
+      permissions: ["bot:mentions_read"],
+      security: { dataRegions: ["us"], aiUsesMessageContent: null },
+      version: { version: "1.0.0", releaseNotes: "First release" },
+    };
+    const drafted = await post("/api/publisher/v1/apps", draft, { ...auth, "Idempotency-Key": "draft-1" });
+    expect(drafted.res.status).toBe(202);
+    expect((drafted.body as { kind: string }).kind).toBe("draft");
+    // (Another body needs another friendlyId: the pending draft holds this one, and checks come first.)
+    expect((await post("/api/publisher/v1/apps", { ...draft, friendlyId: "another-bot" }, { ...auth, "Idempotency-Key": "draft-1" })).res.status).toBe(422);
+    const noBotEmail = await post("/api/publisher/v1/apps", { ...draft, friendlyId: undefined, botEmail: undefined });
+    expect(noBotEmail.body).toMatchObject({ errors: [{ path: "botEmail", message: "is required for bots" }] });
+    expect((await post("/api/publisher/v1/apps", "[")).res.status).toBe(400);
+    expect((await post("/api/publisher/v1/apps", draft, {})).res.status).toBe(401);
+    expect((await post("/api/publisher/v1/apps", { ...draft, description: "x".repeat(70_000) })).res.status).toBe(413);
+
+    const listing = "/api/publisher/v1/apps/{appId}/listing";
+    const changed = await post(listing, { tagline: "Now with threads", deprecation: { replacement: null } }, { ...auth, "Idempotency-Key": "listing-1" });
+    expect(changed.res.status).toBe(202);
+    expect(
+      (await post(listing, { tagline: "Now with threads", deprecation: { replacement: null } }, { ...auth, "Idempotency-Key": "listing-1" })).res.headers.get(
+        "Idempotent-Replayed",
+      ),
+    ).toBe("true");
+    expect((await post(listing, { tagline: "Other" }, { ...auth, "Idempotency-Key": "listing-1" })).res.status).toBe(422);
+    expect((await post(listing, {})).res.status).toBe(400);
+    expect((await post(listing, { categoryIds: ["no-such-category"] })).body).toMatchObject({ errors: [{ path: "categoryIds.0" }] });
+    expect((await post(listing, { tagline: "x" }, {})).res.status).toBe(401);
+    expect((await post(listing, { tagline: "x" }, auth, appKey(theirs))).res.status).toBe(403);
+    expect((await post(listing, { tagline: "x" }, auth, "no-such-app")).res.status).toBe(404);
+    expect((await post(listing, { description: "x".repeat(70_000) })).res.status).toBe(413);
+
+    // Decided submissions: approved (with the app's link) and rejected (with the reason).
+    const sam = new Jar();
+    await logIn(world, sam, USERS.sam.email);
+    const draftId = (drafted.body as { id: number }).id;
+    const listingId = (changed.body as { id: number }).id;
+    expect((await postForm(world, sam, `/admin/review/${draftId}`, { intent: "approve" })).status).toBe(302);
+    expect((await postForm(world, sam, `/admin/review/${listingId}`, { intent: "reject", reason: "Say what the threads do." })).status).toBe(302);
+    const approved = await call("get", "/api/publisher/v1/submissions/{id}", { path: { id: String(draftId) }, headers: auth });
+    expect(approved.body).toMatchObject({ state: "approved", links: { app: expect.stringMatching(/^\/applications\//) } });
+    const rejected = await call("get", "/api/publisher/v1/submissions/{id}", { path: { id: String(listingId) }, headers: auth });
+    expect(rejected.body).toMatchObject({ state: "rejected", reason: "Say what the threads do." });
+
+    const list = await call("get", "/api/publisher/v1/submissions", { headers: auth });
+    const submissions = (list.body as { submissions: { id: number; state: string }[] }).submissions;
+    expect(submissions.map((x) => x.id)).toEqual([listingId, draftId]);
+    await revalidate("/api/publisher/v1/submissions", list.res, { headers: auth });
+    expect((await call("get", "/api/publisher/v1/submissions")).res.status).toBe(401);
+  });
+
   it("a body the document does not describe fails the check (the check can fail)", () => {
     const schema = doc.paths["/api/apps/{appId}"]!.get!.responses["200"]!.content!["application/json"].schema as JsonSchema;
     expect(check.problems(schema, { id: "x" }).length).toBeGreaterThan(0);

@@ -7,7 +7,8 @@
 import { z } from "zod";
 import type { RatingSummary } from "~/features/reviews/reviews.server";
 import type { VideoEmbed } from "~/features/app-detail/video";
-import type { submissionJson } from "~/features/publisher-api/version-submission.server";
+import type { submissionJson } from "~/features/publisher-api/submit.server";
+import { SUBMISSION_KINDS } from "~/features/publisher-api/submissions.server";
 import { categoryRecordSchema } from "~/models/catalogue-record";
 import type { Suggestion } from "~/models/catalogue.server";
 import { CONTENT_TYPES, contentBodySchemas, type ContentType } from "~/models/content";
@@ -234,20 +235,24 @@ export const collectionAppsSchema = z.object({
 
 // --- the publisher API
 
-export const SUBMISSION_KINDS = ["version"] as const;
-
 export const submissionSchema = z
   .object({
     id: z.number().int(),
-    kind: z.enum(SUBMISSION_KINDS).describe("What was submitted."),
-    appId: z.string().describe("The app's id."),
+    kind: z.enum(SUBMISSION_KINDS).describe("What was submitted: a new app's draft, a listing change or a new version."),
+    appId: z.string().describe("The app's id (for a draft, the id the new app will have)."),
+    appName: z.string().describe("The app's name (for a listing change that renames it, the new name)."),
     state: z.enum(["pending", "approved", "rejected"]).describe("pending until a hub admin approves or rejects it."),
     reason: z.string().nullable().describe("Why a hub admin rejected it; null otherwise."),
     createdAt: isoTime,
     decidedAt: isoTime.nullable().describe("When it was approved or rejected."),
-    links: z.object({ self: z.string().describe("Where to read this submission again.") }),
+    links: z.object({
+      self: z.string().describe("Where to read this submission again."),
+      app: z.string().optional().describe("The app's page, once the submission is approved."),
+    }),
   })
   .describe("A submission waiting for (or past) a hub admin's review.") satisfies Describes<ReturnType<typeof submissionJson>>;
+
+export const submissionListSchema = z.object({ submissions: z.array(submissionSchema).describe("Newest first, at most 100.") });
 
 export const publisherMeSchema = z.object({
   publisher: publisherSchema,

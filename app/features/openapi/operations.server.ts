@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { mustTryParamsSchema, suggestParamsSchema, videoParamsSchema } from "~/features/api/query-schemas.server";
 import { searchParamsSchema } from "~/features/api/search-params.server";
+import { appDraftSchema } from "~/features/publisher-api/draft-submission.server";
+import { listingUpdateSchema } from "~/features/publisher-api/listing-submission.server";
 import { versionSubmissionSchema } from "~/features/publisher-api/version-submission.server";
 import { CONTENT_TYPES } from "~/models/content";
 import { PRODUCT_TYPES } from "~/models/enums";
@@ -24,6 +26,7 @@ import {
   publisherMeSchema,
   rateLimitedSchema,
   securityProvidersSchema,
+  submissionListSchema,
   submissionSchema,
   suggestionsSchema,
   validationErrorSchema,
@@ -103,6 +106,50 @@ const NO_CONTENT = failure("No content was found: the entry does not exist or ha
 const appId = { description: "The app's friendlyId, or its id when it has none.", schema: z.string() };
 
 const listParam = (values: readonly string[], description: string): QueryDoc => ({ description, list: values });
+
+// --- the publisher API's submissions (app/features/publisher-api/submit.server.ts)
+
+/** Words for the security facts, under the field that holds them (a version's or a draft's `security`). */
+const securityFields = (at: string): Record<string, string> => ({
+  [`${at}.dataRegions`]: "Where the app keeps data.",
+  [`${at}.certifications`]: "Certifications the app holds; an empty list means none.",
+  [`${at}.dataRetention`]: "How long data is kept, in words.",
+  [`${at}.aiUsesMessageContent`]: "Whether AI features read message content.",
+  [`${at}.aiTrainsModels`]: "Whether message content trains AI models (not true when aiUsesMessageContent is false).",
+  [`${at}.subProcessors`]: "Other companies that process the data.",
+  [`${at}.securityContact`]: "An e-mail address or an https URL for security reports.",
+  [`${at}.confirmedAt`]: "When these facts were last confirmed.",
+});
+
+/** Words for the listing fields a draft and a listing change share. */
+const LISTING_FIELDS: Record<string, string> = {
+  name: "The app's name.",
+  tagline: "One line under the name.",
+  description: "What the app does, in markdown.",
+  logo: "The logo, by https URL.",
+  screenshots: "Screenshots by https URL, in order.",
+  videoUrl: "A video on vimeo.com.",
+  websiteUrl: "The app's website.",
+  supportUrl: "Where people get help.",
+  privacyUrl: "The privacy policy.",
+  termsUrl: "The terms of service.",
+  categoryIds: "Every category the app is in, by id (from GET /api/fetch-all-categories).",
+};
+
+const SUBMITTED: ResponseSpec = {
+  description:
+    "Accepted for review: the submission, `pending`. A retry with the same `Idempotency-Key` and body gets the first answer again, marked `Idempotent-Replayed: true` (without `Location`).",
+  body: submissionSchema,
+  headers: ["Location", "Idempotent-Replayed", "Cache-Control"],
+};
+const INVALID_SUBMISSION = failure(
+  "The body is not valid: every problem with its field path in `errors`. A body that is not JSON, or an invalid `Idempotency-Key`, is a 400 without `errors`.",
+  z.union([validationErrorSchema, errorSchema]),
+);
+const TOO_LARGE = failure("The body is larger than 64 KB.");
+const KEY_REUSED = failure("This `Idempotency-Key` was already used for a different request.");
+const OTHER_PUBLISHERS_APP = failure("The app belongs to another publisher; the message names both.");
+const ownApp = { description: "The app's friendlyId, or its id. It must belong to the token's publisher.", schema: z.string() };
 
 export const OPERATIONS: readonly Operation[] = [
   {
@@ -270,52 +317,115 @@ export const OPERATIONS: readonly Operation[] = [
     },
   },
   {
+    operationId: "createAppDraft",
+    method: "post",
+    path: "/api/publisher/v1/apps",
+    tag: "Publisher",
+    auth: "publisherToken",
+    summary: "Submit a new app",
+    description:
+      "The draft is checked with the catalogue's own rules (a bot needs its `botEmail`, `productTypes` must include `productType`, the permissions must fit the type, the categories must exist, the friendlyId must be free) and waits for a hub admin's review. The answer names the id the app will have; it is in no list, search or page until it is approved. The body is at most 64 KB.",
+    idempotencyKey: true,
+    requestBody: {
+      schema: appDraftSchema,
+      description: "The new app's listing. Unknown fields are refused.",
+      fields: {
+        ...LISTING_FIELDS,
+        friendlyId: "The readable id in the app's address (/applications/{friendlyId}); without one the app's id is its address.",
+        type: "What kind of app it is.",
+        productType: "The product it is listed under first.",
+        productTypes: "Every product it works with (including productType).",
+        requiresAdmin: "Whether only an administrator can add it.",
+        botEmail: "A bot's address, which people add to spaces (required for bots).",
+        clientId: "An integration's OAuth client id.",
+        connectUrl: "An integration's page where Connect starts; it may contain `{return_url}`.",
+        permissions: "Every permission it has: keys of the hub's vocabulary that fit its type.",
+        security: "Its security and compliance facts. A fact left out or null reads 'Not provided'.",
+        ...securityFields("security"),
+        version: "The first release, when there is one to announce.",
+        "version.version": "The version, such as 1.0.0.",
+        "version.releaseNotes": "What it brings, in markdown.",
+      },
+    },
+    responses: { 202: SUBMITTED, 400: INVALID_SUBMISSION, 401: UNAUTHORIZED, 413: TOO_LARGE, 422: KEY_REUSED },
+  },
+  {
+    operationId: "submitListingChange",
+    method: "post",
+    path: "/api/publisher/v1/apps/{appId}/listing",
+    tag: "Publisher",
+    auth: "publisherToken",
+    summary: "Change an app's listing, or deprecate it",
+    description:
+      "Only the fields sent change, once a hub admin approves. `deprecation` takes the app off the lists and may name the app to use instead. The body is at most 64 KB.",
+    pathParameters: { appId: ownApp },
+    idempotencyKey: true,
+    requestBody: {
+      schema: listingUpdateSchema,
+      description: "At least one field to change. Unknown fields are refused.",
+      fields: {
+        ...LISTING_FIELDS,
+        categoryIds: "Every category the app is in, by id (from GET /api/fetch-all-categories): they replace the current ones.",
+        deprecation: "Deprecates the app.",
+        "deprecation.replacement": "The app to use instead (its friendlyId or id), or null.",
+      },
+    },
+    responses: {
+      202: SUBMITTED,
+      400: INVALID_SUBMISSION,
+      401: UNAUTHORIZED,
+      403: OTHER_PUBLISHERS_APP,
+      404: failure("No app has this id."),
+      413: TOO_LARGE,
+      422: KEY_REUSED,
+    },
+  },
+  {
     operationId: "submitVersion",
     method: "post",
     path: "/api/publisher/v1/apps/{appId}/versions",
     tag: "Publisher",
+    auth: "publisherToken",
     summary: "Submit a new version of an app",
     description:
-      "The version waits as `pending` until a hub admin approves it (then it is published) or rejects it with a reason. Follow it at the `Location` the answer gives. Checked with the catalogue's own rules: the permissions must fit the app's type and the version must be new. The body is at most 64 KB.",
-    auth: "publisherToken",
-    pathParameters: { appId: { description: "The app's friendlyId, or its id. It must belong to the token's publisher.", schema: z.string() } },
+      "Once a hub admin approves it, the version joins the app's history and becomes its current version; its permissions, security facts and screenshots replace the app's when given. Checked with the catalogue's own rules: the permissions must fit the app's type and the version must be new. The body is at most 64 KB.",
+    pathParameters: { appId: ownApp },
     idempotencyKey: true,
     requestBody: {
       schema: versionSubmissionSchema,
       description: "The new version. Unknown fields are refused.",
       fields: {
         version: "The new version, such as 2.4.1: one the app does not have yet.",
-        releasedAt: "When it was released (ISO 8601 with a time zone).",
+        releasedAt: "When it was released (ISO 8601 with a time zone). Without it: when it is approved.",
         releaseNotes: "What changed, in markdown.",
-        permissions: "Every permission the version has: keys of the hub's vocabulary that fit the app's type.",
-        security: "The version's security and compliance facts. A fact left out or null reads 'Not provided'.",
-        "security.dataRegions": "Where the app keeps data.",
-        "security.certifications": "Certifications the app holds; an empty list means none.",
-        "security.dataRetention": "How long data is kept, in words.",
-        "security.aiUsesMessageContent": "Whether AI features read message content.",
-        "security.aiTrainsModels": "Whether message content trains AI models (not true when aiUsesMessageContent is false).",
-        "security.subProcessors": "Other companies that process the data.",
-        "security.securityContact": "An e-mail address or an https URL for security reports.",
-        "security.confirmedAt": "When these facts were last confirmed.",
-        screenshots: "Screenshots by https URL, in order.",
+        permissions: "Every permission the version has: keys of the hub's vocabulary that fit the app's type. Without it: the same as now.",
+        security: "The version's security and compliance facts, replacing the app's. Without it: the same as now.",
+        ...securityFields("security"),
+        screenshots: "Screenshots by https URL, in order, replacing the app's. Without it: the same as now.",
       },
     },
     responses: {
-      202: {
-        description:
-          "Accepted for review: the submission, `pending`. A retry with the same `Idempotency-Key` and body gets the first answer again, marked `Idempotent-Replayed: true` (without `Location`).",
-        body: submissionSchema,
-        headers: ["Location", "Idempotent-Replayed", "Cache-Control"],
-      },
-      400: failure(
-        "The body is not valid: every problem with its field path in `errors`. A body that is not JSON, or an invalid `Idempotency-Key`, is a 400 without `errors`.",
-        z.union([validationErrorSchema, errorSchema]),
-      ),
+      202: SUBMITTED,
+      400: INVALID_SUBMISSION,
       401: UNAUTHORIZED,
-      403: failure("The app belongs to another publisher; the message names both."),
+      403: OTHER_PUBLISHERS_APP,
       404: failure("No app has this id."),
-      413: failure("The body is larger than 64 KB."),
-      422: failure("This `Idempotency-Key` was already used for a different request."),
+      413: TOO_LARGE,
+      422: KEY_REUSED,
+    },
+  },
+  {
+    operationId: "listSubmissions",
+    method: "get",
+    path: "/api/publisher/v1/submissions",
+    tag: "Publisher",
+    auth: "publisherToken",
+    summary: "Your submissions",
+    description: "The token's publisher's submissions, newest first, each with its state and a rejection's reason.",
+    responses: {
+      200: { description: "The submissions.", body: submissionListSchema, headers: PUBLIC_GET },
+      304: NOT_MODIFIED,
+      401: UNAUTHORIZED,
     },
   },
   {
