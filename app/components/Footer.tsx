@@ -35,6 +35,7 @@ const GROUPS: { title: string; links: FooterLink[] }[] = [
     links: [
       { label: "Submit App", href: "https://developer.lumen.example/docs/submit-app" },
       { label: "For Developers", href: "https://developer.lumen.example/" },
+      { label: "API reference", href: "/developers/api" },
     ],
   },
   {

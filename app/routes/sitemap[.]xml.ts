@@ -12,8 +12,9 @@ const MAX_URLS = 50_000;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   const [categories, apps] = await Promise.all([context.catalogue.categories(), context.catalogue.appUrls()]);
-  // Content pages (their entries may be empty; CASB then answers 404, which crawlers handle).
-  const paths = ["/", "/support", "/casb-dlp-providers"];
+  // Content pages (their entries may be empty; CASB then answers 404, which crawlers handle), and
+  // the API reference.
+  const paths = ["/", "/support", "/casb-dlp-providers", "/developers/api"];
   for (const route of Object.values(LIST_ROUTES)) {
     if (route.requires && !context.config[route.requires]) continue;
     paths.push(`/${route.path}`);

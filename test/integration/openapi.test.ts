@@ -379,6 +379,21 @@ describe("the OpenAPI document's contract with the real answers", () => {
     expect(check.problems(summary, { ...someSummary, undocumented: true })).toEqual(['(body) must NOT have additional properties {"additionalProperty":"undocumented"}']);
   });
 
+  it("the reference page shows every operation of the document, and links back to it", async () => {
+    const res = await world.app.fetch("/developers/api");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toMatch(/^public, /);
+    const dom = parse(await res.text());
+    expect(dom.text("h1")).toBe("API reference");
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+    for (const { path, method, op } of operations) {
+      expect(dom.text(`#op-${op.operationId}`), op.operationId).toBe(`${method.toUpperCase()}${path}`);
+      expect(dom.attr(`nav a[href="#op-${op.operationId}"]`, "href"), op.operationId).toBe(`#op-${op.operationId}`);
+    }
+    expect(dom.attr('a[href="/api/openapi.json"]', "href")).toBe("/api/openapi.json");
+    for (const name of Object.keys(doc.components.schemas)) expect(dom.text(`#schema-${name}`)).toBe(name);
+  });
+
   it("every documented answer was seen (except those no test can bring about)", () => {
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).flatMap(([method, op]) => Object.keys(op.responses).map((status) => `${method} ${path} ${status}`)),

@@ -10,6 +10,7 @@ export type OpenApiDocument = {
   openapi: "3.1.0";
   jsonSchemaDialect: string;
   info: { title: string; version: string; summary: string; description: string };
+  externalDocs: { url: string; description: string };
   servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, OpenApiOperation>>;
@@ -98,8 +99,6 @@ const PARAMETERS: Record<string, OpenApiParameter> = {
 };
 
 const DESCRIPTION = `The App Hub's public API: the catalogue and its content, as the hub's pages show them, and the publisher API, through which publishers submit changes to their apps for review.
-
-A readable version of this document is at ${REFERENCE_PAGE_PATH}.
 
 **Authentication.** The catalogue and content endpoints are public and need none. The publisher endpoints (\`/api/publisher/v1/\`) need a publisher API token: \`Authorization: Bearer <token>\`. A hub admin creates a token for a publisher; it is shown once. Cookies play no part.
 
@@ -196,6 +195,7 @@ export function buildOpenApiDocument(serverUrl: string, operations: readonly Ope
     openapi: "3.1.0",
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
     info: { title: "App Hub API", version: API_VERSION, summary: "The catalogue, its content, and the publisher API.", description: DESCRIPTION },
+    externalDocs: { url: `${serverUrl}${REFERENCE_PAGE_PATH}`, description: "The same reference, to read" },
     servers: [{ url: serverUrl, description: "This App Hub" }],
     tags: TAGS.map((t) => ({ name: t.name, description: t.description })),
     paths,

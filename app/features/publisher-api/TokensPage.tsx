@@ -18,7 +18,10 @@ export function TokensPage({ data }: { data: TokensPageData }) {
       <h1 id="tokens-title" className={m.title}>
         Publisher API tokens
       </h1>
-      <p className={m.lead}>A token lets a publisher's own systems use the publisher API (/api/publisher/v1/) for that publisher's apps. It is shown once.</p>
+      <p className={m.lead}>
+        A token lets a publisher's own systems use the publisher API (/api/publisher/v1/) for that publisher's apps. It is shown once. What the API offers is in the{" "}
+        <a href="/developers/api#tag-publisher">API reference</a>.
+      </p>
 
       {created ? (
         <section aria-labelledby="created-title" className={m.item} role="status">
