@@ -388,7 +388,7 @@ describe("the OpenAPI document's contract with the real answers", () => {
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
     for (const { path, method, op } of operations) {
       expect(dom.text(`#op-${op.operationId}`), op.operationId).toBe(`${method.toUpperCase()}${path}`);
-      expect(dom.attr(`nav a[href="#op-${op.operationId}"]`, "href"), op.operationId).toBe(`#op-${op.operationId}`);
+      expect(dom.attr(`nav a[href$="#op-${op.operationId}"]`, "href"), op.operationId).toBe(`/developers/api#op-${op.operationId}`);
     }
     expect(dom.attr('a[href="/api/openapi.json"]', "href")).toBe("/api/openapi.json");
     for (const name of Object.keys(doc.components.schemas)) expect(dom.text(`#schema-${name}`)).toBe(name);

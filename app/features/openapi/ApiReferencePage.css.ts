@@ -87,7 +87,7 @@ export const partTitle = style({ margin: 0, fontSize: vars.fontSize.md, fontWeig
 export const part = style({ display: "flex", flexDirection: "column", gap: vars.space[2] });
 
 /** A list of fields (parameters, a body's fields, a schema's): name and type above, words below. */
-export const fields = style({ margin: 0, display: "flex", flexDirection: "column", borderTop: `1px solid ${vars.color.border}` });
+export const fields = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", borderTop: `1px solid ${vars.color.border}` });
 export const field = style({ padding: `${vars.space[2]} 0`, borderBottom: `1px solid ${vars.color.border}` });
 export const fieldDepth = styleVariants({
   0: {},

@@ -1,9 +1,24 @@
 // The API reference page's view (/developers/api): the OpenAPI document laid out to read, from
 // ./reference.server.ts. Plain links and markup only: it works the same without JavaScript.
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import * as s from "./ApiReferencePage.css";
 import type { FieldView, OperationView, ReferenceData, ResponseView, SchemaView, TypePart } from "./reference.server";
 
 const schemaId = (name: string) => `schema-${name}`;
+
+/**
+ * A link to a part of this page. Without JavaScript a plain fragment link; with it the router's own
+ * navigation (a history entry with its key), because Remix's scroll restoration gives every entry a
+ * browser's fragment link makes the same key, so a second one jumped back to where the first was.
+ */
+function InPage({ id, className, children }: { id: string; className: string; children: ReactNode }) {
+  return (
+    <Link to={{ hash: id }} className={className}>
+      {children}
+    </Link>
+  );
+}
 
 function Type({ parts }: { parts: TypePart[] }) {
   return (
@@ -11,9 +26,9 @@ function Type({ parts }: { parts: TypePart[] }) {
       {parts.map((part, i) =>
         part.schema ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: a type's words, fixed for the render
-          <a key={i} href={`#${schemaId(part.schema)}`} className={s.link}>
+          <InPage key={i} id={schemaId(part.schema)} className={s.link}>
             {part.text}
-          </a>
+          </InPage>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: a type's words, fixed for the render
           <span key={i}>{part.text}</span>
@@ -84,7 +99,7 @@ function Operation({ op }: { op: OperationView }) {
   const titleId = `op-${op.id}`;
   const where = `${op.method} ${op.path}`;
   return (
-    <section className={s.operation} aria-labelledby={titleId}>
+    <article className={s.operation} aria-labelledby={titleId}>
       <h3 id={titleId} className={s.operationTitle}>
         <span className={s.method[op.method as "GET" | "POST"]}>{op.method}</span>
         <code className={s.path}>{op.path}</code>
@@ -119,14 +134,14 @@ function Operation({ op }: { op: OperationView }) {
         <h4 className={s.partTitle}>Answers</h4>
         <Responses op={op} />
       </div>
-    </section>
+    </article>
   );
 }
 
 function Schema({ schema }: { schema: SchemaView }) {
   const id = schemaId(schema.name);
   return (
-    <section className={s.schema} aria-labelledby={id}>
+    <article className={s.schema} aria-labelledby={id}>
       <h3 id={id} className={s.schemaTitle}>
         {schema.name}
       </h3>
@@ -140,7 +155,7 @@ function Schema({ schema }: { schema: SchemaView }) {
           <Fields fields={v.fields} label={`Fields of ${schema.name}, ${v.title}`} />
         </details>
       ))}
-    </section>
+    </article>
   );
 }
 
@@ -171,24 +186,24 @@ export function ApiReferencePage({ data }: { data: ReferenceData }) {
           <ul className={s.tocList}>
             {data.groups.map((g) => (
               <li key={g.id}>
-                <a href={`#${g.id}`} className={`${s.tocLink} ${s.tocGroup}`}>
+                <InPage id={g.id} className={`${s.tocLink} ${s.tocGroup}`}>
                   {g.tag}
-                </a>
+                </InPage>
                 <ul className={s.tocSubList}>
                   {g.operations.map((op) => (
                     <li key={op.id}>
-                      <a href={`#op-${op.id}`} className={s.tocLink}>
+                      <InPage id={`op-${op.id}`} className={s.tocLink}>
                         {op.summary}
-                      </a>
+                      </InPage>
                     </li>
                   ))}
                 </ul>
               </li>
             ))}
             <li>
-              <a href="#schemas" className={`${s.tocLink} ${s.tocGroup}`}>
+              <InPage id="schemas" className={`${s.tocLink} ${s.tocGroup}`}>
                 Schemas
-              </a>
+              </InPage>
             </li>
           </ul>
         </nav>

@@ -85,18 +85,20 @@ export function typeOf(node: JsonSchema): TypePart[] {
 function rulesOf(node: JsonSchema): string[] {
   const rules: string[] = [];
   const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en") : String(v));
+  /** "1 to 120 characters", "at least 1 item", "at most 5 items"; numbers without a unit. */
   const range = (min: unknown, max: unknown, unit: string) => {
-    if (min !== undefined && max !== undefined) rules.push(`${n(min)} to ${n(max)}${unit}`);
-    else if (min !== undefined) rules.push(`at least ${n(min)}${unit}`);
-    else if (max !== undefined) rules.push(`at most ${n(max)}${unit}`);
+    const of = (last: unknown) => (unit ? ` ${unit}${last === 1 ? "" : "s"}` : "");
+    if (min !== undefined && max !== undefined) rules.push(min === max ? `exactly ${n(min)}${of(min)}` : `${n(min)} to ${n(max)}${of(max)}`);
+    else if (min !== undefined) rules.push(`at least ${n(min)}${of(min)}`);
+    else if (max !== undefined) rules.push(`at most ${n(max)}${of(max)}`);
   };
   const branch = ((node.anyOf as JsonSchema[] | undefined)?.find((b) => !isNull(b)) ?? node) as JsonSchema;
-  range(branch.minLength, branch.maxLength, " characters");
+  range(branch.minLength, branch.maxLength, "character");
   range(branch.minimum, branch.maximum, "");
-  range(branch.minItems, branch.maxItems, " items");
+  range(branch.minItems, branch.maxItems, "item");
   if (typeof branch.pattern === "string") rules.push(`matches ${branch.pattern}`);
   if (node.default !== undefined) rules.push(`default ${JSON.stringify(node.default)}`);
-  if (node.additionalProperties === false) rules.push("no other fields");
+  if (branch.additionalProperties === false) rules.push("no other fields");
   return rules;
 }
 
