@@ -27,7 +27,9 @@ export function MoreAccessNotice({ clientId, name, moreAccess, productName, mana
   const busy = fetcher !== null && fetcher.state !== "idle";
   const { addedPermissions, connectedVersion, currentVersion, reconnectPath } = moreAccess;
   return (
-    <section className={s.notice} aria-labelledby={headingId}>
+    // Named by its heading and the row's (the app's name): several rows may carry one, and each
+    // region needs its own name.
+    <section className={s.notice} aria-labelledby={`${headingId} integration-${clientId}`}>
       <h3 id={headingId} className={s.title}>
         {M.moreAccessTitle}
       </h3>
