@@ -129,6 +129,7 @@ describe("third-party mode (the default)", () => {
       app.versions[0] ? `When you connected ${app.name}, it was version ${app.versions[0].version}. Version 99.0.0 also asks for access to:` : `Since you connected ${app.name}`,
     );
     expect(text).toContain("Items marked Admin reach beyond your own account");
+    expect(text).toContain(`${app.name} keeps only the access you gave it until you reconnect and allow the rest.`);
     // The permissions it had already are not repeated.
     for (const key of app.permissions) expect(text).not.toContain(PERMISSIONS[key as PermissionKey].label);
     // Reconnect: the app's own Connect. Disconnect: the platform's page, the only place that can (third-party).

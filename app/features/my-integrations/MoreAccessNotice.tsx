@@ -33,12 +33,12 @@ export function MoreAccessNotice({ clientId, name, moreAccess, productName, mana
       <h3 id={headingId} className={s.title}>
         {M.moreAccessTitle}
       </h3>
-      <p className={s.text}>
-        {M.moreAccessLead(name, connectedVersion, currentVersion)}
-        {addedPermissions.some((p) => p.group === "admin") ? ` ${M.moreAccessAdmin}` : null}
-      </p>
+      <p className={s.text}>{M.moreAccessLead(name, connectedVersion, currentVersion)}</p>
       <PermissionList items={addedPermissions} className={s.list} />
-      <p className={s.text}>{M.moreAccessChoice}</p>
+      <p className={s.text}>
+        {addedPermissions.some((p) => p.group === "admin") ? `${M.moreAccessAdmin} ` : null}
+        {M.moreAccessChoice(name)}
+      </p>
       <div className={s.actions}>
         {reconnectPath ? (
           // A plain link: Connect leaves for the vendor's own page, so no client-side routing.

@@ -69,7 +69,7 @@ export const MY_INTEGRATIONS_MESSAGES = {
       ? `When you connected ${name}, it was version ${connected}. Version ${current} also asks for access to:`
       : `Since you connected ${name}, it also asks for access to:`,
   moreAccessAdmin: "Items marked Admin reach beyond your own account: an administrator should review them.",
-  moreAccessChoice: "It keeps only the access you gave it until you reconnect and allow the rest. If you don't want it to have more, disconnect it.",
+  moreAccessChoice: (name: string) => `${name} keeps only the access you gave it until you reconnect and allow the rest. If you don't want it to have more, disconnect it.`,
   reconnect: "Reconnect",
   disconnectOn: (product: string) => `on ${product}`,
   grantsUnavailable: (product: string) => `App Hub can't read your integrations' access from ${product}. See it on your ${product} account page.`,
