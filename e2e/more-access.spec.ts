@@ -1,15 +1,14 @@
 // "This app now asks for more access" on My Integrations (issue 16; docs/decisions/027), in the
-// default (third-party) mode, with JavaScript on and off: Riley's records of Connects made when the
-// apps listed less (written to the local D1 before the tests: a publisher has since shipped more),
-// so the rows show the notice; Reconnect goes through the vendor and clears it;
+// default (third-party) mode, with JavaScript on and off: Riley connected apps through the hub, and
+// their publishers have since shipped versions asking for more (through the publisher API and the
+// review queue, before the tests), so the rows show the notice; Reconnect goes through the vendor and clears it;
 // Disconnect is the platform's page (the hub cannot revoke in this mode), then "Remove from this
 // list". axe on the page with the notice at 1280 and 390 px. Each project uses its own apps.
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { AppRecord, CatalogueFile } from "../app/models/catalogue-record";
-import { PERMISSIONS, type PermissionKey } from "../app/models/permissions";
+import { PERMISSION_KEYS, PERMISSIONS, type PermissionKey, permissionFits } from "../app/models/permissions";
 import { seededGrants, USERS } from "../workers/platform/demo-data";
-import { expect, expectNoSeriousViolations, logIn, PLATFORM_ORIGIN, serveWithoutScripts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousViolations, logIn, makePublisherToken, PLATFORM_ORIGIN, serveWithoutScripts, test, waitForHydration } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const PORT = process.env.E2E_PORT ?? "8789";
@@ -26,27 +25,6 @@ function freeIntegrations() {
   return integrations.filter((a) => a.connectUrl && !granted.has(a.clientId!));
 }
 
-/**
- * SQL on the Worker's local D1 (the e2e server's own state, playwright.config.ts). Another process
- * writing the server's SQLite file can make one of the server's own statements meet a lock
- * (SQLITE_BUSY), so each project writes once, before its tests (below), and a refused write is retried.
- */
-function d1(sql: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--env", "development", "--local", "--persist-to", `.wrangler/e2e-state-${PORT}`, "--command", sql], {
-        stdio: "pipe",
-        env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", CI: "true" },
-      });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
-
-const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
-
 /** Each project's own apps: the reconnect, disconnect and two axe tests. */
 const appsFor = (jsEnabled: boolean) => {
   const [reconnect, disconnect, axe1280, axe390] = jsEnabled ? [5, 7, 9, 10] : [6, 8, 11, 12];
@@ -54,22 +32,53 @@ const appsFor = (jsEnabled: boolean) => {
   return { reconnect: free[reconnect]!, disconnect: free[disconnect]!, axe1280: free[axe1280]!, axe390: free[axe390]! };
 };
 
-/** What the older version listed: the first permission only, at version 0.9.0. The rest is added. */
-const added = (app: AppRecord) => app.permissions.slice(1) as PermissionKey[];
+/** What each app listed when Riley connected it, and what its publisher shipped since. */
+type Shipped = { connectedVersion: string; version: string; added: PermissionKey[] };
+const shipped = new Map<string, Shipped>();
 
 /**
- * Riley's records of Connects made here when each app was at an older version (a row as Connect
- * writes it, with what that version listed), in one write: as if the publisher had since shipped
- * the current version. Connect writing the current list is tested in test/integration/more-access.test.ts.
+ * The whole story through the product, once per project: Riley connects each app through the hub
+ * (which records what it asks for then), its publisher ships a version asking for one permission
+ * more through the publisher API, and Sam approves it in the review queue.
  */
-test.beforeAll(({}, testInfo) => {
-  const apps = Object.values(appsFor(testInfo.project.name !== "no-js"));
-  for (const app of apps) expect(app.permissions.length, `${app.name} lists more than one permission`).toBeGreaterThan(1);
-  const rows = apps.map(
-    (app) =>
-      `(${quote(USERS.riley.uuid)}, ${quote(app.clientId!)}, ${quote(app.id)}, ${quote(new Date().toISOString())}, ${quote(JSON.stringify(app.permissions.slice(0, 1)))}, '0.9.0')`,
-  );
-  d1(`INSERT OR REPLACE INTO integration_connections (user_id, client_id, app_id, started_at, scopes, app_version) VALUES ${rows.join(", ")}`);
+test.beforeAll(async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const jsEnabled = testInfo.project.name !== "no-js";
+  const baseURL = `http://127.0.0.1:${PORT}`;
+  const apps = Object.values(appsFor(jsEnabled));
+  const riley = await (await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled })).newPage();
+  await logIn(riley, USERS.riley.email, "/my-integrations");
+  const live = new Map<string, { version: string; permissions: PermissionKey[] }>();
+  for (const app of apps) {
+    const key = app.friendlyId ?? app.id;
+    const now = (await (await riley.request.get(`/api/apps/${key}`)).json()) as { versions: { version: string }[]; permissions: PermissionKey[] };
+    live.set(app.id, { version: now.versions[0]!.version, permissions: now.permissions });
+    await riley.goto(`/applications/${key}/connect`);
+    await riley.waitForURL(`${PLATFORM_ORIGIN}/**`);
+  }
+  await riley.context().close();
+
+  const sam = await (await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled })).newPage();
+  await logIn(sam, USERS.sam.email, "/admin/review");
+  const publishers = catalogue().publishers;
+  for (const app of apps) {
+    const before = live.get(app.id)!;
+    const extra = PERMISSION_KEYS.find((k) => permissionFits("integration", k) && !before.permissions.includes(k))!;
+    const version = `${before.version.split(".")[0]}.${Date.now() % 100_000}.0`;
+    const token = await makePublisherToken(sam, publishers.find((p) => p.slug === app.publisher)?.name ?? app.companyName, jsEnabled);
+    const res = await sam.request.post(`/api/publisher/v1/apps/${app.friendlyId ?? app.id}/versions`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { version, releaseNotes: "Reads your spaces' titles too.", permissions: [...before.permissions, extra] },
+    });
+    expect(res.status(), await res.text()).toBe(202);
+    await sam.goto(`/admin/review/${((await res.json()) as { id: number }).id}`);
+    await sam.getByRole("button", { name: "Approve and publish" }).click();
+    await expect(sam.getByRole("status", { name: "Notifications" })).toContainText(`${version} is live.`);
+    shipped.set(app.id, { connectedVersion: before.version, version, added: [extra] });
+  }
+  await sam.context().close();
+  // Pages read the catalogue through the Worker's memo of its version, kept 5 s (workers/catalogue-version.ts).
+  await new Promise((resolve) => setTimeout(resolve, 5_500));
 });
 
 const rowOf = (page: Page, app: AppRecord) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: app.name, exact: true }) });
@@ -78,9 +87,10 @@ async function expectNotice(page: Page, app: AppRecord) {
   const notice = rowOf(page, app).getByRole("region", { name: `${TITLE} ${app.name}`, exact: true });
   await expect(notice).toBeVisible();
   await expect(notice.getByRole("heading", { name: TITLE, level: 3 })).toBeVisible();
-  await expect(notice).toContainText(`When you connected ${app.name}, it was version 0.9.0. Version ${app.versions[0]!.version} also asks for access to:`);
+  const { connectedVersion, version, added } = shipped.get(app.id)!;
+  await expect(notice).toContainText(`When you connected ${app.name}, it was version ${connectedVersion}. Version ${version} also asks for access to:`);
   const items = notice.getByRole("listitem");
-  await expect(items).toHaveText(added(app).map((key) => (PERMISSIONS[key].group === "admin" ? `${PERMISSIONS[key].label}Admin` : PERMISSIONS[key].label)));
+  await expect(items).toHaveText(added.map((key) => (PERMISSIONS[key].group === "admin" ? `${PERMISSIONS[key].label}Admin` : PERMISSIONS[key].label)));
   return notice;
 }
 
