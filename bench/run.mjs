@@ -206,6 +206,7 @@ const vars = {
   INCOMING_WEBHOOKS_BOT_TOKEN: "bench-production-incoming-bot-token",
   OUTGOING_WEBHOOKS_BOT_TOKEN: "bench-production-outgoing-bot-token",
   SUPPORT_BOT_TOKEN: "bench-production-support-bot-token",
+  UPDATES_BOT_TOKEN: "bench-production-updates-bot-token",
 };
 
 const onlyIds = args.only ? new Set(args.only.split(",")) : null;

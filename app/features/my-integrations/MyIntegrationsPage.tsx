@@ -4,13 +4,15 @@
 // is managed) and "Remove from this list", which forgets only our record. Forms work without
 // JavaScript; with it, the row shows progress in place.
 import { Link, useFetcher } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import { displayImageUrl } from "~/lib/image-url";
 import { MY_INTEGRATIONS_MESSAGES as M, type MyIntegration, type MyIntegrationsView } from "./integration";
 import * as s from "./MyIntegrationsPage.css";
 
-export function MyIntegrationsPage({ productName, view }: { productName: string; view: MyIntegrationsView | null }) {
+/** `children`: sections after the integrations (the apps the person follows, issue 16). */
+export function MyIntegrationsPage({ productName, view, children = null }: { productName: string; view: MyIntegrationsView | null; children?: ReactNode }) {
   const firstParty = view?.mode === "first-party";
   return (
     <div className={s.page}>
@@ -38,6 +40,7 @@ export function MyIntegrationsPage({ productName, view }: { productName: string;
           ))}
         </ul>
       )}
+      {children}
     </div>
   );
 }
