@@ -92,6 +92,7 @@ export type DeadLetter = {
   kind: "announce" | "deliver" | "unreadable";
   updateId: string | null;
   userId: string | null;
+  /** The message's attempts (a delivery's own count of posts is kept when it is higher: the dead-letter queue counts afresh). */
   attempts: number;
   /** The message as received. */
   body: string;
@@ -111,7 +112,8 @@ export async function recordDeadLetters(db: Db, letters: readonly DeadLetter[], 
       db
         .prepare(
           `INSERT OR IGNORE INTO follow_dead_letters (message_id, kind, update_id, user_id, attempts, last_error, body, dead_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, coalesce(?6, (SELECT error FROM follow_deliveries WHERE update_id = ?3 AND user_id = ?4)), ?7, ?8)`,
+           VALUES (?1, ?2, ?3, ?4, max(?5, coalesce((SELECT attempts FROM follow_deliveries WHERE update_id = ?3 AND user_id = ?4), 0)),
+             coalesce(?6, (SELECT error FROM follow_deliveries WHERE update_id = ?3 AND user_id = ?4)), ?7, ?8)`,
         )
         .bind(letter.messageId, letter.kind, letter.updateId, letter.userId, letter.attempts, letter.error, letter.body, at),
       db

@@ -34,7 +34,15 @@ function decodeEntities(text: string): string {
 }
 
 /** Web addresses (with a scheme, or starting www.) and e-mail addresses: a client would make them links. */
-const ADDRESS = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"]+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
+const ADDRESS = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"()[\]]+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
+
+/** Text without web and e-mail addresses (the punctuation after one stays; brackets left empty go), on one line. */
+const withoutAddresses = (text: string) =>
+  text
+    .replace(ADDRESS, (address) => /[.,;:!?]+$/.exec(address)?.[0] ?? "")
+    .replace(/\(\s*\)|\[\s*\]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /**
  * Release notes (markdown) as a short plain text: rendered by micromark (raw HTML is escaped, so it
@@ -44,11 +52,7 @@ const ADDRESS = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"]+|\b[\w.+-]+@[\w-]+(?
 export function summariseReleaseNotes(notes: string | null, max = SUMMARY_MAX_CHARS): string | null {
   if (!notes?.trim()) return null;
   const html = micromark(notes, { allowDangerousHtml: false, allowDangerousProtocol: false });
-  const text = decodeEntities(html.replace(/<(?:br|hr)\s*\/?>|<\/(?:p|li|h[1-6]|blockquote|pre|tr|td|th)>/gi, " ").replace(/<[^>]*>/g, ""))
-    .replace(ADDRESS, "")
-    .replace(/\(\s*\)|\[\s*\]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  const text = withoutAddresses(decodeEntities(html.replace(/<(?:br|hr)\s*\/?>|<\/(?:p|li|h[1-6]|blockquote|pre|tr|td|th)>/gi, " ").replace(/<[^>]*>/g, "")));
   if (!text) return null;
   const chars = [...text];
   if (chars.length <= max) return text;
@@ -59,8 +63,12 @@ export function summariseReleaseNotes(notes: string | null, max = SUMMARY_MAX_CH
   return `${(atWord.trim() || cut).replace(/[\s,;:.!?-]+$/, "")}…`;
 }
 
-/** Plain text as markdown that shows exactly as written (./incoming's escape), on one line. */
-const plain = (text: string) => escapeMarkdown(text.replace(/\s+/g, " ").trim());
+/**
+ * Text a publisher or a person wrote, as markdown that shows as written (./incoming's escape: no
+ * formatting, link, HTML or mention markup), on one line, without web or e-mail addresses, which a
+ * client would turn into links of its own.
+ */
+const plain = (text: string) => escapeMarkdown(withoutAddresses(text));
 
 export type MessageLinks = { portalUrl: string; unfollowToken: string };
 
