@@ -26,7 +26,7 @@ export function FollowPage({ page, acted }: { page: FollowPageData; acted: Follo
       {following ? <p className={s.status}>{`You follow ${app.name}: updates go to ${destinationPhrase(following)}.`}</p> : null}
       {acted ? (
         <div className={f.problem} role="alert">
-          <strong>{acted.problem.title}.</strong> {acted.problem.message}
+          <strong>{/[.!?]$/.test(acted.problem.title) ? acted.problem.title : `${acted.problem.title}.`}</strong> {acted.problem.message}
         </div>
       ) : null}
 
@@ -55,7 +55,8 @@ export function FollowPage({ page, acted }: { page: FollowPageData; acted: Follo
             ) : spaces.length === 0 ? (
               <p className={s.muted}>You are not in any group spaces yet.</p>
             ) : (
-              <ul className={s.spaceChoices} aria-labelledby="your-spaces">
+              // A long list scrolls inside the form, so the button stays near.
+              <ul className={spaces.length > 8 ? s.spaceChoices : s.choices} aria-labelledby="your-spaces">
                 {spaces.map((space) => (
                   <li key={space.id}>
                     <label className={s.choice}>

@@ -112,7 +112,7 @@ async function botJoinsSpace(context: AppLoadContext, auth: Auth, roomId: string
     if (error.status === 409) return { ok: true, room };
     context.logger.warn("Adding the updates bot to a space was refused", { status: error.status, message: error.message, trackingId: error.trackingId });
     // A locked space, or an organisation that turned the bot off: the space itself says which.
-    if (error.status === 403) return { ok: false, outcome: room.isLocked ? refused(403, M.locked, "This space is locked") : refused(403, M.talkToAdmin, M.poweredDown(BOT_NAME)) };
+    if (error.status === 403) return { ok: false, outcome: room.isLocked ? refused(403, M.locked) : refused(403, M.talkToAdmin, M.poweredDown(BOT_NAME)) };
     if (error.status === 400) return { ok: false, outcome: refused(400, M.restricted) };
     return { ok: false, outcome: refused(statusOf(error), M.unknown) };
   }
