@@ -5,6 +5,7 @@
 // asks for more than at its Connect here carries a notice (./MoreAccessNotice.tsx). Forms work
 // without JavaScript; with it, the row shows progress in place.
 import { Link, useFetcher } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import { displayImageUrl } from "~/lib/image-url";
@@ -12,7 +13,8 @@ import { MY_INTEGRATIONS_MESSAGES as M, type MyIntegration, type MyIntegrationsV
 import { MoreAccessNotice } from "./MoreAccessNotice";
 import * as s from "./MyIntegrationsPage.css";
 
-export function MyIntegrationsPage({ productName, view }: { productName: string; view: MyIntegrationsView | null }) {
+/** `children`: sections after the integrations (the apps the person follows, issue 16). */
+export function MyIntegrationsPage({ productName, view, children = null }: { productName: string; view: MyIntegrationsView | null; children?: ReactNode }) {
   const firstParty = view?.mode === "first-party";
   return (
     <div className={s.page}>
@@ -40,6 +42,7 @@ export function MyIntegrationsPage({ productName, view }: { productName: string;
           ))}
         </ul>
       )}
+      {children}
     </div>
   );
 }
