@@ -42,7 +42,9 @@ export default defineConfig({
         `node scripts/seed-local.mjs --reset --persist-to ${state} --port ${port} --platform-origin ${PLATFORM_ORIGIN} && ` +
         `npx wrangler dev --env development --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false ` +
         `--var PLATFORM_API_BASE:${PLATFORM_ORIGIN}/v1 --var OEMBED_ENDPOINT:${PLATFORM_ORIGIN}/oembed ` +
-        `--var PLATFORM_TOKENS_PAGE_URL:${PLATFORM_ORIGIN}/account/authorized-apps`,
+        `--var PLATFORM_TOKENS_PAGE_URL:${PLATFORM_ORIGIN}/account/authorized-apps ` +
+        // The portal's own address: links in the updates bot's messages point at this server.
+        `--var PORTAL_URL:http://127.0.0.1:${port}`,
       url: `http://127.0.0.1:${port}/robots.txt`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

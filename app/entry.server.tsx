@@ -8,6 +8,8 @@ import { ServerRenderProvider } from "~/lib/server-render";
 // The Worker builds each request's services with the build's own copy of the app modules
 // (app/request-services.server.ts says why).
 export { createRequestServices } from "./request-services.server";
+// ...and the update queue's consumer (workers/queue.ts; docs/decisions/026).
+export { consumeUpdatesBatch } from "~/features/followers/fan-out.server";
 
 export const streamTimeout = 5_000;
 

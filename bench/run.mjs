@@ -18,7 +18,9 @@
 //   - the list SQL alone inside workerd, with EXPLAIN QUERY PLAN and D1's rows_read.
 // --proposed also applies bench/proposed/*.sql (schema changes this benchmark proposes) for A/B.
 // --only limits the load scenarios and diagnostics to the given ids (see `scenarios`/`diagnostics`);
-// `flood` is the analytics-flood comparison (page latency alone vs during 2,000 beacons).
+// `flood` is the analytics-flood comparison (page latency alone vs during 2,000 beacons); `fanout`
+// is the update fan-out (bench/fanout.mjs: --followers followers of one app, one update through the
+// local queue and the platform emulator; `--only=fanout` runs it alone).
 // --profile=<id> [--profile-duration=5]: after the load, a CPU profile of the Worker while one client
 // runs that scenario (bench/profile.mjs): .bench/<id>.cpuprofile and where the time goes.
 //
@@ -47,6 +49,7 @@ import { unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { generateCatalogue } from "../scripts/lib/catalogue-generator.ts";
 import { catalogueStatements } from "../scripts/lib/catalogue-sql.ts";
 import { toFtsQuery } from "../app/lib/fts-query.ts";
+import { fanoutReport, runFanout } from "./fanout.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { freePort, profileWorker } from "./profile.mjs";
 
@@ -67,6 +70,7 @@ const { values: args } = parseArgs({
     "lighthouse-runs": { type: "string", default: "1" },
     profile: { type: "string" },
     "profile-duration": { type: "string", default: "5" },
+    followers: { type: "string", default: "10000" },
   },
 });
 const DURATION_MS = Number(args.duration) * 1000;
@@ -206,6 +210,7 @@ const vars = {
   INCOMING_WEBHOOKS_BOT_TOKEN: "bench-production-incoming-bot-token",
   OUTGOING_WEBHOOKS_BOT_TOKEN: "bench-production-outgoing-bot-token",
   SUPPORT_BOT_TOKEN: "bench-production-support-bot-token",
+  UPDATES_BOT_TOKEN: "bench-production-updates-bot-token",
 };
 
 const onlyIds = args.only ? new Set(args.only.split(",")) : null;
@@ -221,6 +226,32 @@ const lighthouseRun = () =>
     runs: Math.max(1, Number(args["lighthouse-runs"])),
     log,
   });
+const wantFanout = !onlyIds || onlyIds.has("fanout");
+const fanoutRun = () => runFanout({ root, workerScript, followers: Number(args.followers), log });
+if (onlyIds && onlyIds.size === 1 && wantFanout) {
+  // `--only=fanout`: the update fan-out alone (its own Miniflare and emulator), without the load run.
+  let code = 0;
+  try {
+    const { result, verdicts } = await fanoutRun();
+    log("");
+    for (const line of fanoutReport(result, fmt)) log(line);
+    log("");
+    log(
+      table(
+        ["target", "value", "result"],
+        verdicts.map((v) => [v.target, v.value, v.ok ? "ok" : "MISSED"]),
+      ),
+    );
+    mkdirSync(`${root}/.bench`, { recursive: true });
+    writeFileSync(`${root}/.bench/fanout.json`, `${JSON.stringify({ date: new Date().toISOString(), loadAverage1m: loadavg()[0], ...result, targets: verdicts }, null, 2)}\n`);
+  } catch (error) {
+    process.stderr.write(`bench: fanout failed: ${error?.stack ?? error}\n`);
+    code = 1;
+  } finally {
+    removeSnapshot();
+  }
+  process.exit(code);
+}
 if (onlyIds && onlyIds.size === 1 && wantLighthouse) {
   // `--only=lighthouse`: the 400-app production build alone, without the 50,000-app load run.
   let code = 0;
@@ -1064,6 +1095,7 @@ try {
   // 6. Lighthouse (mobile) on the 400-app seed: its own Worker and database (bench/lighthouse.mjs)
   // -------------------------------------------------------------------------------------------
   const lighthouseResult = wantLighthouse ? await lighthouseRun() : { pages: [], verdicts: [] };
+  const fanoutResult = wantFanout ? await fanoutRun() : null;
 
   // -------------------------------------------------------------------------------------------
   // Report
@@ -1208,6 +1240,11 @@ try {
     log("Query plans (EXPLAIN QUERY PLAN)");
     for (const q of d1.filter((x) => x.plan.length)) log(`  ${q.name}:\n${q.plan.map((l) => `      ${l}`).join("\n")}`);
   }
+  if (fanoutResult) {
+    log("");
+    for (const line of fanoutReport(fanoutResult.result, fmt)) log(line);
+    verdicts.push(...fanoutResult.verdicts);
+  }
   verdicts.push(...lighthouseResult.verdicts);
   log("");
   log("Targets");
@@ -1242,6 +1279,7 @@ try {
     analyticsFlood: { scenarios: flood, accepted: flood.accepted, recorded: flood.recorded },
     firstLoad,
     lighthouse: lighthouseResult.pages,
+    fanout: fanoutResult?.result ?? null,
     d1,
     targets: verdicts,
     totalSeconds: (performance.now() - runStarted) / 1000,

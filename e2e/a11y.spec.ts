@@ -5,7 +5,18 @@
 import { readFileSync } from "node:fs";
 import type { CatalogueFile } from "../app/models/catalogue-record";
 import { USERS } from "../workers/platform/demo-data";
-import { documentStatusError, expect, expectNoSeriousViolations, headerSearchBox, findRequiresAdminAppPath, logIn, open, serveWithoutScripts, test } from "./fixtures";
+import {
+  documentStatusError,
+  expect,
+  expectNoSeriousViolations,
+  headerSearchBox,
+  findRequiresAdminAppPath,
+  logIn,
+  makePublisherToken,
+  open,
+  serveWithoutScripts,
+  test,
+} from "./fixtures";
 
 // axe runs inside the page, which needs JavaScript; in the "no-js" project the documents are served
 // without their scripts instead, so axe sees the markup a script-less browser gets.
@@ -146,5 +157,34 @@ for (const width of [1280, 390]) {
     await open(page, "/admin/publisher-tokens", jsEnabled);
     await expect(page.getByRole("heading", { level: 1, name: "Publisher API tokens" })).toBeVisible();
     await expectNoSeriousViolations(page, `the publisher tokens page at ${width} px`);
+  });
+
+  test(`the review queue and a submission (issue 16), refused reject included, at ${width} px`, async ({ page, jsEnabled, browserErrors }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // The refused reject answers 400 (the form kept), which the browser logs for its data request.
+    browserErrors.allow(/status of 400 \(Bad Request\)/);
+    const catalogue = JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile;
+    const bot = catalogue.apps.filter((a) => a.type === "bot" && a.status === "published" && !a.deprecation && a.publisher)[(jsEnabled ? 30 : 31) + (width === 390 ? 2 : 0)]!;
+    const publisherName = catalogue.publishers.find((p) => p.slug === bot.publisher)!.name;
+    await page.unrouteAll();
+    await logIn(page, USERS.sam.email, "/admin/review");
+    if (!jsEnabled) await serveWithoutScripts(page);
+    const token = await makePublisherToken(page, publisherName, jsEnabled);
+    const extra = ["bot:files_read", "bot:rooms_write", "bot:memberships_write"].find((p) => !bot.permissions.includes(p))!;
+    const submitted = await page.request.post(`/api/publisher/v1/apps/${bot.friendlyId ?? bot.id}/versions`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { version: `${Date.now() % 1_000_000}.0.0`, releaseNotes: "- **Faster** answers\n- [Docs](https://example.com/docs)", permissions: [...bot.permissions, extra] },
+    });
+    expect(submitted.status()).toBe(202);
+    const { id } = (await submitted.json()) as { id: number };
+    await open(page, "/admin/review", jsEnabled);
+    await expect(page.getByRole("heading", { level: 1, name: "Review queue" })).toBeVisible();
+    await expectNoSeriousViolations(page, `the review queue at ${width} px`);
+    await open(page, `/admin/review/${id}`, jsEnabled);
+    await expect(page.getByRole("heading", { name: /^New:/ })).toBeVisible();
+    await expectNoSeriousViolations(page, `a submission's review at ${width} px`);
+    await page.getByRole("button", { name: "Reject" }).click();
+    await expect(page.getByText("Give the publisher a reason, so they know what to fix.")).toBeVisible();
+    await expectNoSeriousViolations(page, `a refused reject at ${width} px`);
   });
 }

@@ -268,6 +268,17 @@ export async function logIn(page: Page, email: string, last = "/") {
   await page.waitForURL((url) => url.origin !== PLATFORM_ORIGIN && !url.pathname.startsWith("/auth"));
 }
 
+/** A hub admin (logged in on `page`) makes a publisher API token at /admin/publisher-tokens; its secret. */
+export async function makePublisherToken(page: Page, publisherName: string, jsEnabled: boolean): Promise<string> {
+  await open(page, "/admin/publisher-tokens", jsEnabled);
+  await page.getByLabel("Publisher", { exact: true }).selectOption({ label: publisherName });
+  await page.getByLabel("Name", { exact: true }).fill(`e2e ${Date.now()}`);
+  await page.getByRole("button", { name: /^Create/ }).click();
+  const token = page.locator("#new-token");
+  await expect(token).toBeVisible();
+  return token.inputValue();
+}
+
 /**
  * Why analytics tests skip the no-js project: spec §9 has events sent by the browser and never by
  * the server, so without JavaScript there is nothing to send. The no-js side of that is tested:

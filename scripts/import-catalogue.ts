@@ -1,9 +1,11 @@
 // Imports a catalogue file into D1 and bumps the catalogue version in KV: the local development
 // state by default, a deployed environment's with --env production --remote (README "Deploy").
 //
-//   node scripts/import-catalogue.ts <file.json> [--env development|staging|production] [--remote] [--dry-run] [--persist-to DIR]
+//   node scripts/import-catalogue.ts <file.json> [--env development|staging|production] [--remote] [--dry-run] [--persist-to DIR] [--discard-publications]
 //
 // The whole file is validated first; on a bad record nothing is written and the exit code is 1.
+// The file replaces the catalogue, so an import would undo what hub admins approved in the review
+// queue since the last import (issue 16): it refuses while there is any, unless told to discard them.
 // The SQL runs as one wrangler batch (one transaction), so a failing import keeps the old data.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -51,8 +53,8 @@ function run(args: string[], { quietJson = false } = {}): void {
   }
 }
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: TARGET_OPTIONS });
-if (positionals.length !== 1) fail(`usage: node scripts/import-catalogue.ts <file.json> ${TARGET_USAGE}`);
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { ...TARGET_OPTIONS, "discard-publications": { type: "boolean", default: false } } });
+if (positionals.length !== 1) fail(`usage: node scripts/import-catalogue.ts <file.json> ${TARGET_USAGE} [--discard-publications]`);
 const file = path.resolve(positionals[0]!);
 let target: WranglerTarget;
 try {
@@ -80,6 +82,36 @@ try {
 } catch (error) {
   if (error instanceof CatalogueImportError) fail(`${path.relative(process.cwd(), file)}: ${error.message}`);
   throw error;
+}
+
+/**
+ * Publications approved in the review queue since the last import: the file does not have them.
+ * A database without the submissions table (migrations not applied yet) has none.
+ */
+function publicationsSinceLastImport(): number {
+  const sql = "SELECT count(*) AS n FROM submissions WHERE state = 'approved' AND decided_at > coalesce((SELECT value FROM catalogue_meta WHERE key = 'imported_at'), '')";
+  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", ...target.args, "--json", "--command", sql], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+  });
+  if (result.status !== 0) {
+    if (/no such table: submissions/.test(`${result.stdout}${result.stderr}`)) return 0;
+    fail(`import-catalogue: could not check for publications approved since the last import:\n${result.stderr || result.stdout}`);
+  }
+  const parsed = JSON.parse(result.stdout) as { results: { n: number }[] }[];
+  return parsed[0]?.results[0]?.n ?? 0;
+}
+
+if (!target.dryRun && !values["discard-publications"]) {
+  const publications = publicationsSinceLastImport();
+  if (publications > 0) {
+    fail(
+      `import-catalogue: the ${target.describe} D1 holds ${publications} publication(s) approved in the review queue since the last import, ` +
+        "which this file would undo. Put them into the catalogue file first (GET /api/apps/{appId} answers each app as it is live), " +
+        "or pass --discard-publications to import anyway.",
+    );
+  }
 }
 
 const started = performance.now();

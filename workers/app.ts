@@ -15,6 +15,7 @@ import { cacheableRequest, edgeCache, edgeCacheKey, hasAnyCookie, isCacheable } 
 import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
 import { scheduled } from "./health";
+import { queue } from "./queue";
 import { notModified, wantsEtag, withEtag } from "./conditional-get";
 import { isLoopbackHost } from "./loopback";
 import { newerBookmark, type SessionStart } from "../app/models/db.server";
@@ -231,4 +232,6 @@ export default {
   },
   // The health monitor's Cron Trigger (wrangler.toml [triggers]); the logic is in ./health.ts.
   scheduled,
+  // The update fan-out and its dead-letter queue (wrangler.toml [[queues.consumers]]): ./queue.ts.
+  queue,
 } satisfies ExportedHandler<Env>;

@@ -21,6 +21,7 @@ const VALID = {
   SESSION_SECRETS: "dev-only-new-secret-0123456789, dev-only-old-secret-0123456789",
   INCOMING_WEBHOOKS_BOT_TOKEN: "dev-only-incoming-webhooks-bot-token",
   OUTGOING_WEBHOOKS_BOT_TOKEN: "dev-only-outgoing-webhooks-bot-token",
+  UPDATES_BOT_TOKEN: "dev-only-updates-bot-token",
 };
 
 /** What production must set (with `wrangler secret put` for the secrets). */
@@ -36,6 +37,7 @@ const PRODUCTION = {
   SESSION_SECRETS: "k7D1c9vQ2mX8pL4zR6tY0wN3bF5hJ2sA",
   INCOMING_WEBHOOKS_BOT_TOKEN: "a-real-incoming-bot-token",
   OUTGOING_WEBHOOKS_BOT_TOKEN: "a-real-outgoing-bot-token",
+  UPDATES_BOT_TOKEN: "a-real-updates-bot-token",
 };
 
 function configError(env: Record<string, unknown>): ConfigError {
@@ -81,6 +83,7 @@ describe("parsePortalConfig", () => {
         retryBaseSeconds: 30,
         allowPrivateTargets: true,
       },
+      updates: { botToken: "dev-only-updates-bot-token", retryBaseSeconds: 30 },
       hubAdmins: { emails: [], orgId: null },
     });
   });
@@ -227,6 +230,7 @@ describe("parsePortalConfig", () => {
     ["ANALYTICS_ENDPOINT", "http://metrics.example/collect"],
     ["INCOMING_WEBHOOKS_BOT_TOKEN", "dev-only-incoming-webhooks-bot-token"],
     ["OUTGOING_WEBHOOKS_BOT_TOKEN", "dev-only-outgoing-webhooks-bot-token"],
+    ["UPDATES_BOT_TOKEN", "dev-only-updates-bot-token"],
   ])("refuses %s=%j in production", (name, value) => {
     expect(configError({ ...PRODUCTION, [name]: value }).message).toContain(name);
   });

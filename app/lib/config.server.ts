@@ -93,6 +93,14 @@ const envSchema = z.object({
   WEBHOOK_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   /** First retry delay of a failed outgoing delivery; doubles per attempt. Tests use 0. */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  // Following apps (issue 16; docs/decisions/026): the access token of the hub's updates bot, which
+  // posts each published change to the app's followers. A secret (wrangler secret put) in production.
+  UPDATES_BOT_TOKEN: z.string().min(1),
+  /**
+   * First retry delay of an update message the platform refused for now (5xx, 429, network); doubles
+   * per attempt, at most an hour. A Retry-After from the platform wins. Tests use 0.
+   */
+  UPDATES_RETRY_BASE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Hub admins (moderation, issue 15): these e-mail addresses, comma-separated. Unset: none by address. */
   HUB_ADMIN_EMAILS: unsetWhenEmpty(z.string()).transform((v, ctx) => {
     const emails = (v ?? "")
@@ -186,7 +194,7 @@ function strictProblems(e: z.infer<typeof envSchema>, sessionSecrets: string[]):
   if (DEMO_CLIENT_IDS.has(e.OAUTH_CLIENT_ID)) problems.push("OAUTH_CLIENT_ID: set your integration's client id (this is the emulator's demo client)");
   if (!e.PLATFORM_TOKENS_PAGE_URL.startsWith("https://")) problems.push(`PLATFORM_TOKENS_PAGE_URL: must be https ${where}`);
   if (e.SUPPORT_BOT_TOKEN?.startsWith(DEV_SECRET_PREFIX)) problems.push("SUPPORT_BOT_TOKEN: set the real support bot token (wrangler secret put)");
-  for (const key of ["INCOMING_WEBHOOKS_BOT_TOKEN", "OUTGOING_WEBHOOKS_BOT_TOKEN"] as const) {
+  for (const key of ["INCOMING_WEBHOOKS_BOT_TOKEN", "OUTGOING_WEBHOOKS_BOT_TOKEN", "UPDATES_BOT_TOKEN"] as const) {
     if (e[key].startsWith(DEV_SECRET_PREFIX)) problems.push(`${key}: set the real bot token (wrangler secret put)`);
   }
   if (!e.PORTAL_URL.startsWith("https://")) problems.push(`PORTAL_URL: must be https ${where}`);
@@ -260,6 +268,8 @@ const portalConfigSchema = envSchema.transform((e, ctx) => {
       /** Outgoing deliveries may reach private and loopback addresses only in local development. */
       allowPrivateTargets: localDevelopment,
     },
+    /** The updates bot that tells an app's followers what changed (app/features/followers). */
+    updates: { botToken: e.UPDATES_BOT_TOKEN, retryBaseSeconds: e.UPDATES_RETRY_BASE_SECONDS },
     /** Who moderates reviews and reported apps (app/features/moderation/hub-admin.ts). */
     hubAdmins: { emails: e.HUB_ADMIN_EMAILS, orgId: e.HUB_ADMIN_ORG_ID ?? null },
   };

@@ -14,7 +14,7 @@ export type PersonCredential = { trackingSession: string; tokens?: { accessToken
 
 export type WebhookBotKind = "incoming" | "outgoing";
 
-export function createPlatformServices(options: { config: Pick<PortalConfig, "platform" | "supportSpace" | "webhooks">; logger: Logger }) {
+export function createPlatformServices(options: { config: Pick<PortalConfig, "platform" | "supportSpace" | "webhooks" | "updates">; logger: Logger }) {
   const { config, logger } = options;
   const client = (trackingSession: string, accessToken: string | undefined, credential: "session" | "service"): PlatformClient =>
     createPlatformClient({
@@ -44,6 +44,8 @@ export function createPlatformServices(options: { config: Pick<PortalConfig, "pl
     /** The Incoming or Outgoing Webhooks bot (docs/decisions/010). */
     webhookBot: (kind: WebhookBotKind): PlatformClient =>
       client(`hooks-${kind}`, kind === "incoming" ? config.webhooks.incomingBotToken : config.webhooks.outgoingBotToken, "service"),
+    /** The updates bot (UPDATES_BOT_TOKEN), which posts an app's changes to its followers (issue 16). */
+    updatesBot: (): PlatformClient => client("updates", config.updates.botToken, "service"),
   };
 }
 

@@ -1,5 +1,7 @@
 // GET /api/my-integrations (spec §7): the person's integrations as My Integrations shows them:
-// {mode, source ("platform" | "records"), manageUrl, items} (README "Deployment modes").
+// {mode, source ("platform" | "records"), manageUrl, items} (README "Deployment modes"). Each item's
+// moreAccess is null or {addedPermissions: [{key, label, group}], connectedVersion, currentVersion,
+// reconnectPath}: "This app now asks for more access" (docs/decisions/027).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiAuth, apiPlatformError } from "~/features/api/session-api.server";
 import { MY_INTEGRATIONS_MESSAGES } from "~/features/my-integrations/integration";

@@ -12,6 +12,8 @@ import { disconnectIntegration, forgetIntegration, loadMyIntegrations } from "~/
 import { MyIntegrationsPage } from "~/features/my-integrations/MyIntegrationsPage";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
+import { followedAppsFor } from "~/features/followers/follow-page.server";
+import { FollowedApps } from "~/features/followers/FollowedApps";
 
 export const meta: MetaFunction = () => [{ title: "My Integrations | App Hub" }, { name: "robots", content: "noindex" }];
 
@@ -26,7 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Spec §4: on failure the page keeps its frame and says so; the error is logged by the client.
     context.logger.error("Unable to fetch my integrations", { error: String(error) });
   }
-  return data({ productName: context.config.productName, view }, { headers: PRIVATE_HEADERS });
+  // Apps the person follows (issue 16): our own table, so it shows even when the platform fails.
+  const follows = await followedAppsFor(context, auth);
+  return data({ productName: context.config.productName, view, follows }, { headers: PRIVATE_HEADERS });
 }
 
 /** Lazy, so zod stays out of the browser bundle (see applications.$appId.tsx). */
@@ -65,6 +69,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MyIntegrationsRoute() {
-  const { productName, view } = useLoaderData<typeof loader>();
-  return <MyIntegrationsPage productName={productName} view={view} />;
+  const { productName, view, follows } = useLoaderData<typeof loader>();
+  return (
+    <MyIntegrationsPage productName={productName} view={view}>
+      <FollowedApps follows={follows} />
+    </MyIntegrationsPage>
+  );
 }

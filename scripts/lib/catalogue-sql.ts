@@ -56,7 +56,7 @@ function allPublishers(cat: CatalogueFile): PublisherRecord[] {
 /**
  * Statements that replace the whole catalogue: delete the old rows (children first, so foreign
  * keys hold), insert categories, apps (seq = index + 1), their relations and collections
- * (position = order of appearance in the file), then upsert catalogue_meta 'version'.
+ * (position = order of appearance in the file), then upsert catalogue_meta 'version' and 'imported_at'.
  * Run them in one batch/transaction: a failure then leaves the old catalogue in place.
  */
 export function catalogueStatements(cat: CatalogueFile): SqlStatement[] {
@@ -130,7 +130,8 @@ export function catalogueStatements(cat: CatalogueFile): SqlStatement[] {
     params: [],
   });
   statements.push({
-    sql: "INSERT INTO catalogue_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    // imported_at: publications approved in the review queue after it are not in the file (scripts/import-catalogue.ts guards them).
+    sql: "INSERT INTO catalogue_meta (key, value) VALUES (?, ?), ('imported_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
     params: ["version", cat.version],
   });
   return statements;

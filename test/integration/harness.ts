@@ -48,6 +48,7 @@ export const TEST_DEPLOY_SECRETS: Record<string, string> = {
   SUPPORT_BOT_TOKEN: "test-production-support-bot-token",
   INCOMING_WEBHOOKS_BOT_TOKEN: "test-production-incoming-bot-token",
   OUTGOING_WEBHOOKS_BOT_TOKEN: "test-production-outgoing-bot-token",
+  UPDATES_BOT_TOKEN: "test-production-updates-bot-token",
   // Left empty in wrangler.toml like the client id: the deployer sets the platform's own page.
   PLATFORM_TOKENS_PAGE_URL: "https://platform-settings.invalid/account/authorized-apps",
 };
@@ -101,6 +102,46 @@ export function rateLimitEnv(limits: Record<string, number> = {}, env: "developm
   return Object.fromEntries(
     bindings.map((b) => [b.name, { type: "rate-limit", namespace: b.namespace_id, simple: { limit: limits[b.name] ?? b.simple.limit, period: b.simple.period } }]),
   );
+}
+
+type QueueProducerConfig = { binding: string; queue: string; delivery_delay?: number };
+type QueueConsumerConfig = {
+  queue: string;
+  max_batch_size?: number;
+  max_batch_timeout?: number;
+  max_retries?: number;
+  max_concurrency?: number | null;
+  dead_letter_queue?: string;
+  retry_delay?: number;
+};
+
+/** wrangler.toml's `[[queues.producers]]` and `[[queues.consumers]]` of one environment (docs/decisions/026). */
+export function queueConfig(env: "development" | "staging" | "production" = "development"): { producers: QueueProducerConfig[]; consumers: QueueConsumerConfig[] } {
+  const config = unstable_readConfig({ config: `${root}/wrangler.toml`, env }, { hideWarnings: true });
+  return { producers: (config.queues.producers ?? []) as QueueProducerConfig[], consumers: (config.queues.consumers ?? []) as QueueConsumerConfig[] };
+}
+
+/**
+ * Miniflare's producer bindings and consumer triggers for wrangler.toml's queues, with the same
+ * names, batch sizes, retries and dead-letter queues, so tests cannot drift from the real config.
+ */
+export function queueOptions(env: "development" | "staging" | "production" = "development") {
+  const { producers, consumers } = queueConfig(env);
+  return {
+    bindings: Object.fromEntries(
+      producers.map((p) => [p.binding, { type: "queue", name: p.queue, ...(p.delivery_delay !== undefined ? { deliveryDelay: p.delivery_delay } : {}) }]),
+    ),
+    triggers: consumers.map((c) => ({
+      type: "queue",
+      name: c.queue,
+      ...(c.max_batch_size !== undefined ? { maxBatchSize: c.max_batch_size } : {}),
+      ...(c.max_batch_timeout !== undefined ? { maxBatchTimeout: c.max_batch_timeout } : {}),
+      ...(c.max_retries !== undefined ? { maxRetries: c.max_retries } : {}),
+      ...(typeof c.max_concurrency === "number" ? { maxConcurrency: c.max_concurrency } : {}),
+      ...(c.dead_letter_queue !== undefined ? { deadLetterQueue: c.dead_letter_queue } : {}),
+      ...(c.retry_delay !== undefined ? { retryDelay: c.retry_delay } : {}),
+    })),
+  };
 }
 
 /** Applies a folder of numbered D1 migrations (the app's by default; the emulator has its own). */
@@ -169,6 +210,7 @@ export async function startWorker(
           ...options.vars,
         }
       : { ...wranglerVars(environment), ...TEST_DEPLOY_SECRETS, ...options.vars };
+  const queues = queueOptions(environment);
   const mf = new Miniflare({
     workers: [
       {
@@ -181,8 +223,11 @@ export async function startWorker(
             KV: { type: "kv", id: "test-kv" },
             ASSETS: { type: "assets" },
             ...rateLimitEnv(options.rateLimits, environment),
+            // The update fan-out's queue and its consumers (the Worker's `queue` handler), as wrangler.toml has them.
+            ...queues.bindings,
             ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
           },
+          triggers: queues.triggers,
           assets: { directory: `${root}/public`, hasUserWorker: true },
         },
         // Outbound fetch() from the Worker (e.g. the image proxy) goes to this handler when given.

@@ -2,10 +2,11 @@
 // new permissions called out; approving publishes in one D1 batch (listing, search index, versions)
 // and moves the catalogue version; rejecting changes nothing live and the publisher reads why.
 import { describe, expect, it } from "vitest";
-import { PERMISSION_KEYS } from "../../app/models/permissions.ts";
+import { PERMISSION_KEYS, PERMISSIONS, permissionFits } from "../../app/models/permissions.ts";
 import { USERS } from "../../workers/platform/demo-data.ts";
 import { page as parse, sleep } from "./html.ts";
 import { Jar, logIn, postForm, startWorld, useWorld, visit } from "./login.ts";
+import { eventually, follow, followableApp, loggedIn, updatesBotMessages } from "./followers-helpers.ts";
 import { keyOf, listedBots, publisherCall, tokenFor } from "./publisher.ts";
 
 const world = useWorld(() => startWorld());
@@ -209,5 +210,50 @@ describe("the review queue", () => {
     expect(row).toEqual({ state: "pending", decision_id: null });
     const audit = await world.app.db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'submission.approve' AND subject = ?").bind(sub.appId).first<{ n: number }>();
     expect(audit?.n).toBe(0);
+  });
+
+  it("approving a version tells the app's followers once, new permission called out; a deprecation too", async () => {
+    const app = followableApp(world, 3);
+    const riley = await loggedIn(world, USERS.riley.email);
+    const ada = await loggedIn(world, USERS.ada.email);
+    expect((await follow(world, riley, app.path, "direct")).status).toBe(302);
+    expect((await follow(world, ada, app.path, "direct")).status).toBe(302);
+    const token = await tokenFor(world, app.publisher!);
+    const extra = PERMISSION_KEYS.find((k) => permissionFits("integration", k) && !app.permissions.includes(k))!;
+    const sub = await submitted(
+      await publisherCall(world, token, `/apps/${app.key}/versions`, { version: "88.1.0", releaseNotes: "Faster sync for everyone.", permissions: [...app.permissions, extra] }),
+    );
+    const sam = await admin();
+    expect((await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "approve" })).status).toBe(302);
+    // A second post of the same approval announces nothing more.
+    expect((await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "approve" })).status).toBe(302);
+
+    const about = async (headline: string) => (await updatesBotMessages(world)).filter((m) => m.markdown.includes(headline));
+    const posted = await eventually(
+      async () => {
+        const found = await about(`${app.name} 88.1.0 is out`);
+        return found.length >= 2 ? found : undefined;
+      },
+      20_000,
+      "both followers' messages",
+    );
+    await sleep(2_000);
+    expect(await about(`${app.name} 88.1.0 is out`)).toHaveLength(2);
+    expect(posted.map((m) => m.toPersonUuid).sort()).toEqual([USERS.ada.uuid, USERS.riley.uuid].sort());
+    expect(posted[0]!.markdown).toContain(PERMISSIONS[extra].label);
+    expect(posted[0]!.markdown).toContain("Faster sync for everyone.");
+
+    const replacement = followableApp(world, 4);
+    const deprecate = await submitted(await publisherCall(world, token, `/apps/${app.key}/listing`, { deprecation: { replacement: replacement.key } }));
+    expect((await postForm(world, sam, `/admin/review/${deprecate.id}`, { intent: "approve" })).status).toBe(302);
+    const deprecated = await eventually(
+      async () => {
+        const found = await about(`${app.name} is deprecated`);
+        return found.length >= 2 ? found : undefined;
+      },
+      20_000,
+      "the deprecation messages",
+    );
+    expect(deprecated[0]!.markdown).toContain(replacement.name);
   });
 });

@@ -49,12 +49,15 @@ export const LEGACY_SYNC = {
 // --- The hub's own service bots (docs/decisions/010) ------------------------------------------
 /**
  * Bot identities whose access tokens the hub holds as secrets (wrangler.toml vars
- * INCOMING_WEBHOOKS_BOT_TOKEN / OUTGOING_WEBHOOKS_BOT_TOKEN). They post and listen for the hub's
- * Incoming and Outgoing Webhooks apps, whose catalogue records carry the same bot e-mails.
+ * INCOMING_WEBHOOKS_BOT_TOKEN / OUTGOING_WEBHOOKS_BOT_TOKEN / UPDATES_BOT_TOKEN). The first two post
+ * and listen for the hub's Incoming and Outgoing Webhooks apps, whose catalogue records carry the
+ * same bot e-mails; the updates bot posts an app's published changes to its followers (issue 16) and
+ * is no catalogue app.
  */
 export const SERVICE_BOTS = {
   incoming: { email: "incoming-webhooks@lumen.bot", name: "Incoming Webhooks", token: "dev-only-incoming-webhooks-bot-token" },
   outgoing: { email: "outgoing-webhooks@lumen.bot", name: "Outgoing Webhooks", token: "dev-only-outgoing-webhooks-bot-token" },
+  updates: { email: "apphub-updates@lumen.bot", name: "App Hub", token: "dev-only-updates-bot-token" },
 } as const;
 
 // --- Organisations -----------------------------------------------------------------------------

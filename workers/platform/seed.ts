@@ -124,9 +124,10 @@ export function demoStatements(reference: PlatformReference): SeedStatement[] {
     params: [LEGACY_SYNC.clientId, LEGACY_SYNC.name, "other", LEGACY_SYNC.secret, LEGACY_SYNC.scopes.join(" "), LEGACY_SYNC.redirectUri, 0, REFERENCE_CREATED],
   });
 
-  // After a reset the reference is read back from every bot row, which includes the support bot:
-  // it is not a catalogue bot, so the catalogue rules must not count it.
-  const botEmails = reference.bots.map((b) => b.email).filter((email) => email !== SUPPORT_BOT.email);
+  // After a reset the reference is read back from every bot row, which includes the support and
+  // updates bots: they are no catalogue bots, so the catalogue rules must not count them.
+  const notCatalogue = new Set<string>([SUPPORT_BOT.email, SERVICE_BOTS.updates.email]);
+  const botEmails = reference.bots.map((b) => b.email).filter((email) => !notCatalogue.has(email));
   for (const email of globexDisabledBotEmails(botEmails)) {
     out.push({ sql: "INSERT INTO org_disabled_bots (org_uuid, bot_email) VALUES (?, ?)", params: [ORGS.globex.uuid, email] });
   }

@@ -22,6 +22,8 @@ import * as styles from "./AppDetailView.css";
 import { VideoFacade } from "./VideoFacade";
 import { PrimaryAction } from "./offers/PrimaryAction";
 import { formatDate } from "~/lib/format-date";
+import { appPath } from "~/lib/app-paths";
+import { FollowUpdates } from "~/features/followers/FollowUpdates";
 
 const TYPE_LIST_PATH: Record<AppType, string> = {
   integration: "/integrations",
@@ -96,6 +98,7 @@ export function AppDetailHead({ page }: { page: DetailPage }) {
         </div>
         <div className={styles.actions}>
           <PrimaryAction action={primary} app={app} productName={productName} permissionGroups={permissionGroups} />
+          <FollowUpdates offer={page.follow} appName={app.name} appPath={appPath(app)} />
           {/* Our own apps (the webhook apps, by the product itself) are not third-party. */}
           {app.companyName === productName ? null : (
             <Dialog id="third-party-disclaimer" title="Third-party app" triggerLabel="Third-party app disclaimer" triggerClassName={styles.disclaimerLink}>

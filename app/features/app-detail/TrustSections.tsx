@@ -11,6 +11,7 @@ import { AI_USE_LABELS, aiUseOf, CERTIFICATION_LABELS, DATA_REGION_LABELS, NOT_P
 import type { AppDetail } from "~/models/types";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as styles from "./AppDetailView.css";
+import { PermissionList } from "./PermissionList";
 import * as t from "./TrustSections.css";
 import { formatDate } from "~/lib/format-date";
 
@@ -20,20 +21,6 @@ function Date_({ iso }: { iso: string }) {
 
 function NotProvided() {
   return <span className={t.notProvided}>{NOT_PROVIDED}</span>;
-}
-
-/** One group's items; admin ones carry a flag that is read out too. */
-function PermissionItems({ group }: { group: PermissionGroupView }) {
-  return (
-    <ul className={t.list}>
-      {group.items.map((p) => (
-        <li key={p.key}>
-          {p.label}
-          {p.group === "admin" ? <span className={t.adminFlag}>Admin</span> : null}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** The permissions section of the detail page's body. */
@@ -55,7 +42,7 @@ export function PermissionsSection({ app, groups }: { app: AppDetail; groups: Pe
             {groups.map((g) => (
               <div key={g.group}>
                 <h3 className={t.groupTitle}>{g.label}</h3>
-                <PermissionItems group={g} />
+                <PermissionList items={g.items} className={t.list} />
               </div>
             ))}
           </div>
@@ -75,14 +62,7 @@ export function PermissionSummary({ appName, groups, id }: { appName: string; gr
       ) : (
         <>
           <p>{appName} will be able to:</p>
-          <ul>
-            {items.map((p) => (
-              <li key={p.key}>
-                {p.label}
-                {p.group === "admin" ? <span className={t.adminFlag}>Admin</span> : null}
-              </li>
-            ))}
-          </ul>
+          <PermissionList items={items} />
         </>
       )}
     </div>

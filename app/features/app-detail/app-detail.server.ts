@@ -22,6 +22,7 @@ import type { DetailPage } from "./detail-page";
 import { loadReviewsView } from "~/features/reviews/reviews-view.server";
 import { isReviewIntent, reviewsAction } from "~/features/reviews/reviews-action.server";
 import { recordUse } from "~/features/reviews/reviews.server";
+import { followOfferFor } from "~/features/followers/follow-page.server";
 
 /** The detail page's data for the app whose friendlyId (or id) is `appId`. */
 export async function appDetailLoader({ request, context }: LoaderFunctionArgs, appId: string) {
@@ -38,7 +39,11 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
   // The hub's own webhook apps host My Webhooks (spec §2.5, §5) on routes of their own (so My
   // Webhooks' code loads only there): go to them.
   if (webhookKindOf(app) && appId !== app.friendlyId) throw redirect(safeRedirectPath(appPath(app)), 301);
-  const [primary, reviews] = await Promise.all([primaryActionFor(request, context, auth, app), loadReviewsView(url, context, auth, app)]);
+  const [primary, reviews, follow] = await Promise.all([
+    primaryActionFor(request, context, auth, app),
+    loadReviewsView(url, context, auth, app),
+    followOfferFor(context, auth, app),
+  ]);
   const canonicalUrl = absoluteUrl(url.origin, appPath(app));
   const page: DetailPage = {
     app,
@@ -47,6 +52,7 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
     permissionGroups: groupPermissions(app.permissions),
     reviews,
     primary,
+    follow,
     productName: context.config.productName,
   };
   return data(

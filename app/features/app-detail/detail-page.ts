@@ -4,6 +4,7 @@
 import type { PermissionGroupView } from "~/models/permissions";
 import type { AppDetail } from "~/models/types";
 import type { ReviewsView } from "~/features/reviews/reviews-view";
+import type { FollowOffer } from "~/features/followers/follow-view";
 import type { PrimaryAction } from "./offers/primary-action";
 
 export type DetailPage = {
@@ -18,5 +19,7 @@ export type DetailPage = {
   reviews: ReviewsView;
   /** What the page offers the visitor (./offers/primary-action.server.ts). */
   primary: PrimaryAction;
+  /** "Follow updates", or the person's follow (app/features/followers; the same link for everyone anonymous). */
+  follow: FollowOffer;
   productName: string;
 };

@@ -1,16 +1,20 @@
 // My Integrations (spec §2.1, §2.5; issue 13): the person's integrations as the hub honestly knows
 // them. First-party: the platform's grants, each with a Disconnect form. Third-party: the ones
 // connected through App Hub, from our records, with a link to the platform's own page (where access
-// is managed) and "Remove from this list", which forgets only our record. Forms work without
-// JavaScript; with it, the row shows progress in place.
+// is managed) and "Remove from this list", which forgets only our record. An integration that now
+// asks for more than at its Connect here carries a notice (./MoreAccessNotice.tsx). Forms work
+// without JavaScript; with it, the row shows progress in place.
 import { Link, useFetcher } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import { displayImageUrl } from "~/lib/image-url";
 import { MY_INTEGRATIONS_MESSAGES as M, type MyIntegration, type MyIntegrationsView } from "./integration";
+import { MoreAccessNotice } from "./MoreAccessNotice";
 import * as s from "./MyIntegrationsPage.css";
 
-export function MyIntegrationsPage({ productName, view }: { productName: string; view: MyIntegrationsView | null }) {
+/** `children`: sections after the integrations (the apps the person follows, issue 16). */
+export function MyIntegrationsPage({ productName, view, children = null }: { productName: string; view: MyIntegrationsView | null; children?: ReactNode }) {
   const firstParty = view?.mode === "first-party";
   return (
     <div className={s.page}>
@@ -34,15 +38,16 @@ export function MyIntegrationsPage({ productName, view }: { productName: string;
       ) : (
         <ul className={s.list} aria-label="Your integrations">
           {view.items.map((item) => (
-            <IntegrationRow key={item.clientId} item={item} firstParty={firstParty} />
+            <IntegrationRow key={item.clientId} item={item} firstParty={firstParty} productName={productName} manageUrl={view.manageUrl} />
           ))}
         </ul>
       )}
+      {children}
     </div>
   );
 }
 
-function IntegrationRow({ item, firstParty }: { item: MyIntegration; firstParty: boolean }) {
+function IntegrationRow({ item, firstParty, productName, manageUrl }: { item: MyIntegration; firstParty: boolean; productName: string; manageUrl: string }) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   const headingId = `integration-${item.clientId}`;
@@ -63,7 +68,8 @@ function IntegrationRow({ item, firstParty }: { item: MyIntegration; firstParty:
         {item.companyName ? <p className={s.meta}>{item.companyName}</p> : null}
         {stateText ? <p className={item.state === "connected" ? s.stateConnected : s.stateStarted}>{stateText}</p> : null}
       </div>
-      <fetcher.Form method="post" className={s.action}>
+      {/* First-party with a "more access" notice: the notice's Disconnect is the row's (not two). */}
+      <fetcher.Form method="post" className={s.action} hidden={(firstParty && item.moreAccess !== null) || undefined}>
         <CsrfInput />
         <input type="hidden" name="clientId" value={item.clientId} />
         <input type="hidden" name="name" value={item.name} />
@@ -84,6 +90,16 @@ function IntegrationRow({ item, firstParty }: { item: MyIntegration; firstParty:
           </button>
         )}
       </fetcher.Form>
+      {item.moreAccess ? (
+        <MoreAccessNotice
+          clientId={item.clientId}
+          name={item.name}
+          moreAccess={item.moreAccess}
+          productName={productName}
+          manageUrl={manageUrl}
+          fetcher={firstParty ? fetcher : null}
+        />
+      ) : null}
     </li>
   );
 }

@@ -1,5 +1,7 @@
 // A connected integration as My Integrations shows it, and the page's texts (spec §8, and ours in
 // its voice where the spec has none: issue 13, docs/decisions/016).
+import type { PermissionView } from "~/models/permissions";
+
 /** README "Deployment modes" (the same as config's; repeated so this browser module imports no server code). */
 export type DeploymentMode = "third-party" | "first-party";
 
@@ -20,6 +22,19 @@ export type MyIntegration = {
   connectedAt: string | null;
   /** When the person last chose Connect here; null when we have no record of it. */
   startedAt: string | null;
+  /** The app now asks for more than it did at the last Connect here; null when not, or not known. */
+  moreAccess: MoreAccess | null;
+};
+
+/** "This app now asks for more access" (issue 16; docs/decisions/027). */
+export type MoreAccess = {
+  /** What the app lists now and did not list when the person chose Connect, in the catalogue's order. */
+  addedPermissions: PermissionView[];
+  /** The app's current version when the person chose Connect, and now; null when it had none. */
+  connectedVersion: string | null;
+  currentVersion: string | null;
+  /** The app's Connect, which records what it asks for now; null when App Hub can no longer connect it. */
+  reconnectPath: string | null;
 };
 
 export type MyIntegrationsView = {
@@ -48,5 +63,14 @@ export const MY_INTEGRATIONS_MESSAGES = {
   removedFromList: (name: string, product: string) => `${name} was removed from this list. Any access you gave it stays until you take it away on your ${product} account page.`,
   notInList: (name: string) => `${name} was not in this list.`,
   cannotRevoke: (product: string) => `App Hub can't take an integration's access away. Manage it on your ${product} account page.`,
+  moreAccessTitle: "This app now asks for more access",
+  moreAccessLead: (name: string, connected: string | null, current: string | null) =>
+    connected && current && connected !== current
+      ? `When you connected ${name}, it was version ${connected}. Version ${current} also asks for access to:`
+      : `Since you connected ${name}, it also asks for access to:`,
+  moreAccessAdmin: "Items marked Admin reach beyond your own account: an administrator should review them.",
+  moreAccessChoice: (name: string) => `${name} keeps only the access you gave it until you reconnect and allow the rest. If you don't want it to have more, disconnect it.`,
+  reconnect: "Reconnect",
+  disconnectOn: (product: string) => `on ${product}`,
   grantsUnavailable: (product: string) => `App Hub can't read your integrations' access from ${product}. See it on your ${product} account page.`,
 } as const;

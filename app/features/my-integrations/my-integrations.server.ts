@@ -9,12 +9,14 @@
 // Shared by the page and the /api routes.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Auth } from "~/auth/session.server";
-import { appPath } from "~/lib/app-paths";
+import { connectableIntegration } from "~/features/connect-integration/connectable";
+import { appConnectPath, appPath } from "~/lib/app-paths";
 import { findAppsByClientIds } from "~/models/catalogue.server";
 import { PlatformError } from "~/platform/client.server";
 import type { Authorization } from "~/platform/schemas";
-import { findConnection, forgetConnection, listConnections } from "./connections.server";
-import type { MyIntegration, MyIntegrationsView } from "./integration";
+import { type ConnectionWithApp, findConnection, forgetConnection, listConnections } from "./connections.server";
+import type { MoreAccess, MyIntegration, MyIntegrationsView } from "./integration";
+import { addedPermissions, permissionViews } from "./more-access";
 
 /** Thrown when the hub is asked to revoke a grant in third-party mode, which it cannot. */
 export class CannotRevokeError extends Error {
@@ -39,9 +41,32 @@ export async function listPlatformGrants(context: AppLoadContext, auth: Auth): P
   }
 }
 
+/**
+ * "This app now asks for more access" (docs/decisions/027): what the record's app lists now beyond
+ * what it listed at the last Connect here. Null without a record, without its app, or when what was
+ * asked then is not known.
+ */
+export function moreAccessOf(record: ConnectionWithApp | undefined): MoreAccess | null {
+  const app = record?.app;
+  if (!record || !app) return null;
+  const added = addedPermissions(record.askedScopes, app.permissions);
+  if (added.length === 0) return null;
+  const connectable = !app.removed && connectableIntegration(app) !== null;
+  return {
+    addedPermissions: permissionViews(added),
+    connectedVersion: record.askedVersion,
+    currentVersion: app.currentVersion,
+    reconnectPath: connectable ? appConnectPath(app) : null,
+  };
+}
+
 export async function loadMyIntegrations(context: AppLoadContext, auth: Auth): Promise<MyIntegrationsView> {
   const { deploymentMode: mode, platformTokensPageUrl: manageUrl } = context.config;
-  const [grants, records] = await Promise.all([listPlatformGrants(context, auth), mode === "third-party" ? listConnections(context.db, auth.user.userId) : Promise.resolve([])]);
+  // Our records in both modes: in first-party mode they add no rows (the platform's list is the
+  // truth), only what was asked at Connect, for "This app now asks for more access".
+  const [grants, allRecords] = await Promise.all([listPlatformGrants(context, auth), listConnections(context.db, auth.user.userId)]);
+  const recordsByClient = new Map(allRecords.map((record) => [record.clientId, record]));
+  const records = mode === "third-party" ? allRecords : [];
   // A person has a refresh and an access authorization per app: one row per client, the oldest date.
   const rows = new Map<string, { clientId: string; name: string; state: MyIntegration["state"]; connectedAt: string | null; startedAt: string | null }>();
   for (const grant of grants ?? []) {
@@ -50,12 +75,12 @@ export async function loadMyIntegrations(context: AppLoadContext, auth: Auth): P
     else if (seen.connectedAt && grant.created < seen.connectedAt) seen.connectedAt = grant.created;
   }
   for (const record of records) {
-    const seen = rows.get(record.client_id);
-    if (seen) seen.startedAt = record.started_at;
+    const seen = rows.get(record.clientId);
+    if (seen) seen.startedAt = record.startedAt;
     // When the platform answered, a record it does not list is only a start, whatever it once was.
-    else if (grants === null && record.confirmed_at) {
-      rows.set(record.client_id, { clientId: record.client_id, name: "", state: "connected", connectedAt: record.confirmed_at, startedAt: record.started_at });
-    } else rows.set(record.client_id, { clientId: record.client_id, name: "", state: "started", connectedAt: null, startedAt: record.started_at });
+    else if (grants === null && record.confirmedAt) {
+      rows.set(record.clientId, { clientId: record.clientId, name: "", state: "connected", connectedAt: record.confirmedAt, startedAt: record.startedAt });
+    } else rows.set(record.clientId, { clientId: record.clientId, name: "", state: "started", connectedAt: null, startedAt: record.startedAt });
   }
   const apps = await findAppsByClientIds(context.db, [...rows.keys()]);
   const items = [...rows.values()]
@@ -70,6 +95,7 @@ export async function loadMyIntegrations(context: AppLoadContext, auth: Auth): P
         state: row.state,
         connectedAt: row.connectedAt,
         startedAt: row.startedAt,
+        moreAccess: moreAccessOf(recordsByClient.get(row.clientId)),
       };
     })
     .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));

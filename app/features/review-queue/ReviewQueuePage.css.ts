@@ -5,7 +5,7 @@ const tag = { padding: `0 ${vars.space[2]}`, borderRadius: vars.radius.pill, fon
 export const kind = style({ ...tag, background: vars.color.brandSubtle, color: vars.color.brandStrong });
 export const approved = style({ ...tag, background: vars.color.successBg, color: vars.color.success });
 export const rejected = style({ ...tag, background: vars.color.dangerBg, color: vars.color.danger });
-export const added = style({ ...tag, background: vars.color.warningBg, color: vars.color.warningText });
+export const added = style({ ...tag, display: "inline-block", whiteSpace: "nowrap", background: vars.color.warningBg, color: vars.color.warningText });
 
 /** The field-by-field comparison: a table on wide screens, stacked cells on a phone. */
 export const tableWrap = style({ overflowX: "auto" });
@@ -15,9 +15,10 @@ globalStyle(`${table} th, ${table} td`, {
   verticalAlign: "top",
   padding: vars.space[2],
   borderBottom: `1px solid ${vars.color.border}`,
-  overflowWrap: "anywhere",
   whiteSpace: "pre-line",
 });
+// Long URLs and words break in the values; the headings keep their words whole.
+globalStyle(`${table} td`, { overflowWrap: "anywhere" });
 globalStyle(`${table} thead th`, { fontWeight: vars.fontWeight.semibold, color: vars.color.textMuted });
 export const changedRow = style({ background: vars.color.warningBg });
 export const none = style({ color: vars.color.textMuted, fontStyle: "italic" });

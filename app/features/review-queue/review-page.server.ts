@@ -12,6 +12,7 @@ import { listingUpdateSchema } from "~/features/publisher-api/listing-submission
 import { findSubmission, listDecidedSubmissions, listPendingSubmissions, type Submission } from "~/features/publisher-api/submissions.server";
 import { versionSubmissionSchema } from "~/features/publisher-api/version-submission.server";
 import type { AppUpdate } from "~/features/followers/app-update";
+import { announceAppUpdate } from "~/features/followers/announce.server";
 import { appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { bumpCatalogueVersion } from "~/lib/catalogue-version.server";
@@ -183,5 +184,8 @@ export async function submissionReviewAction({ request, params, context }: Actio
   }
   if (!approved) return done("Nothing changed", "This submission was already decided.", "error");
   await bumpCatalogueVersion(context, String(s.id));
+  // After the commit: followers hear of a new version or a deprecation once (the id is the
+  // submission's, and deliveries are unique per update and follower; decision 026).
+  if (approval.update) await announceAppUpdate(context, { ...approval.update, id: `submission:${s.id}`, at: decision.now.toISOString() });
   return done("Published", approval.published);
 }

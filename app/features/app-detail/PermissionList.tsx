@@ -1,0 +1,19 @@
+// Permissions in plain words; admin ones carry a flag that is read out too. The one list of them:
+// the detail page's section and the add and connect steps (./TrustSections.tsx), and My
+// Integrations' "This app now asks for more access" notice. Its own module so that notice does not
+// load the detail page's other parts.
+import type { PermissionView } from "~/models/permissions";
+import * as t from "./TrustSections.css";
+
+export function PermissionList({ items, className }: { items: readonly PermissionView[]; className?: string }) {
+  return (
+    <ul className={className}>
+      {items.map((p) => (
+        <li key={p.key}>
+          {p.label}
+          {p.group === "admin" ? <span className={t.adminFlag}>Admin</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

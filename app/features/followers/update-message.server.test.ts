@@ -1,0 +1,150 @@
+import { micromark } from "micromark";
+import { describe, expect, it } from "vitest";
+import type { AppUpdate } from "./app-update";
+import { followConfirmation, SUMMARY_MAX_CHARS, summariseReleaseNotes, toNotice, updateMessage } from "./update-message.server";
+
+const PORTAL = "https://apphub.lumen.example";
+const links = { portalUrl: PORTAL, unfollowToken: "tok_en-123" };
+
+const update = (overrides: Partial<AppUpdate> = {}): AppUpdate => ({
+  id: "submission:42",
+  kind: "version",
+  appId: "app-1",
+  appName: "Pollster",
+  path: "/applications/pollster",
+  version: "2.4.0",
+  releaseNotes: "Faster polls.",
+  addedPermissions: [],
+  replacement: null,
+  at: "2026-07-01T10:00:00.000Z",
+  ...overrides,
+});
+
+/** The links a client renders from the markdown, and whether any mention markup survived. */
+function rendered(markdown: string) {
+  const html = micromark(markdown);
+  return { html, hrefs: [...html.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1]), mentions: /<@/.test(html) };
+}
+
+describe("updateMessage", () => {
+  it("says what is out, the notes in short, and links to the app and to unfollow (absolute, on the portal)", () => {
+    const text = updateMessage(toNotice(update()), links);
+    expect(text).toBe(
+      [
+        "**Pollster 2.4.0 is out**",
+        "Faster polls.",
+        "[See Pollster in App Hub](https://apphub.lumen.example/applications/pollster)",
+        "You get this because you follow Pollster. [Unfollow](https://apphub.lumen.example/unfollow/tok_en-123)",
+      ].join("\n\n"),
+    );
+    expect(rendered(text).hrefs).toEqual([`${PORTAL}/applications/pollster`, `${PORTAL}/unfollow/tok_en-123`]);
+  });
+
+  it("says a new version is out when it has no number", () => {
+    expect(updateMessage(toNotice(update({ version: null })), links)).toMatch(/^\*\*A new version of Pollster is out\*\*/);
+  });
+
+  it("tells of a deprecation and links the replacement", () => {
+    const text = updateMessage(
+      toNotice(update({ kind: "deprecated", version: null, releaseNotes: null, replacement: { name: "Polls Pro", path: "/applications/polls-pro" } })),
+      links,
+    );
+    expect(text.split("\n\n").slice(0, 2)).toEqual(["**Pollster is deprecated**", "Use [Polls Pro](https://apphub.lumen.example/applications/polls-pro) instead."]);
+    const plain = updateMessage(toNotice(update({ kind: "deprecated", version: null, releaseNotes: null })), links);
+    expect(plain.split("\n\n").slice(0, 2)).toEqual(["**Pollster is deprecated**", "Pollster gets no more updates."]);
+  });
+
+  it("calls out new permissions by their plain-words labels, at most ten", () => {
+    const one = updateMessage(toNotice(update({ addedPermissions: ["spark:messages_read"] })), links);
+    expect(one).toContain("It now asks for one more permission:\n- Read the messages in your spaces");
+    const many = updateMessage(
+      toNotice(
+        update({
+          addedPermissions: [
+            "spark:people_read",
+            "spark:rooms_read",
+            "spark:rooms_write",
+            "spark:memberships_read",
+            "spark:memberships_write",
+            "spark:messages_read",
+            "spark:messages_write",
+            "spark:teams_read",
+            "spark:teams_write",
+            "spark:webhooks_read",
+            "spark:webhooks_write",
+            "spark:all",
+          ],
+        }),
+      ),
+      links,
+    );
+    expect(many).toContain("It now asks for 12 more permissions:");
+    expect(many).toContain("- and 2 more (see the app's page)");
+    expect(many.match(/^- /gm)).toHaveLength(11);
+  });
+
+  it("lets publisher text add no link, mention, HTML or formatting", () => {
+    const text = updateMessage(
+      toNotice(
+        update({
+          appName: "Poll*ster* [click](https://evil.example) <@personEmail:ceo@acme.example|CEO> www.evil.example",
+          version: "2.4.0_beta",
+          releaseNotes:
+            "# Big\n\nVisit https://evil.example/x or www.evil.example, mail boss@evil.example. [docs](https://evil.example/docs) <@personId:abc|All> ![img](https://evil.example/i.png) `code` *em* <script>alert(1)</script>",
+          replacement: null,
+        }),
+      ),
+      links,
+    );
+    const { hrefs, mentions, html } = rendered(text);
+    expect(hrefs).toEqual([`${PORTAL}/applications/pollster`, `${PORTAL}/unfollow/tok_en-123`]);
+    expect(mentions).toBe(false);
+    expect(html).not.toMatch(/<(script|em|img|h1)\b/);
+    expect(text).not.toContain("evil.example");
+    // The words stay readable, as written.
+    expect(html).toContain("<strong>Poll*ster* [click] &lt;@personEmail:|CEO&gt; 2.4.0_beta is out</strong>");
+    expect(html).toContain("<p>Big Visit or , mail . docs &lt;@personId:abc|All&gt; code em &lt;script&gt;alert(1)&lt;/script&gt;</p>");
+  });
+});
+
+describe("summariseReleaseNotes", () => {
+  it("is plain text from markdown: no markup, entities decoded, whitespace collapsed", () => {
+    expect(summariseReleaseNotes("## What's new\n\n- Polls close on a *timer*.\n- Export to **CSV** &amp; PDF.\n\n```\ncode\n```")).toBe(
+      "What's new Polls close on a timer. Export to CSV & PDF. code",
+    );
+  });
+
+  it("is null for no notes", () => {
+    expect(summariseReleaseNotes(null)).toBeNull();
+    expect(summariseReleaseNotes("  \n ")).toBeNull();
+    expect(summariseReleaseNotes("https://only.example/a-link")).toBeNull();
+  });
+
+  it("is cut at a word before the limit, with an ellipsis", () => {
+    const words = Array.from({ length: 100 }, (_, i) => `word${i}`).join(" ");
+    const summary = summariseReleaseNotes(words)!;
+    expect([...summary].length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS + 1);
+    expect(summary.endsWith("…")).toBe(true);
+    expect(words.startsWith(summary.slice(0, -1))).toBe(true);
+    expect(words.charAt(summary.length - 1)).toBe(" ");
+  });
+
+  it("keeps a text of exactly the limit whole, cuts one very long word, and counts an emoji as one", () => {
+    const exact = "a".repeat(SUMMARY_MAX_CHARS);
+    expect(summariseReleaseNotes(exact)).toBe(exact);
+    expect(summariseReleaseNotes("b".repeat(400))).toBe(`${"b".repeat(SUMMARY_MAX_CHARS)}…`);
+    const emoji = "🎉".repeat(SUMMARY_MAX_CHARS);
+    expect(summariseReleaseNotes(emoji)).toBe(emoji);
+  });
+});
+
+describe("followConfirmation", () => {
+  it("tells a space who asked for the messages, and carries the unfollow link", () => {
+    const text = followConfirmation({ appName: "Pollster", appPath: "/applications/pollster", followerName: "Riley *R*", inSpace: true }, links);
+    expect(text.split("\n\n")[0]).toBe("**Riley \\*R\\* asked App Hub to post updates about Pollster in this space**");
+    expect(rendered(text).hrefs).toEqual([`${PORTAL}/applications/pollster`, `${PORTAL}/unfollow/tok_en-123`]);
+    expect(followConfirmation({ appName: "Pollster", appPath: "/applications/pollster", followerName: "Riley", inSpace: false }, links)).toMatch(
+      /^\*\*You follow Pollster in App Hub\*\*/,
+    );
+  });
+});
