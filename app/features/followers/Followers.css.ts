@@ -1,6 +1,7 @@
 // The follow parts' looks: the detail page's "Follow updates", the follow and unfollow pages, and My
 // Integrations' "Apps you follow".
 import { globalStyle, style } from "@vanilla-extract/css";
+import { buttonStyles } from "../../components/Button.css";
 import { pageColumn } from "../../../styles/page-column.css";
 import { panel } from "../../../styles/panel.css";
 import { mq, vars } from "../../../styles/theme.css";
@@ -19,17 +20,8 @@ export const following = style({ margin: 0, display: "inline-flex", alignItems: 
 export const followingWhere = style({ margin: 0, color: vars.color.textMuted, overflowWrap: "anywhere", maxWidth: "32ch" });
 export const followControls = style({ margin: 0, display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space[2] });
 export const inlineForm = style({ display: "inline" });
-/** A button that reads as a link (a form post beside a link, in a line of text). */
-export const linkButton = style({
-  minHeight: vars.space[11],
-  padding: 0,
-  border: 0,
-  background: "none",
-  color: vars.color.brand,
-  font: "inherit",
-  textDecoration: "underline",
-  cursor: "pointer",
-});
+/** The site's link-styled button (a form post beside a link, in a line of text), tall enough to tap. */
+export const linkButton = style([buttonStyles.link, { minHeight: vars.space[11] }]);
 export const controlLink = style({ display: "inline-flex", alignItems: "center", minHeight: vars.space[11], color: vars.color.brand });
 
 // --- The follow and unfollow pages ---------------------------------------------------------------
