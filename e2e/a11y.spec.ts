@@ -168,7 +168,11 @@ for (const width of [1280, 390]) {
     const publisherName = catalogue.publishers.find((p) => p.slug === bot.publisher)!.name;
     await page.unrouteAll();
     await logIn(page, USERS.sam.email, "/admin/review");
-    if (!jsEnabled) await serveWithoutScripts(page);
+    // Away from the page the login landed on first: cutting its scripts off mid-load is a page error.
+    if (!jsEnabled) {
+      await page.goto("about:blank");
+      await serveWithoutScripts(page);
+    }
     const token = await makePublisherToken(page, publisherName, jsEnabled);
     const extra = ["bot:files_read", "bot:rooms_write", "bot:memberships_write"].find((p) => !bot.permissions.includes(p))!;
     const submitted = await page.request.post(`/api/publisher/v1/apps/${bot.friendlyId ?? bot.id}/versions`, {

@@ -1,7 +1,7 @@
 // "This app now asks for more access" on My Integrations (issue 16; docs/decisions/027), in the
 // default (third-party) mode, with JavaScript on and off: Riley connected apps through the hub, and
 // their publishers have since shipped versions asking for more (through the publisher API and the
-// review queue, before the tests), so the rows show the notice; Reconnect goes through the vendor and clears it;
+// review queue, at the start of each test), so the rows show the notice; Reconnect goes through the vendor and clears it;
 // Disconnect is the platform's page (the hub cannot revoke in this mode), then "Remove from this
 // list". axe on the page with the notice at 1280 and 390 px. Each project uses its own apps.
 import { readFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import type { AppRecord, CatalogueFile } from "../app/models/catalogue-record";
 import { PERMISSION_KEYS, PERMISSIONS, type PermissionKey, permissionFits } from "../app/models/permissions";
 import { seededGrants, USERS } from "../workers/platform/demo-data";
 import { expect, expectNoSeriousViolations, logIn, makePublisherToken, PLATFORM_ORIGIN, serveWithoutScripts, test, waitForHydration } from "./fixtures";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
 const PORT = process.env.E2E_PORT ?? "8789";
 const TITLE = "This app now asks for more access";
@@ -37,49 +37,40 @@ type Shipped = { connectedVersion: string; version: string; added: PermissionKey
 const shipped = new Map<string, Shipped>();
 
 /**
- * The whole story through the product, once per project: Riley connects each app through the hub
- * (which records what it asks for then), its publisher ships a version asking for one permission
- * more through the publisher API, and Sam approves it in the review queue.
+ * The whole story through the product, for one test's app: Riley connects it through the hub (which
+ * records what it asks for then), its publisher ships a version asking for one permission more
+ * through the publisher API, and Sam approves it in the review queue. Each test does this for its
+ * own app only: tests of one project can run in different workers (the axe ones use other options),
+ * and two workers shipping for the same app at once could each ask for the same "new" permission.
  */
-test.beforeAll(async ({ browser }, testInfo) => {
-  test.setTimeout(180_000);
-  const jsEnabled = testInfo.project.name !== "no-js";
+async function shipMore(browser: Browser, jsEnabled: boolean, app: AppRecord): Promise<void> {
   const baseURL = `http://127.0.0.1:${PORT}`;
-  const apps = Object.values(appsFor(jsEnabled));
+  const key = app.friendlyId ?? app.id;
   const riley = await (await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled })).newPage();
   await logIn(riley, USERS.riley.email, "/my-integrations");
-  const live = new Map<string, { version: string; permissions: PermissionKey[] }>();
-  for (const app of apps) {
-    const key = app.friendlyId ?? app.id;
-    const now = (await (await riley.request.get(`/api/apps/${key}`)).json()) as { versions: { version: string }[]; permissions: PermissionKey[] };
-    live.set(app.id, { version: now.versions[0]!.version, permissions: now.permissions });
-    await riley.goto(`/applications/${key}/connect`);
-    await riley.waitForURL(`${PLATFORM_ORIGIN}/**`);
-  }
+  const before = (await (await riley.request.get(`/api/apps/${key}`)).json()) as { versions: { version: string }[]; permissions: PermissionKey[] };
+  await riley.goto(`/applications/${key}/connect`);
+  await riley.waitForURL(`${PLATFORM_ORIGIN}/**`);
   await riley.context().close();
 
   const sam = await (await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled })).newPage();
   await logIn(sam, USERS.sam.email, "/admin/review");
-  const publishers = catalogue().publishers;
-  for (const app of apps) {
-    const before = live.get(app.id)!;
-    const extra = PERMISSION_KEYS.find((k) => permissionFits("integration", k) && !before.permissions.includes(k))!;
-    const version = `${before.version.split(".")[0]}.${Date.now() % 100_000}.0`;
-    const token = await makePublisherToken(sam, publishers.find((p) => p.slug === app.publisher)?.name ?? app.companyName, jsEnabled);
-    const res = await sam.request.post(`/api/publisher/v1/apps/${app.friendlyId ?? app.id}/versions`, {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { version, releaseNotes: "Reads your spaces' titles too.", permissions: [...before.permissions, extra] },
-    });
-    expect(res.status(), await res.text()).toBe(202);
-    await sam.goto(`/admin/review/${((await res.json()) as { id: number }).id}`);
-    await sam.getByRole("button", { name: "Approve and publish" }).click();
-    await expect(sam.getByRole("status", { name: "Notifications" })).toContainText(`${version} is live.`);
-    shipped.set(app.id, { connectedVersion: before.version, version, added: [extra] });
-  }
+  const extra = PERMISSION_KEYS.find((k) => permissionFits("integration", k) && !before.permissions.includes(k))!;
+  const version = `${before.versions[0]!.version.split(".")[0]}.${Date.now() % 100_000}.0`;
+  const token = await makePublisherToken(sam, catalogue().publishers.find((p) => p.slug === app.publisher)?.name ?? app.companyName, jsEnabled);
+  const res = await sam.request.post(`/api/publisher/v1/apps/${key}/versions`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { version, releaseNotes: "Reads your spaces' titles too.", permissions: [...before.permissions, extra] },
+  });
+  expect(res.status(), await res.text()).toBe(202);
+  await sam.goto(`/admin/review/${((await res.json()) as { id: number }).id}`);
+  await sam.getByRole("button", { name: "Approve and publish" }).click();
+  await expect(sam.getByRole("status", { name: "Notifications" })).toContainText(`${version} is live.`);
   await sam.context().close();
+  shipped.set(app.id, { connectedVersion: before.versions[0]!.version, version, added: [extra] });
   // Pages read the catalogue through the Worker's memo of its version, kept 5 s (workers/catalogue-version.ts).
   await new Promise((resolve) => setTimeout(resolve, 5_500));
-});
+}
 
 const rowOf = (page: Page, app: AppRecord) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: app.name, exact: true }) });
 
@@ -95,10 +86,12 @@ async function expectNotice(page: Page, app: AppRecord) {
 }
 
 test.describe("the notice and its actions", () => {
-  test.setTimeout(60_000);
+  // Each test first ships a version through the review queue (shipMore).
+  test.setTimeout(90_000);
 
-  test("visible with the added permissions; Reconnect goes through the vendor and clears it", async ({ page, jsEnabled }) => {
+  test("visible with the added permissions; Reconnect goes through the vendor and clears it", async ({ page, jsEnabled, browser }) => {
     const app = appsFor(jsEnabled).reconnect;
+    await shipMore(browser, jsEnabled, app);
     await logIn(page, USERS.riley.email, "/my-integrations");
     await waitForHydration(page, jsEnabled);
     const notice = await expectNotice(page, app);
@@ -116,8 +109,9 @@ test.describe("the notice and its actions", () => {
     await expect(rowOf(page, app).getByRole("region", { name: TITLE })).toHaveCount(0);
   });
 
-  test("Disconnect is the platform's page; once revoked there, 'Remove from this list' takes the row and its notice", async ({ page, jsEnabled }) => {
+  test("Disconnect is the platform's page; once revoked there, 'Remove from this list' takes the row and its notice", async ({ page, jsEnabled, browser }) => {
     const app = appsFor(jsEnabled).disconnect;
+    await shipMore(browser, jsEnabled, app);
     await logIn(page, USERS.riley.email, "/my-integrations");
     // The grant exists at the platform (accepted at the vendor's page), as a connected integration's would.
     await page.goto(`${PLATFORM_ORIGIN}/vendors/${app.clientId}/start`);
@@ -150,11 +144,13 @@ test.describe("the notice and its actions", () => {
 test.describe("axe", () => {
   // axe runs inside the page; without JavaScript the documents are served without their scripts (e2e/a11y.spec.ts).
   test.use({ javaScriptEnabled: true });
+  test.setTimeout(90_000);
 
   for (const width of [1280, 390]) {
-    test(`My Integrations with the notice at ${width} px`, async ({ page, jsEnabled }) => {
+    test(`My Integrations with the notice at ${width} px`, async ({ page, jsEnabled, browser }) => {
       await page.setViewportSize({ width, height: 900 });
       const app = width === 1280 ? appsFor(jsEnabled).axe1280 : appsFor(jsEnabled).axe390;
+      await shipMore(browser, jsEnabled, app);
       await logIn(page, USERS.riley.email, "/my-integrations");
       // After the login's redirects (a fulfilled route would not follow them to the platform), and
       // away from its page, whose scripts would otherwise be refused mid-load.
