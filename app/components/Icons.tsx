@@ -1,9 +1,11 @@
 // Small inline SVG icons; decorative (aria-hidden), so the control around them carries the name.
 import type { ReactNode } from "react";
 
-type IconProps = { size?: number; className?: string };
+export type IconProps = { size?: number; className?: string };
 
-function Svg({ size = 20, className, children }: IconProps & { children: ReactNode }) {
+/** The frame every icon shares; icons used only in a lazily loaded part draw theirs with it there, so
+ * their paths stay out of the first-load chunk this module is in. */
+export function Svg({ size = 20, className, children }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}

@@ -3,29 +3,18 @@
 // to the page's first-load JavaScript. The anonymous page (shared through the edge cache) only ever
 // shows the link; the follow page sends a logged-out visitor to log in and back.
 import { CsrfInput } from "~/components/CsrfInput";
+import { Svg } from "~/components/Icons";
 import { visuallyHidden } from "../../../styles/global.css";
 import { destinationPhrase, type FollowOffer } from "./follow-view";
 import * as s from "./Followers.css";
 
-export function BellIcon() {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-    </svg>
-  );
-}
+/** Drawn here, not in ~/components/Icons: this part loads lazily, and the icons' module is in every page's first load. */
+const BellIcon = () => (
+  <Svg size={18}>
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Svg>
+);
 
 export function FollowUpdates({ offer, appName, appPath }: { offer: FollowOffer; appName: string; appPath: string }) {
   if (!offer) return null;

@@ -1,5 +1,6 @@
 // The follow parts' looks: the detail page's "Follow updates", the follow and unfollow pages, and My
 // Integrations' "Apps you follow".
+import { warningNote } from "../../../styles/warning-note.css";
 import { globalStyle, style } from "@vanilla-extract/css";
 import { buttonStyles } from "../../components/Button.css";
 import { pageColumn } from "../../../styles/page-column.css";
@@ -70,12 +71,5 @@ export const row = style({
 });
 export const rowDetails = style({ display: "grid", gap: vars.space[1], minWidth: 0 });
 export const rowName = style({ margin: 0, fontSize: vars.fontSize.lg, overflowWrap: "anywhere" });
-export const rowProblem = style({
-  margin: 0,
-  padding: vars.space[2],
-  borderRadius: vars.radius.md,
-  background: vars.color.warningBg,
-  color: vars.color.warningText,
-  fontSize: vars.fontSize.sm,
-});
+export const rowProblem = warningNote;
 export const rowActions = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space[3] });

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { mustTryParamsSchema, suggestParamsSchema, videoParamsSchema } from "~/features/api/query-schemas.server";
 import { searchParamsSchema } from "~/features/api/search-params.server";
-import { appDraftSchema } from "~/features/publisher-api/draft-submission.server";
+import { appDraftSchema } from "~/features/publisher-api/draft-record";
 import { listingUpdateSchema } from "~/features/publisher-api/listing-submission.server";
 import { versionSubmissionSchema } from "~/features/publisher-api/version-submission.server";
 import { CONTENT_TYPES } from "~/models/content";

@@ -10,8 +10,6 @@ import { categoryProblems } from "./listing-submission.server";
 import { type Problem, submitForReview } from "./submit.server";
 import { pendingDraftWithFriendlyId } from "./submissions.server";
 
-export { appDraftSchema, type AppDraft } from "./draft-record";
-
 /** A new app's id, shaped as the platform's application ids are. */
 export const newAppId = () => base64url(new TextEncoder().encode(`ciscospark://us/APPLICATION/${crypto.randomUUID()}`));
 

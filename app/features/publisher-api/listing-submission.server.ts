@@ -5,7 +5,8 @@ import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { appRecordSchema } from "~/models/catalogue-record";
 import { requirePublisherToken } from "./auth.server";
-import { httpsImageUrl, type Problem, requireOwnApp, submitForReview } from "./submit.server";
+import { httpsImageUrl } from "./draft-record";
+import { type Problem, requireOwnApp, submitForReview } from "./submit.server";
 
 const app = appRecordSchema.innerType().shape;
 

@@ -20,8 +20,6 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
 export type Problem = { path: string; message: string };
 
-export { httpsImageUrl } from "./draft-record";
-
 /** What a submission answers: the same for the first post, a retry with its Idempotency-Key and a GET. */
 export function submissionJson(s: Submission) {
   return {

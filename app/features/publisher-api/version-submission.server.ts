@@ -5,7 +5,8 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { securityFactsSchema, versionRecordSchema } from "~/models/catalogue-record";
 import { requirePublisherToken } from "./auth.server";
-import { httpsImageUrl, permissionProblems, type Problem, requireOwnApp, submitForReview } from "./submit.server";
+import { httpsImageUrl } from "./draft-record";
+import { permissionProblems, type Problem, requireOwnApp, submitForReview } from "./submit.server";
 
 export const versionSubmissionSchema = z
   .object({

@@ -7,7 +7,7 @@ import { FieldError } from "~/components/FieldError";
 import * as f from "~/components/FormField.css";
 import * as m from "~/features/moderation/ModerationPage.css";
 import { formatDate } from "~/lib/format-date";
-import type { PermissionView } from "~/models/permissions";
+import { PermissionList } from "~/features/app-detail/PermissionList";
 import type { ReviewField } from "./review-diff";
 import type { ReviewQueueData, SubmissionReviewData, SubmissionSummary } from "./review-page.server";
 import * as s from "./ReviewQueuePage.css";
@@ -120,18 +120,6 @@ function Fields({ fields, isNew }: { fields: ReviewField[]; isNew: boolean }) {
   );
 }
 
-function PermissionList({ items, mark }: { items: PermissionView[]; mark?: string }) {
-  return (
-    <ul className={s.permissions}>
-      {items.map((p) => (
-        <li key={p.key}>
-          {mark ? <strong className={s.added}>{mark}</strong> : null} {p.label} <span className={m.muted}>({p.group === "admin" ? "admin" : p.group})</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function SubmissionReviewPage({ data }: { data: SubmissionReviewData & { rejectError?: string; reason?: string } }) {
   const { submission: sub, live, fields, permissions, releaseNotesHtml } = data;
   const isNew = sub.kind === "draft";
@@ -161,7 +149,7 @@ export function SubmissionReviewPage({ data }: { data: SubmissionReviewData & { 
           </h2>
           {isNew ? (
             permissions.added.length > 0 ? (
-              <PermissionList items={permissions.added} />
+              <PermissionList items={permissions.added} className={s.permissions} />
             ) : (
               <p className={m.muted}>It asks for no permissions.</p>
             )
@@ -170,7 +158,7 @@ export function SubmissionReviewPage({ data }: { data: SubmissionReviewData & { 
               {permissions.added.length > 0 ? (
                 <>
                   <h3 className={m.reviewTitle}>New: people would be asked for these</h3>
-                  <PermissionList items={permissions.added} mark="New" />
+                  <PermissionList items={permissions.added} className={s.permissions} mark={{ text: "New", className: s.added }} />
                 </>
               ) : (
                 <p className={m.muted}>No new permissions.</p>
@@ -178,13 +166,13 @@ export function SubmissionReviewPage({ data }: { data: SubmissionReviewData & { 
               {permissions.removed.length > 0 ? (
                 <>
                   <h3 className={m.reviewTitle}>No longer asked for</h3>
-                  <PermissionList items={permissions.removed} />
+                  <PermissionList items={permissions.removed} className={s.permissions} />
                 </>
               ) : null}
               {permissions.kept.length > 0 ? (
                 <>
                   <h3 className={m.reviewTitle}>Unchanged</h3>
-                  <PermissionList items={permissions.kept} />
+                  <PermissionList items={permissions.kept} className={s.permissions} />
                 </>
               ) : null}
             </>

@@ -6,8 +6,7 @@
 import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireHubAdmin } from "~/features/moderation/require-hub-admin.server";
-import { draftRecord } from "~/features/publisher-api/draft-record";
-import { appDraftSchema } from "~/features/publisher-api/draft-record";
+import { appDraftSchema, draftRecord } from "~/features/publisher-api/draft-record";
 import { listingUpdateSchema } from "~/features/publisher-api/listing-submission.server";
 import { findSubmission, listDecidedSubmissions, listPendingSubmissions, type Submission } from "~/features/publisher-api/submissions.server";
 import { versionSubmissionSchema } from "~/features/publisher-api/version-submission.server";

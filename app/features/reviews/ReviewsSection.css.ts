@@ -1,3 +1,4 @@
+import { warningNote } from "../../../styles/warning-note.css";
 import { globalStyle, style } from "@vanilla-extract/css";
 import { panel } from "../../../styles/panel.css";
 import { mq, vars } from "../../../styles/theme.css";
@@ -44,14 +45,7 @@ export const ratingChoices = style({ display: "flex", flexDirection: "column", g
 export const ratingChoice = style({ display: "flex", alignItems: "center", gap: vars.space[2], cursor: "pointer", minHeight: "32px" });
 export const buttons = style({ display: "flex", flexWrap: "wrap", gap: vars.space[3], alignItems: "center" });
 export const own = style([panel, { gap: vars.space[2] }]);
-export const notice = style({
-  margin: 0,
-  padding: vars.space[2],
-  borderRadius: vars.radius.md,
-  background: vars.color.warningBg,
-  color: vars.color.warningText,
-  fontSize: vars.fontSize.sm,
-});
+export const notice = warningNote;
 
 export const sortSelect = style({ width: "auto", minWidth: "12em" });
 export const sortForm = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space[2] });
