@@ -7,7 +7,7 @@
 //
 // Code everywhere else uses the bare names ("flash", config.cookies.session, ...): writers ask
 // cookieName for the name to set, readers read through ourCookies, which maps back to bare names.
-import { cookiesOf } from "./cookie-header";
+import { cookiesOf } from "./cookie-header.ts";
 
 export const HOST_PREFIX = "__Host-";
 

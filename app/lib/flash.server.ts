@@ -3,33 +3,16 @@
 // page, which then clears the cookie. A flash may also carry an install (spec §9 "installs") that
 // the page reports once to analytics, in the browser, with the visitor's consent (issue 14).
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
 import type { Notice } from "~/components/notice";
 import { PRIVATE_HEADERS } from "./cache-policy.server";
 import type { InstallEvent } from "~/features/analytics/events";
 import type { PortalConfig } from "./config.server";
 import { FLASH_COOKIE } from "./cookie-names";
 import { flashCookie, readCookie } from "./cookies.server";
+import { type Flash, flashSchema } from "./flash-payload";
 import { safeRedirectPath } from "./safe-redirect";
 
 export { FLASH_COOKIE };
-
-const noticeSchema = z.object({
-  title: z.string().max(200),
-  message: z.string().max(1000),
-  level: z.enum(["success", "error", "info", "warning"]),
-});
-
-const installSchema = z.object({
-  id: z.string().max(64),
-  appId: z.string().max(200),
-  appType: z.string().max(40),
-  appName: z.string().max(200),
-  via: z.enum(["space", "direct", "connect", "webhook"]),
-});
-
-const flashSchema = z.object({ notice: noticeSchema, install: installSchema.optional() });
-type Flash = z.infer<typeof flashSchema>;
 
 export async function setFlash(request: Request, config: PortalConfig, notice: Notice, install?: InstallEvent): Promise<string> {
   const flash: Flash = install ? { notice, install } : { notice };

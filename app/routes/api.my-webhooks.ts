@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { apiAuth } from "~/features/api/session-api.server";
-import { WEBHOOK_KINDS } from "~/features/webhooks/webhook-form";
+import { type MyWebhooksAnswer, WEBHOOK_KINDS } from "~/features/webhooks/webhook-form";
 import { listWebhooks } from "~/features/webhooks/webhooks.server";
 import { jsonError } from "~/lib/http.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
@@ -15,5 +15,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const kind = type === null ? undefined : z.enum(WEBHOOK_KINDS).safeParse(type);
   if (kind && !kind.success) return jsonError(400, "Invalid type: use incoming or outgoing.");
   const items = await listWebhooks(context.db, auth.user.userId, url.origin, kind?.data);
-  return Response.json({ items }, { headers: PRIVATE_HEADERS });
+  const answer: MyWebhooksAnswer = { items };
+  return Response.json(answer, { headers: PRIVATE_HEADERS });
 }

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { parseBody } from "~/features/api/body.server";
 import { apiAuth, apiPlatformError } from "~/features/api/session-api.server";
-import { validateWebhookInput, WEBHOOK_KINDS } from "~/features/webhooks/webhook-form";
+import { validateWebhookInput, WEBHOOK_KINDS, type WebhookCreateAnswer } from "~/features/webhooks/webhook-form";
 import { createWebhook, deleteWebhook } from "~/features/webhooks/webhooks.server";
 import { jsonError } from "~/lib/http.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
@@ -27,7 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const result = await createWebhook(context, auth, kind.data, input.value, url.origin);
       if (!result.ok) return jsonError(result.status, result.message ?? Object.values(result.errors)[0]!, { errors: result.errors });
       const { id, roomId, displayName, webhookUrl } = result.webhook;
-      return Response.json({ id, roomId, displayName, webhookUrl }, { status: result.created ? 201 : 200, headers: PRIVATE_HEADERS });
+      const answer: WebhookCreateAnswer = { id, roomId, displayName, webhookUrl };
+      return Response.json(answer, { status: result.created ? 201 : 200, headers: PRIVATE_HEADERS });
     }
     if (request.method === "DELETE") {
       const webhookId = url.searchParams.get("webhookId") ?? "";

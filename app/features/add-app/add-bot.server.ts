@@ -7,7 +7,7 @@ import { endSessionOn401, type Auth } from "~/auth/session.server";
 import { isSessionRefused, PlatformError } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
 import { addBotStatus, type AddBotOffer, type SpaceOption } from "./add-bot";
-import { ADD_APP_MESSAGES as M, DIRECT_MESSAGE_GREETING, ROOMS_MAX } from "./messages";
+import { ADD_APP_MESSAGES as M, ADD_APP_TITLES as T, DIRECT_MESSAGE_GREETING, ROOMS_MAX } from "./messages";
 
 export type BotApp = { name: string; botEmail: string };
 export type AddResult = { status: number; notice: Notice };
@@ -80,27 +80,27 @@ export async function addBotToSpace(context: AppLoadContext, auth: Auth, app: Bo
       // The platform refuses for two reasons with one status: a locked space, or an organisation
       // that has the bot turned off. The space itself says which.
       return (await roomOrNull())?.isLocked
-        ? { status: 403, notice: { title: "This space is locked", message: M.locked, level: "error" } }
+        ? { status: 403, notice: { title: T.locked, message: M.locked, level: "error" } }
         : { status: 403, notice: { title: M.poweredDown(app.name), message: M.talkToAdmin, level: "error" } };
     }
-    if (error.status === 400) return { status: 400, notice: { title: "Not added", message: M.restricted, level: "error" } };
-    return { status: error.status >= 400 && error.status < 600 ? error.status : 500, notice: { title: "Not added", message: M.unknown, level: "error" } };
+    if (error.status === 400) return { status: 400, notice: { title: T.notAdded, message: M.restricted, level: "error" } };
+    return { status: error.status >= 400 && error.status < 600 ? error.status : 500, notice: { title: T.notAdded, message: M.unknown, level: "error" } };
   }
   const label = (await roomOrNull())?.title;
   return {
     status: 200,
-    notice: label ? { title: "App added", message: M.added(app.name, label), level: "success" } : { title: "App added", message: M.roomName, level: "warning" },
+    notice: label ? { title: T.added, message: M.added(app.name, label), level: "success" } : { title: T.added, message: M.roomName, level: "warning" },
   };
 }
 
 export async function messageBotDirectly(context: AppLoadContext, auth: Auth, app: BotApp): Promise<AddResult> {
   try {
     await context.platform.forPerson(auth).sendMessage({ toPersonEmail: app.botEmail, text: DIRECT_MESSAGE_GREETING });
-    return { status: 200, notice: { title: "Message sent", message: M.directMessage(app.name), level: "success" } };
+    return { status: 200, notice: { title: T.messageSent, message: M.directMessage(app.name), level: "success" } };
   } catch (thrown) {
     const error = rethrowAuth(thrown);
     context.logger.warn("Direct message to a bot refused", { status: error.status, message: error.message, trackingId: error.trackingId });
     if (error.status === 403) return { status: 403, notice: { title: M.poweredDown(app.name), message: M.talkToAdmin, level: "error" } };
-    return { status: error.status >= 400 && error.status < 600 ? error.status : 500, notice: { title: "Message not sent", message: M.unknown, level: "error" } };
+    return { status: error.status >= 400 && error.status < 600 ? error.status : 500, notice: { title: T.messageNotSent, message: M.unknown, level: "error" } };
   }
 }

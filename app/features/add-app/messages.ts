@@ -14,6 +14,18 @@ export const ADD_APP_MESSAGES = {
   roomsFailed: "We couldn't load your spaces. Please try again later.",
 } as const;
 
+/**
+ * The titles of the notices that follow an add (not in the spec, which words only the messages).
+ * The soak (scripts/soak/) tells an add's outcome by them.
+ */
+export const ADD_APP_TITLES = {
+  added: "App added",
+  locked: "This space is locked",
+  notAdded: "Not added",
+  messageSent: "Message sent",
+  messageNotSent: "Message not sent",
+} as const;
+
 /** Spec §7: the direct message our side sends so the bot answers ("a fixed word"). */
 export const DIRECT_MESSAGE_GREETING = "Hello";
 

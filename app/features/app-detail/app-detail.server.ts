@@ -6,6 +6,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from "zod";
 import { endSessionOn401, getAuth, requireAuth } from "~/auth/session.server";
 import { addBotToSpace, messageBotDirectly } from "~/features/add-app/add-bot.server";
+import { ADD_APP_TITLES } from "~/features/add-app/messages";
 import { installOf } from "~/features/analytics/install";
 import { absoluteUrl, appKey, appPath } from "~/lib/app-paths";
 import { appFeedPath, feedLink } from "~/features/feeds/feed-paths";
@@ -110,7 +111,7 @@ export async function appDetailAction({ request, context }: ActionFunctionArgs, 
   let notice;
   let install;
   if (!parsed.success) {
-    notice = { title: "Not added", message: `Choose a space to add ${app.name} to.`, level: "error" as const };
+    notice = { title: ADD_APP_TITLES.notAdded, message: `Choose a space to add ${app.name} to.`, level: "error" as const };
   } else {
     try {
       const bot = { name: app.name, botEmail: app.botEmail };

@@ -1,5 +1,7 @@
 // My Webhooks (spec §2.5, §3, §5): the two kinds, the form's validation with the spec's texts word
-// for word, and the shape a webhook is shown in. Shared by the page, the API and the server.
+// for word, and the shape a webhook is shown in. Shared by the page, the API and the server, and
+// by tools that read the hub's answers (scripts/soak/): relative imports only.
+import { z } from "zod";
 
 export const WEBHOOK_KINDS = ["incoming", "outgoing"] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
@@ -40,6 +42,9 @@ export const WEBHOOK_MESSAGES = {
   limit: `You already have ${WEBHOOK_LIMIT} webhooks, the most one person can have. Delete one to add another.`,
   listFailed: "We couldn't load your webhooks. Please try again later.",
 } as const;
+
+/** The titles of the notices a page shows after a create or a delete (Post/Redirect/Get). */
+export const WEBHOOK_NOTICE_TITLES = { added: "Webhook added", deleted: "Webhook deleted" } as const;
 
 /** The hub's two webhook apps, as the catalogue and the platform name their bots. */
 export const WEBHOOK_APP_NAME: Readonly<Record<WebhookKind, string>> = { incoming: "Incoming Webhooks", outgoing: "Outgoing Webhooks" };
@@ -116,22 +121,32 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** A webhook as its owner sees it (spec §3: id, roomId, displayName, webhookUrl, target space). */
-export type WebhookView = {
-  id: string;
-  type: WebhookKind;
-  roomId: string;
-  roomTitle: string;
-  displayName: string;
+/** A webhook as its owner sees it: My Webhooks (page and `GET /api/my-webhooks`). */
+export const webhookViewSchema = z.object({
+  id: z.string(),
+  type: z.enum(WEBHOOK_KINDS),
+  roomId: z.string(),
+  roomTitle: z.string(),
+  displayName: z.string(),
   /** Incoming: the secret URL to POST to. Outgoing: the person's server. */
-  webhookUrl: string;
+  webhookUrl: z.string(),
   /** Outgoing: the key of the X-AppHub-Signature HMAC. */
-  signingSecret: string | null;
-  createdAt: string;
+  signingSecret: z.string().nullable(),
+  createdAt: z.string(),
   /** The owner's standing, as last checked: inactive webhooks post and deliver nothing. */
-  status: "active" | "inactive";
-  inactiveReason: InactiveReason | null;
+  status: z.enum(["active", "inactive"]),
+  inactiveReason: z.enum(INACTIVE_REASONS).nullable(),
   /** The reason in words, for the owner. */
-  inactiveMessage: string | null;
+  inactiveMessage: z.string().nullable(),
   /** When the standing was last checked with the platform (ISO), if ever. */
-  checkedAt: string | null;
-};
+  checkedAt: z.string().nullable(),
+});
+export type WebhookView = z.infer<typeof webhookViewSchema>;
+
+/** Spec §7 `GET /api/my-webhooks`. */
+export const myWebhooksAnswerSchema = z.object({ items: z.array(webhookViewSchema) });
+export type MyWebhooksAnswer = z.infer<typeof myWebhooksAnswerSchema>;
+
+/** Spec §7 `POST /api/webhooks?type=`: 201 when made, 200 when the same webhook already existed. */
+export const webhookCreateAnswerSchema = webhookViewSchema.pick({ id: true, roomId: true, displayName: true, webhookUrl: true });
+export type WebhookCreateAnswer = z.infer<typeof webhookCreateAnswerSchema>;

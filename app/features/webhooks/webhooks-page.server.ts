@@ -9,7 +9,7 @@ import type { Notice } from "~/components/notice";
 import { redirectWithNotice } from "~/lib/flash.server";
 import type { MyWebhooksData, WebhookFormState } from "./my-webhooks";
 import { isReviewIntent, reviewsAction } from "~/features/reviews/reviews-action.server";
-import { validateWebhookInput, WEBHOOK_APP_KIND, WEBHOOK_MESSAGES as M, type WebhookKind } from "./webhook-form";
+import { validateWebhookInput, WEBHOOK_APP_KIND, WEBHOOK_MESSAGES as M, WEBHOOK_NOTICE_TITLES, type WebhookKind } from "./webhook-form";
 import { createWebhook, deleteWebhook, listWebhookRows, webhookView } from "./webhooks.server";
 import { recordOwnerSeen, settleStandingsForOwner } from "./standing.server";
 import { ROOMS_MAX } from "~/features/add-app/messages";
@@ -121,7 +121,7 @@ export async function webhooksAction(request: Request, context: AppLoadContext, 
     if (form.get("intent") === "delete-webhook") {
       const result = await deleteWebhook(context, auth, kind, field("webhookId"), url.origin);
       if (!result.ok) return done({ title: result.status === 404 ? "Not found" : "Not deleted", message: result.message, level: "error" });
-      return done({ title: "Webhook deleted", message: M.deleted(result.webhook.displayName), level: "success" });
+      return done({ title: WEBHOOK_NOTICE_TITLES.deleted, message: M.deleted(result.webhook.displayName), level: "success" });
     }
     const values = { displayName: field("displayName"), roomId: field("roomId"), webhookUrl: field("webhookUrl") };
     const fail = (state: Omit<WebhookFormState, "values">, status = 400) => data({ webhookForm: { values, ...state } }, { status });
@@ -129,7 +129,10 @@ export async function webhooksAction(request: Request, context: AppLoadContext, 
     if (!input.ok) return fail({ errors: input.errors, message: null });
     const result = await createWebhook(context, auth, kind, input.value, url.origin);
     if (!result.ok) return fail({ errors: result.errors, message: result.message ?? null }, result.status >= 500 ? 502 : 400);
-    return done({ title: "Webhook added", message: M.created(result.webhook.displayName, result.webhook.roomTitle), level: "success" }, await webhookInstall(context, kind));
+    return done(
+      { title: WEBHOOK_NOTICE_TITLES.added, message: M.created(result.webhook.displayName, result.webhook.roomTitle), level: "success" },
+      await webhookInstall(context, kind),
+    );
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
     if (expired) throw expired;
