@@ -131,7 +131,11 @@ export async function startOwnServers(): Promise<OwnServers> {
   const platformLog = path.join(logs, `platform-${platformPort}.log`);
   const platform = startServer(
     "platform",
-    ["wrangler", "dev", "-c", "workers/platform/wrangler.toml", "--port", platformPort, "--persist-to", platformState, ...common],
+    [
+      ...["wrangler", "dev", "-c", "workers/platform/wrangler.toml", "--port", platformPort, "--persist-to", platformState, ...common],
+      // The platform matches redirect URIs exactly: register this run's hub callback.
+      ...["--var", `HUB_REDIRECT_URIS:${APP}/auth/callback`],
+    ],
     platformLog,
   );
   await waitFor(`${PLATFORM}/_emulator/state`, "the platform emulator", platform);
