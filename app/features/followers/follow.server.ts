@@ -57,7 +57,9 @@ export async function followApp(context: AppLoadContext, auth: Auth, app: Follow
     destination = { kind: "space", roomId: joined.room.id, roomTitle: joined.room.title };
   }
 
-  const unfollowToken = existing?.unfollowToken ?? randomToken(24);
+  // A new token for every new destination (issue 27): the old one is in messages that people of the
+  // old place can read, and must not show the new place or unfollow for the person.
+  const unfollowToken = randomToken(24);
   const markdown = followConfirmation(
     { appName: app.name, appPath: app.path, followerName: auth.user.portalDisplayName, inSpace: destination.kind === "space" },
     { portalUrl: context.config.url, unfollowToken },
