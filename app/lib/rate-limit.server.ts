@@ -24,6 +24,10 @@ export const RATE_LIMITS = {
   RATE_LIMIT_LOGIN: { period: 60, what: "sign-in attempts" },
   RATE_LIMIT_HOOKS: { period: 60, what: "incoming webhook posts" },
   RATE_LIMIT_WEBHOOK: { period: 60, what: "messages to this webhook" },
+  // Keyed by who asks, checked by their features (issue 27): app/features/followers/follow.server.ts
+  // (the person), app/features/publisher-api/submit.server.ts (the publisher token).
+  RATE_LIMIT_FOLLOWS: { period: 60, what: "changes to what you follow" },
+  RATE_LIMIT_SUBMISSIONS: { period: 60, what: "submissions with this token" },
 } as const satisfies Record<string, { period: 10 | 60; what: string }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -127,15 +131,17 @@ export const PAGE_STYLE =
   'body{font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;color:#0f172a;margin:0}main{max-width:36rem;margin:12vh auto;padding:0 1.25rem}h1{font-size:1.75rem;line-height:1.2;margin:0 0 1rem}a{color:#0b5cad;font-weight:600}';
 export const PAGE_CSP = "default-src 'none'; style-src 'sha256-QqpPEnkFKe5MG7dWr843czcx1pUXJK4lJmwldziGlKM='; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** Bindings counted per webhook, person or token rather than per network address (their message says so). */
+const KEYED_BY_WHO = { RATE_LIMIT_WEBHOOK: true, RATE_LIMIT_FOLLOWS: true, RATE_LIMIT_SUBMISSIONS: true } as const;
+
 /** The 429 answer of a binding's limit: JSON for scripts and the app's own fetches, HTML for people. */
 export function tooManyRequests(name: RateLimitName, answer: "page" | "json"): Response {
   const { period, what } = RATE_LIMITS[name];
   const headers = { "Retry-After": String(period), "Cache-Control": CACHE_CONTROL.private };
   if (answer === "json") {
-    const message =
-      name === "RATE_LIMIT_WEBHOOK"
-        ? `Too many messages to this webhook in a short time. Try again in ${period} s.`
-        : `Too many ${what} from your network address in a short time. Try again in ${period} s.`;
+    const message = KEYED_BY_WHO[name as keyof typeof KEYED_BY_WHO]
+      ? `Too many ${what} in a short time. Try again in ${period} s.`
+      : `Too many ${what} from your network address in a short time. Try again in ${period} s.`;
     return jsonError(429, message, { error: "too_many_requests" }, headers);
   }
   // Plain HTML, no scripts, one small fixed style allowed by its hash: cheap to send a thousand

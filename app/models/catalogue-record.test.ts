@@ -56,7 +56,7 @@ function errorOf(input: unknown): string {
 
 describe("validateCatalogue", () => {
   it("accepts a good file and returns the parsed catalogue", () => {
-    const result = validateCatalogue(file([app(), app({ id: "second", friendlyId: null, name: "Other" })]));
+    const result = validateCatalogue(file([app(), app({ id: "second", friendlyId: null, name: "Other", clientId: "C0456" })]));
     expect(result.version).toBe("test-1");
     expect(result.apps).toHaveLength(2);
     expect(result.categories[0]).toEqual(category);
@@ -160,7 +160,7 @@ describe("issue 15's fields", () => {
               { version: "2.0.0", releasedAt: "2026-01-01T00:00:00Z", notes: "First release." },
             ],
           }),
-          app({ id: "other", friendlyId: "old-pollster", name: "Old Pollster", deprecation: { replacement: "pollster" } }),
+          app({ id: "other", friendlyId: "old-pollster", name: "Old Pollster", clientId: "C0999", deprecation: { replacement: "pollster" } }),
         ],
         [publisher],
       ),
@@ -198,5 +198,30 @@ describe("issue 15's fields", () => {
     expect(errorOf(file([app({ deprecation: { replacement: "pollster" } })]))).toMatch(/deprecation\.replacement: must be another app$/);
     expect(errorOf(withPublishers([], [{ ...publisher, domain: "Not A Domain" }]))).toMatch(/^publishers\[0\] \(quorum-labs, Quorum Labs\): domain: /);
     expect(errorOf(withPublishers([], [publisher, publisher]))).toMatch(/^publishers\[1\] \(quorum-labs, Quorum Labs\): slug: is not unique$/);
+  });
+});
+
+describe("issue 27: catalogue text and identities", () => {
+  it("refuses control characters in names and one-line texts, and all but tab and line breaks in descriptions and notes", () => {
+    expect(errorOf(file([app({ name: "Poll\u0001ster" })]))).toBe(`apps[0] (${app().id}, Poll\u0001ster): name: must not contain control characters or line breaks`);
+    expect(errorOf(file([app({ tagline: "Polls\nin a space" })]))).toMatch(/tagline: must not contain control characters or line breaks$/);
+    expect(errorOf(file([app({ description: "Runs polls\u0000." })]))).toMatch(/description: must not contain control characters$/);
+    expect(errorOf(file([app({ companyName: "Quorum\u009b" })]))).toMatch(/companyName: must not contain control characters/);
+    expect(errorOf(file([app({ versions: [{ version: "1.0.0", releasedAt: "2024-01-01T00:00:00Z", notes: "fixed\u001b[31m" }] })]))).toMatch(
+      /versions\.0\.notes: must not contain control characters$/,
+    );
+    expect(errorOf(file([app({ name: "Poll \ud800 ster" })]))).toMatch(/name: must not contain/);
+    expect(errorOf(file([app()], [{ ...category, name: "Produc\u0007tivity" }]))).toMatch(/^categories\[0\].*name: must not contain/);
+    expect(() => validateCatalogue(file([app({ description: "Line one\r\n\tLine two 🎉", name: "Pollster 🎉" })]))).not.toThrow();
+  });
+
+  it("refuses an OAuth client id or a bot address that another app of the file uses (bot addresses in any case)", () => {
+    expect(errorOf(file([app(), app({ id: "second", friendlyId: null, name: "Impostor" })]))).toBe(
+      `apps[1] (second, Impostor): clientId: "C0123" is already the client id of apps[0] (${app().id}, Pollster)`,
+    );
+    const bot = (o: Partial<AppRecordInput>) => app({ type: "bot", clientId: null, connectUrl: null, ...o });
+    expect(errorOf(file([bot({ botEmail: "pollster@lumen.bot" }), bot({ id: "second", friendlyId: null, name: "Impostor", botEmail: "Pollster@Lumen.bot" })]))).toBe(
+      `apps[1] (second, Impostor): botEmail: "Pollster@Lumen.bot" is already the bot address of apps[0] (${app().id}, Pollster)`,
+    );
   });
 });

@@ -6,6 +6,30 @@ import { isPermissionKey, permissionFits, type PermissionKey } from "./permissio
 import { CERTIFICATIONS, DATA_REGIONS } from "./security-facts.ts";
 
 const isoDate = z.string().datetime({ offset: true });
+
+/**
+ * Control characters (C0 and C1) and lone surrogates have no place in catalogue text: they are
+ * invisible on pages, and XML 1.0 forbids most of them, so one in a name would make every Atom
+ * feed that lists the app unreadable (issue 27). Multi-line text keeps tab and line breaks.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose
+const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** One line of text (a name, a tagline): no control characters, no line breaks. */
+export const lineText = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((v) => !CONTROL_IN_LINE.test(v), "must not contain control characters or line breaks");
+/** Text that may run over lines (a description, release notes): no control characters but tab and line breaks. */
+export const multiLineText = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((v) => !CONTROL_IN_TEXT.test(v), "must not contain control characters");
 /** Absolute http(s) URL, or a path on this site (seeded logos are served by the Worker). */
 const imageUrl = z.string().refine((v) => /^https?:\/\/[^\s]+$/.test(v) || /^\/[^\s/][^\s]*$/.test(v), "must be an http(s) URL or a site path");
 const httpsUrl = z
@@ -44,7 +68,7 @@ const uniqueList = <T extends z.ZodTypeAny>(item: T, max: number) =>
 /** A publisher (issue 15): who makes apps; verified when the hub checked they own their domain. */
 export const publisherRecordSchema = z.object({
   slug,
-  name: z.string().min(1).max(120),
+  name: lineText(1, 120),
   domain: z
     .string()
     .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a lower-case domain name")
@@ -52,12 +76,12 @@ export const publisherRecordSchema = z.object({
     .default(null),
   /** When the hub verified the domain; null: not verified. */
   verifiedAt: isoDate.nullable().default(null),
-  about: z.string().max(2000).nullable().default(null),
+  about: multiLineText(0, 2000).nullable().default(null),
   websiteUrl: httpsUrl.nullable().default(null),
   supportUrl: httpsUrl.nullable().default(null),
   privacyUrl: httpsUrl.nullable().default(null),
-  securityContact: z.string().max(300).nullable().default(null),
-  location: z.string().max(120).nullable().default(null),
+  securityContact: lineText(0, 300).nullable().default(null),
+  location: lineText(0, 120).nullable().default(null),
 });
 export type PublisherRecord = z.infer<typeof publisherRecordSchema>;
 
@@ -72,11 +96,11 @@ export const securityFactsSchema = z
   .object({
     dataRegions: uniqueList(z.enum(DATA_REGIONS), DATA_REGIONS.length).nullable().default(null),
     certifications: uniqueList(z.enum(CERTIFICATIONS), CERTIFICATIONS.length).nullable().default(null),
-    dataRetention: z.string().min(1).max(300).nullable().default(null),
+    dataRetention: multiLineText(1, 300).nullable().default(null),
     aiUsesMessageContent: z.boolean().nullable().default(null),
     aiTrainsModels: z.boolean().nullable().default(null),
     subProcessors: z
-      .array(z.object({ name: z.string().min(1).max(120), purpose: z.string().min(1).max(200), country: z.string().min(1).max(80).nullable().default(null) }))
+      .array(z.object({ name: lineText(1, 120), purpose: lineText(1, 200), country: lineText(1, 80).nullable().default(null) }))
       .max(30)
       .nullable()
       .default(null),
@@ -94,14 +118,14 @@ export const versionRecordSchema = z.object({
   version: z.string().regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,39}$/, "must be a version such as 2.4.1"),
   releasedAt: isoDate,
   /** Release notes, markdown (rendered safely, as descriptions are). */
-  notes: z.string().max(10_000),
+  notes: multiLineText(0, 10_000),
 });
 
 export const categoryRecordSchema = z.object({
   id: z.string().min(1),
   apiId: z.string().regex(/^[a-z0-9_&]+$/, "must be lower-case letters, digits, '_' or '&'"),
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lower-case slug"),
-  name: z.string().min(1).max(80),
+  name: lineText(1, 80),
   categoryType: z.enum(CATEGORY_TYPES),
 });
 export type CategoryRecord = z.infer<typeof categoryRecordSchema>;
@@ -113,19 +137,19 @@ export const appRecordSchema = z
       .string()
       .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lower-case slug")
       .nullable(),
-    name: z.string().min(1).max(120),
+    name: lineText(1, 120),
     logo: imageUrl,
     type: z.enum(APP_TYPES),
     productType: z.enum(PRODUCT_TYPES),
     productTypes: z.array(z.enum(PRODUCT_TYPES)).min(1),
     categoryIds: z.array(z.string().min(1)),
-    companyName: z.string().min(1).max(120),
-    clientId: z.string().nullable(),
+    companyName: lineText(1, 120),
+    clientId: lineText(1, 200).nullable(),
     /** The vendor's connect page (issue 13); null: the vendor's website is the way to connect it. */
     connectUrl: connectUrl.nullable().default(null),
     isFeatured: z.boolean(),
-    tagline: z.string().min(1).max(200),
-    description: z.string().min(1).max(20_000),
+    tagline: lineText(1, 200),
+    description: multiLineText(1, 20_000),
     screenshots: z.array(imageUrl).max(10),
     videoUrl: httpsUrl.nullable(),
     websiteUrl: httpsUrl.nullable(),
@@ -148,7 +172,7 @@ export const appRecordSchema = z
     versions: z.array(versionRecordSchema).max(100).default([]),
     /** Set when the publisher deprecated the app; replacement names the app to use instead (its friendlyId or id). */
     deprecation: z
-      .object({ replacement: z.string().min(1).nullable().default(null) })
+      .object({ replacement: lineText(1, 200).nullable().default(null) })
       .strict()
       .nullable()
       .default(null),
@@ -259,6 +283,11 @@ export function validateCatalogue(input: unknown): CatalogueFile {
   });
   const appIds = new Set<string>();
   const friendlyIds = new Set<string>();
+  // An OAuth client id or a bot address names one app (issue 27): an app sharing another's would
+  // ride on its grants and its bot (Connected, review eligibility, My Integrations). D1 holds them
+  // unique too (migration 0020); saying so here names both records before anything is written.
+  const clientIds = new Map<string, string>();
+  const botEmails = new Map<string, string>();
   apps.forEach((a, i) => {
     const where = `apps[${i}] (${a.id}, ${a.name})`;
     if (appIds.has(a.id)) throw new CatalogueImportError(`${where}: id: is not unique`);
@@ -266,6 +295,16 @@ export function validateCatalogue(input: unknown): CatalogueFile {
     if (a.friendlyId) {
       if (friendlyIds.has(a.friendlyId)) throw new CatalogueImportError(`${where}: friendlyId: is not unique`);
       friendlyIds.add(a.friendlyId);
+    }
+    if (a.clientId !== null) {
+      const first = clientIds.get(a.clientId);
+      if (first) throw new CatalogueImportError(`${where}: clientId: "${a.clientId}" is already the client id of ${first}`);
+      clientIds.set(a.clientId, where);
+    }
+    if (a.botEmail !== null) {
+      const first = botEmails.get(a.botEmail.toLowerCase());
+      if (first) throw new CatalogueImportError(`${where}: botEmail: "${a.botEmail}" is already the bot address of ${first}`);
+      botEmails.set(a.botEmail.toLowerCase(), where);
     }
     const missing = a.categoryIds.find((id) => !categoryIds.has(id));
     if (missing) throw new CatalogueImportError(`${where}: categoryIds: unknown category "${missing}"`);

@@ -574,6 +574,22 @@ export async function findAppsByClientIds(db: Db, clientIds: readonly string[]):
   return out;
 }
 
+/** An app that holds an OAuth client id or a bot address (each names one app; migration 0020). */
+export type IdentityHolder = { id: string; name: string; publisherSlug: string; clientId: string | null; botEmail: string | null };
+
+/**
+ * Apps in any state (hidden types, coming soon, removed by a moderator included: the unique index
+ * counts them all) that hold this client id or bot address (in any case).
+ */
+export async function findIdentityHolders(db: Db, identity: { clientId: string | null; botEmail: string | null }): Promise<IdentityHolder[]> {
+  if (identity.clientId === null && identity.botEmail === null) return [];
+  const { results } = await db
+    .prepare("SELECT id, name, publisher_slug, client_id, bot_email FROM apps WHERE client_id = ?1 OR bot_email = ?2 COLLATE NOCASE")
+    .bind(identity.clientId, identity.botEmail)
+    .all<{ id: string; name: string; publisher_slug: string; client_id: string | null; bot_email: string | null }>();
+  return results.map((r) => ({ id: r.id, name: r.name, publisherSlug: r.publisher_slug, clientId: r.client_id, botEmail: r.bot_email }));
+}
+
 /** A published bot by its app key (friendlyId or id) or by its bot e-mail, for adding it to spaces. */
 export async function findBot(db: Db, by: { appId?: string; botEmail?: string }): Promise<{ id: string; name: string; botEmail: string } | null> {
   const row = by.appId

@@ -136,8 +136,52 @@ describe("Connect, third-party mode (the default)", () => {
     expect(read(html).links).toContain(`${world.platform.origin}/account/authorized-apps`);
   });
 
+  it("a navigation another site started only asks; nothing is recorded until the person chooses Continue (issue 27)", async () => {
+    const app = freeIntegrations(world)[3]!;
+    const jar = await as(world, USERS.riley.email);
+    const connect = `/applications/${keyOf(app)}/connect`;
+    const records = async () => (await world.app.db.prepare("SELECT count(*) AS n FROM integration_connections WHERE client_id = ?").bind(app.clientId).first<{ n: number }>())!.n;
+    // A browser without Sec-Fetch-Site (Safari before 16.4) is judged by its Referer: from elsewhere, or none, asks too.
+    const bare = (referer?: string) => async (path: string) => world.app.fetch(path, { headers: { Cookie: jar.header(), ...(referer ? { Referer: referer } : {}) } });
+    for (const open of [
+      (path: string) => visit(world, jar, path, { headers: { "Sec-Fetch-Site": "cross-site" } }),
+      (path: string) => visit(world, jar, path, { headers: { "Sec-Fetch-Site": "same-site" } }),
+      bare("https://vendor.example/promo"),
+      bare(),
+    ]) {
+      const res = await open(connect);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(res.headers.get("Set-Cookie") ?? "").not.toContain("mkt-int-connect");
+      const { text, links } = read(await res.text());
+      expect(text).toContain(`Connect ${app.name}?`);
+      expect(text).toContain("Another website sent you here.");
+      expect(links).toContain(connect);
+      expect(await records()).toBe(0);
+    }
+    // Continue is a link on that page: same-origin, so the start is recorded and the vendor opens.
+    expect((await visit(world, jar, connect, { headers: { "Sec-Fetch-Site": "same-origin" } })).status).toBe(302);
+    expect(await records()).toBe(1);
+    // A typed address or a bookmark is the person's own too, and so is our own page as the Referer.
+    expect((await visit(world, jar, connect, { headers: { "Sec-Fetch-Site": "none" } })).status).toBe(302);
+    expect((await bare(`${world.app.origin}/applications/${keyOf(app)}`)(connect)).status).toBe(302);
+  });
+
   describe("with identity:tokens_read", () => {
     const admin = useThirdPartyWorld({ tokensRead: true });
+
+    it("a Connect started but not confirmed does not make a reviewer where the platform can confirm; a confirmed one does (issue 27)", async () => {
+      const app = freeIntegrations(admin)[1]!;
+      const jar = await as(admin, USERS.ada.email);
+      const authorize = await startConnect(admin, jar, app);
+      const started = await (await visit(admin, jar, `/applications/${keyOf(app)}`)).text();
+      expect(read(started).text).toContain(`Do you use ${app.name}?`);
+      expect(started).not.toContain('id="write-review"');
+      const vendor = await throughVendorConsent(admin.platform, authorize, USERS.ada.email);
+      await returnToHub(admin, jar, vendor.back!);
+      const confirmed = await (await visit(admin, jar, `/applications/${keyOf(app)}`)).text();
+      expect(confirmed).toContain('id="write-review"');
+    });
 
     it("an admin whose hub has identity:tokens_read gets the platform's word", async () => {
       const app = freeIntegrations(admin)[0]!;

@@ -87,7 +87,7 @@ describe("the follow page", () => {
     expect(await updatesBotMessages(world)).toHaveLength(1);
   });
 
-  it("follows into a space: the bot joins it and says who asked; a change of space keeps one follow and its token", async () => {
+  it("follows into a space: the bot joins it and says who asked; a change of space keeps one follow with a new token (issue 27)", async () => {
     const app = followableApp(world);
     const jar = await loggedIn(world, USERS.riley.email);
     expect((await follow(world, jar, app.path, "direct")).status).toBe(302);
@@ -96,7 +96,13 @@ describe("the follow page", () => {
     const res = await follow(world, jar, app.path, room("designTeam"));
     expect(res.status).toBe(302);
     expect(await follows()).toBe(1);
-    expect(await followRow(USERS.riley.uuid, app.id)).toMatchObject({ destination: "space", room_id: room("designTeam"), room_title: "Design Team", unfollow_token: token });
+    const moved = (await followRow(USERS.riley.uuid, app.id))!;
+    expect(moved).toMatchObject({ destination: "space", room_id: room("designTeam"), room_title: "Design Team" });
+    // Whoever read the earlier message (a direct message here, an old space's members elsewhere)
+    // holds the old token: it no longer names this follow, its new place, or unfollows it.
+    expect(moved.unfollow_token).not.toBe(token);
+    expect((await visit(world, new Jar(), `/unfollow/${token}`)).status).toBe(404);
+    expect(tokenIn((await updatesBotMessages(world)).at(-1)!.markdown)).toBe(moved.unfollow_token);
     const botIn = await world.platform.db
       .prepare("SELECT COUNT(*) AS n FROM memberships m JOIN people p ON p.uuid = m.person_uuid WHERE p.email = ? AND m.room_uuid = ?")
       .bind(SERVICE_BOTS.updates.email, ROOMS.designTeam.uuid)

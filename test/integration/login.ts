@@ -64,6 +64,8 @@ export class Jar {
 /** GET (or any request) to the app with the jar's cookies, absorbing what it sets. */
 export async function visit(world: World, jar: Jar, path: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
+  // As a browser following a link on the hub's own pages says (a test may say otherwise).
+  if (!headers.has("Sec-Fetch-Site")) headers.set("Sec-Fetch-Site", "same-origin");
   if (jar.cookies.size) headers.set("Cookie", jar.header());
   return jar.absorb(await world.app.fetch(path, { ...init, headers }));
 }

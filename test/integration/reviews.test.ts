@@ -196,6 +196,8 @@ describe("helpful votes and reports", () => {
 
   it("three people's reports hide a review until a moderator decides; a repeat or the author's own does not count", async () => {
     const { app, reviewId, author } = await reviewedApp(7);
+    // Reports hide a review only from people who use the app (issue 27).
+    for (const email of [USERS.ada.email, USERS.sam.email, USERS.max.email]) await markUse(email, app);
     const report = (jar: Jar) => postForm(world, jar, path(app), { intent: "report-review", reviewId, reason: "spam", details: "Not a review" });
     const ada = await as(USERS.ada.email);
     const sam = await as(USERS.sam.email);
@@ -219,6 +221,56 @@ describe("helpful votes and reports", () => {
   });
 });
 
+describe("reports that cannot hide a review (issue 27)", () => {
+  /** Reports by other people who use the app, as the hub records them (ids no demo user has). */
+  async function reportsByOthers(reviewId: string, n: number) {
+    for (let i = 0; i < n; i++) {
+      await world.app.db
+        .prepare("INSERT INTO review_reports (review_id, user_id, reason, details, reported_at) VALUES (?, ?, 'spam', '', ?)")
+        .bind(Number(reviewId), crypto.randomUUID(), new Date().toISOString())
+        .run();
+    }
+  }
+
+  it("reports from people who do not use the app reach the moderators but do not hide the review", async () => {
+    const { app, reviewId } = await (async () => {
+      const app = freeBot(10);
+      await markUse(USERS.riley.email, app);
+      await review(await as(USERS.riley.email), app, { rating: "5", title: "Great bot", body: "" });
+      return { app, reviewId: String((await reviewRows(app))[0]!.id) };
+    })();
+    for (const email of [USERS.ada.email, USERS.sam.email, USERS.max.email]) {
+      const res = await postForm(world, await as(email), path(app), { intent: "report-review", reviewId, reason: "spam", details: "" });
+      expect(res.status).toBe(302);
+    }
+    expect((await reviewRows(app))[0]!.state).toBe("visible");
+    expect(await (await world.app.fetch(path(app))).text()).toContain("Great bot");
+    // The moderators see the reports all the same.
+    expect(await (await visit(world, await as(USERS.sam.email), "/admin/moderation")).text()).toContain("Great bot");
+  });
+
+  it("a review a moderator restored is not hidden by reports again; it goes back on the moderators' list", async () => {
+    const app = freeBot(11);
+    await markUse(USERS.riley.email, app);
+    await review(await as(USERS.riley.email), app, { rating: "2", title: "Restored once", body: "" });
+    const reviewId = String((await reviewRows(app))[0]!.id);
+    await reportsByOthers(reviewId, 2);
+    await markUse(USERS.ada.email, app);
+    await postForm(world, await as(USERS.ada.email), path(app), { intent: "report-review", reviewId, reason: "spam", details: "" });
+    expect((await reviewRows(app))[0]!.state).toBe("reported");
+    const sam = await as(USERS.sam.email);
+    await postForm(world, sam, "/admin/moderation", { intent: "restore-review", reviewId });
+    expect((await reviewRows(app))[0]!.state).toBe("visible");
+    // Three more reports from people who use it, after the restore.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await reportsByOthers(reviewId, 2);
+    await markUse(USERS.max.email, app);
+    await postForm(world, await as(USERS.max.email), path(app), { intent: "report-review", reviewId, reason: "spam", details: "" });
+    expect((await reviewRows(app))[0]!.state).toBe("visible");
+    expect(await (await visit(world, sam, "/admin/moderation")).text()).toContain("Restored once");
+  });
+});
+
 describe("moderation", () => {
   it("only hub admins open /admin/moderation: configured e-mails and the platform's admins of the hub's organisation", async () => {
     expect((await world.app.fetch("/admin/moderation")).status).toBe(302);
@@ -239,6 +291,7 @@ describe("moderation", () => {
     const [row] = await reviewRows(app);
     const reviewId = String(row!.id);
     for (const email of [USERS.ada.email, USERS.sam.email, USERS.max.email]) {
+      await markUse(email, app);
       await postForm(world, await as(email), path(app), { intent: "report-review", reviewId, reason: "offensive", details: "" });
     }
     const sam = await as(USERS.sam.email);

@@ -31,6 +31,27 @@ export function vendorConnectLocation(connectUrl: string, back: string): string 
   return connectUrl.split(CONNECT_RETURN_PLACEHOLDER).join(encodeURIComponent(back));
 }
 
+/**
+ * Whether another site started this navigation (issue 27). A Connect start is recorded, and it
+ * clears "This app now asks for more access" and (third-party mode) counts as using the app, so a
+ * vendor's page must not be able to send a logged-in visitor here to record one. Browsers say where a
+ * navigation came from in Sec-Fetch-Site: "same-origin" (a link on our pages) and "none" (a typed
+ * address or a bookmark) are the person's own; anything else asks first. Browsers without it
+ * (Safari before 16.4) send a Referer on our own links (our Referrer-Policy keeps it same-origin),
+ * so a same-origin Referer stands in; with neither, the person is asked, and Continue on that page
+ * carries the Referer.
+ */
+export function startedElsewhere(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site !== null) return site !== "same-origin" && site !== "none";
+  const referer = request.headers.get("Referer");
+  try {
+    return referer === null || new URL(referer).origin !== new URL(request.url).origin;
+  } catch {
+    return true;
+  }
+}
+
 /** Records the start (D1), and gives the vendor's address and the cookie that remembers it. */
 export async function beginConnect(
   request: Request,

@@ -13,4 +13,9 @@ export const CONNECT_MESSAGES = {
     `Connect takes you to ${company}'s page for ${appName}, where ${product} asks you to allow it to use your account. Then come back here.`,
   viaWebsite: (appName: string, company: string) => `${appName} is connected from ${company}'s own website, not from App Hub.`,
   websiteLink: (company: string) => `Go to ${company}'s website`,
+  // Issue 27: a Connect that another site started asks first.
+  confirmTitle: (appName: string) => `Connect ${appName}?`,
+  confirmWhy: "Another website sent you here. App Hub starts connecting an app only when you choose to.",
+  confirmContinue: (company: string) => `Continue to ${company}`,
+  confirmCancel: (appName: string) => `Back to ${appName}`,
 } as const;

@@ -34,3 +34,21 @@ describe("atomXml", () => {
     expect(atomXml({ ...feed, entries: [] })).toContain("<updated>1970-01-01T00:00:00Z</updated>");
   });
 });
+
+describe("atomXml and characters XML 1.0 forbids (issue 27 item 19)", () => {
+  it("leaves out control characters, lone surrogates and U+FFFE/U+FFFF, and keeps tab, newline and emoji", () => {
+    const xml = atomXml({
+      selfUrl: "https://hub.example/feeds/new-apps",
+      pageUrl: "https://hub.example/brand-new",
+      title: "New\u0001 apps\u001f",
+      subtitle: "a\tb\nc\u000b\ufffe\uffff \ud800x \udc00y 🎉",
+      entries: [{ id: "https://hub.example/applications/p", title: "Poll\u0000ster\u0008", updated: "2026-03-01T12:00:00Z", link: "https://hub.example/applications/p" }],
+    });
+    expect(xml).toContain("<title>New apps</title>");
+    expect(xml).toContain("<title>Pollster</title>");
+    expect(xml).toContain("<subtitle>a\tb\nc x y 🎉</subtitle>");
+    // Nothing outside XML 1.0's Char production is left anywhere in the document.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  });
+});

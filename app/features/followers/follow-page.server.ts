@@ -91,13 +91,14 @@ export async function followPageAction({ request, context, params }: ActionFunct
 
   const app = await followableApp(request, context, key);
   const chosen = parsed.data.destination ?? "";
-  const refuse = (status: number, problem: FollowActionData["problem"]) => data<FollowActionData>({ destination: chosen, problem }, { status, headers: PRIVATE_HEADERS });
+  const refuse = (status: number, problem: FollowActionData["problem"], retryAfter?: number) =>
+    data<FollowActionData>({ destination: chosen, problem }, { status, headers: { ...PRIVATE_HEADERS, ...(retryAfter ? { "Retry-After": String(retryAfter) } : {}) } });
   if (!takesFollowers(app)) return refuse(409, { title: "Not followed", message: FOLLOW_MESSAGES.deprecated(app.name) });
   if (!chosen) return refuse(400, { title: "Not followed", message: FOLLOW_MESSAGES.chooseDestination });
   const choice: DestinationChoice = chosen === "direct" ? { kind: "direct" } : { kind: "space", roomId: chosen };
   try {
     const outcome = await followApp(context, auth, { id: app.id, name: app.name, path: appPath(app) }, choice);
-    if (!outcome.ok) return refuse(outcome.status, outcome.problem);
+    if (!outcome.ok) return refuse(outcome.status, outcome.problem, outcome.retryAfter);
     const destination = destinationView(outcome.follow.destination);
     return redirectWithNotice(
       request,

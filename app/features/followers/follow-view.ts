@@ -57,6 +57,7 @@ export const FOLLOW_MESSAGES = {
   notYourSpace: "That space is not one of yours any more. Choose another one.",
   cannotPost: (title: string) => `The App Hub bot cannot post in ${title}. Ask a moderator to let it post there, or choose another space.`,
   deprecated: (app: string) => `${app} is deprecated: it gets no more updates, so there is nothing to follow.`,
+  tooMany: (seconds: number) => `You changed where updates go many times in a short time. Wait ${seconds} seconds, then choose again.`,
   problem: (kind: FollowProblem, destination: DestinationView) =>
     kind === "not-found"
       ? destination.kind === "space"

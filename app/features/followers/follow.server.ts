@@ -10,6 +10,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Auth } from "~/auth/session.server";
 import { ADD_APP_MESSAGES as M } from "~/features/add-app/messages";
 import { randomToken } from "~/lib/random-token.server";
+import { RATE_LIMITS, withinLimit } from "~/lib/rate-limit.server";
 import { isSessionRefused, PlatformError } from "~/platform/client.server";
 import type { Room } from "~/platform/schemas";
 import { FOLLOW_MESSAGES, type DestinationView } from "./follow-view";
@@ -23,7 +24,7 @@ export type FollowedApp = { id: string; name: string; path: string };
 /** "direct", or the id of one of the person's group spaces. */
 export type DestinationChoice = { kind: "direct" } | { kind: "space"; roomId: string };
 
-export type FollowOutcome = { ok: true; follow: Follow; changed: boolean } | { ok: false; status: number; problem: { title: string; message: string } };
+export type FollowOutcome = { ok: true; follow: Follow; changed: boolean } | { ok: false; status: number; problem: { title: string; message: string }; retryAfter?: number };
 
 /** How the updates bot is named in the platform's words (spec §8's texts take an app name). */
 const BOT_NAME = "the App Hub bot";
@@ -49,6 +50,12 @@ const statusOf = (error: PlatformError) => (error.status >= 400 && error.status 
 export async function followApp(context: AppLoadContext, auth: Auth, app: FollowedApp, choice: DestinationChoice): Promise<FollowOutcome> {
   const existing = await findFollow(context.db, auth.user.userId, app.id);
   if (existing && sameDestination(existing.destination, choice)) return { ok: true, follow: existing, changed: false };
+  // Each change posts a confirmation from the bot every follower shares (issue 27): a person (or a
+  // script with their session) cannot make it post on and on. Per person, by the RATE_LIMIT_FOLLOWS binding.
+  if (!(await withinLimit(context.env, "RATE_LIMIT_FOLLOWS", auth.user.userId))) {
+    const seconds = RATE_LIMITS.RATE_LIMIT_FOLLOWS.period;
+    return { ok: false, status: 429, problem: { title: NOT_FOLLOWED, message: FOLLOW_MESSAGES.tooMany(seconds) }, retryAfter: seconds };
+  }
 
   let destination: FollowDestination = { kind: "direct" };
   if (choice.kind === "space") {
@@ -57,7 +64,9 @@ export async function followApp(context: AppLoadContext, auth: Auth, app: Follow
     destination = { kind: "space", roomId: joined.room.id, roomTitle: joined.room.title };
   }
 
-  const unfollowToken = existing?.unfollowToken ?? randomToken(24);
+  // A new token for every new destination (issue 27): the old one is in messages that people of the
+  // old place can read, and must not show the new place or unfollow for the person.
+  const unfollowToken = randomToken(24);
   const markdown = followConfirmation(
     { appName: app.name, appPath: app.path, followerName: auth.user.portalDisplayName, inSpace: destination.kind === "space" },
     { portalUrl: context.config.url, unfollowToken },

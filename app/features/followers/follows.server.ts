@@ -52,9 +52,9 @@ export async function findFollow(db: Db, userId: string, appId: string): Promise
 }
 
 /**
- * Follows an app, or changes where its updates go: one row per person per app. A change keeps the
- * unfollow token (links in earlier messages still work) and clears a recorded problem (a new
- * destination deserves a new chance).
+ * Follows an app, or changes where its updates go: one row per person per app. A change takes the
+ * new unfollow token (the old one is in messages the old destination's readers can see; issue 27)
+ * and clears a recorded problem (a new destination deserves a new chance).
  */
 export async function saveFollow(
   db: Db,
@@ -68,7 +68,7 @@ export async function saveFollow(
       `INSERT INTO follows (user_id, person_id, app_id, destination, room_id, room_title, unfollow_token, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)
        ON CONFLICT (user_id, app_id) DO UPDATE SET person_id = excluded.person_id, destination = excluded.destination,
-         room_id = excluded.room_id, room_title = excluded.room_title, problem = NULL, problem_at = NULL, updated_at = excluded.updated_at
+         room_id = excluded.room_id, room_title = excluded.room_title, unfollow_token = excluded.unfollow_token, problem = NULL, problem_at = NULL, updated_at = excluded.updated_at
        RETURNING *`,
     )
     .bind(

@@ -107,6 +107,28 @@ describe("updateMessage", () => {
   });
 });
 
+describe("bare domains (issue 27 item 16)", () => {
+  it("leaves out bare domains, with or without a path, from names, notes and space titles, as e-mail addresses are", () => {
+    const text = updateMessage(
+      toNotice(
+        update({
+          appName: "Pollster pollster-support.com/login",
+          releaseNotes: "Log in again at pollster-support.com/login?next=/ or Support.Pollster.IO:8443/reset, or xn--pllster-n2a.com. Version 2.4.0 is out, e.g. today.",
+        }),
+      ),
+      links,
+    );
+    const confirmation = followConfirmation({ appName: "Pollster", appPath: "/applications/pollster", followerName: "Riley", inSpace: true }, links);
+    for (const message of [text, confirmation, followConfirmation({ appName: "Pollster", appPath: "/p", followerName: "evil.co.uk/x", inSpace: true }, links)]) {
+      // Nothing but the portal's own links looks like a domain a client would link.
+      const outside = message.replaceAll(new URL(PORTAL).host, "");
+      expect(outside).not.toMatch(/(?:[a-z0-9-]+\.)+[a-z]{2,}/i);
+    }
+    expect(text).toContain("**Pollster 2.4.0 is out**");
+    expect(text).toContain("Log in again at or , or . Version 2.4.0 is out, e.g. today.");
+  });
+});
+
 describe("summariseReleaseNotes", () => {
   it("is plain text from markdown: no markup, entities decoded, whitespace collapsed", () => {
     expect(summariseReleaseNotes("## What's new\n\n- Polls close on a *timer*.\n- Export to **CSV** &amp; PDF.\n\n```\ncode\n```")).toBe(

@@ -33,8 +33,21 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** Web addresses (with a scheme, or starting www.) and e-mail addresses: a client would make them links. */
-const ADDRESS = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"()[\]]+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gi;
+/**
+ * What a client would make a link of: web addresses (with a scheme, or starting www.), e-mail
+ * addresses, and bare domain names with or without a path (`pollster-support.com/login`; issue 27),
+ * which the platform's clients link on their own. A bare domain is labels and dots ending in a label
+ * of two or more letters; version numbers (2.4.0) and abbreviations (e.g.) are not. Better to leave
+ * out a harmless `Node.js` than to let our bot post a publisher's link to every follower.
+ */
+const ADDRESS = new RegExp(
+  [
+    String.raw`\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"()[\]]+`,
+    String.raw`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+`,
+    String.raw`(?<![\w.@-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})(?![\w-])(?::\d{1,5})?(?:[/?#][^\s<>"()[\]]*)?`,
+  ].join("|"),
+  "gi",
+);
 
 /** Text without web and e-mail addresses (the punctuation after one stays; brackets left empty go), on one line. */
 const withoutAddresses = (text: string) =>

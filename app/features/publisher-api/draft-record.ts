@@ -39,7 +39,7 @@ export const appDraftSchema = z
     /** Bots: the bot's address, which people add to spaces. */
     botEmail: app.botEmail.default(null),
     /** Integrations: the OAuth client id, and the vendor's page where Connect starts. */
-    clientId: z.string().min(1).max(200).nullable().default(null),
+    clientId: app.clientId.default(null),
     connectUrl: app.connectUrl,
     permissions: z.array(z.string()).max(40).default([]),
     security: securityFactsSchema.default({}),

@@ -3,12 +3,17 @@
 // waits for a hub admin's review (./submit.server.ts). Its id is given now, so the publisher can
 // follow it; the app is in no list, search or page until it is approved.
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { jsonError } from "~/lib/http.server";
 import { base64url } from "~/lib/random-token.server";
 import { requirePublisherToken } from "./auth.server";
 import { appDraftSchema, draftRecord } from "./draft-record";
 import { categoryProblems } from "./listing-submission.server";
 import { type Problem, submitForReview } from "./submit.server";
-import { pendingDraftWithFriendlyId } from "./submissions.server";
+import { identityClashes, identityProblems } from "./identity.server";
+import { countPendingDrafts, pendingDraftWithFriendlyId } from "./submissions.server";
+
+/** New apps one publisher may have waiting for review at once. */
+export const PENDING_DRAFTS_MAX = 5;
 
 /** A new app's id, shaped as the platform's application ids are. */
 export const newAppId = () => base64url(new TextEncoder().encode(`ciscospark://us/APPLICATION/${crypto.randomUUID()}`));
@@ -27,10 +32,21 @@ export async function draftSubmissionAction({ request, context }: ActionFunction
       const built = draftRecord(draft, { id, publisherSlug: token.publisherSlug, companyName, now: new Date() });
       const problems: Problem[] = "problems" in built ? built.problems : [];
       problems.push(...(await categoryProblems(context, draft.categoryIds)));
-      if (draft.friendlyId && ((await context.catalogue.app(draft.friendlyId)) || (await pendingDraftWithFriendlyId(context.db, draft.friendlyId)))) {
+      if (draft.friendlyId && ((await context.catalogue.app(draft.friendlyId)) || (await pendingDraftWithFriendlyId(context.db, token.publisherSlug, draft.friendlyId)))) {
         problems.push({ path: "friendlyId", message: `"${draft.friendlyId}" is already taken; choose another` });
       }
+      problems.push(...identityProblems(await identityClashes(context.db, draft), token.publisherSlug));
       return problems;
+    },
+    // A cap, since pending drafts cost a reviewer's time and nothing else bounds them (issue 27).
+    admit: async () => {
+      const pending = await countPendingDrafts(context.db, token.publisherSlug);
+      if (pending < PENDING_DRAFTS_MAX) return null;
+      return jsonError(
+        409,
+        `${pending} of your new apps already wait for review, the most one publisher may have. Wait for a hub admin's decision on one (GET /api/publisher/v1/submissions), then send this again.`,
+        { error: "too_many_pending_drafts", limit: PENDING_DRAFTS_MAX },
+      );
     },
   });
 }

@@ -113,11 +113,24 @@ export async function listDecidedSubmissions(db: Db, limit = 20): Promise<Submis
   return results.map(toSubmission);
 }
 
-/** Pending drafts that already claim this friendly id (two drafts cannot both take it). */
-export async function pendingDraftWithFriendlyId(db: Db, friendlyId: string): Promise<boolean> {
+/**
+ * Whether one of this publisher's own pending drafts already asks for this friendly id (they cannot
+ * both get it). Other publishers' drafts reserve nothing (issue 27): a pending name would otherwise be
+ * squatted, and a probe would learn a competitor's unannounced app. The address is taken on approval.
+ */
+export async function pendingDraftWithFriendlyId(db: Db, publisherSlug: string, friendlyId: string): Promise<boolean> {
   const row = await db
-    .prepare("SELECT 1 AS found FROM submissions WHERE kind = 'draft' AND state = 'pending' AND json_extract(payload, '$.friendlyId') = ? LIMIT 1")
-    .bind(friendlyId)
+    .prepare("SELECT 1 AS found FROM submissions WHERE publisher_slug = ? AND kind = 'draft' AND state = 'pending' AND json_extract(payload, '$.friendlyId') = ? LIMIT 1")
+    .bind(publisherSlug, friendlyId)
     .first<{ found: number }>();
   return row !== null;
+}
+
+/** How many of a publisher's new-app drafts wait for review (the cap: ./draft-submission.server.ts). */
+export async function countPendingDrafts(db: Db, publisherSlug: string): Promise<number> {
+  const row = await db
+    .prepare("SELECT count(*) AS n FROM submissions WHERE publisher_slug = ? AND kind = 'draft' AND state = 'pending'")
+    .bind(publisherSlug)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }

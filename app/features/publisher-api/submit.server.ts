@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { jsonError } from "~/lib/http.server";
+import { rateLimitFor } from "~/lib/rate-limit.server";
 import { readCapped } from "~/lib/read-capped";
 import type { AppType } from "~/models/enums";
 import { isPermissionKey, permissionFits } from "~/models/permissions";
@@ -63,10 +64,15 @@ export async function submitForReview<S extends z.ZodTypeAny>(
     check: (data: z.infer<S>) => Problem[] | Promise<Problem[]>;
     /** The app the submission is about: the live one's, or a draft's new id and name. */
     target: (data: z.infer<S>) => { appId: string; appName: string };
+    /** Whether a new submission of this kind may wait now (a cap), run once it is valid: null, or the refusal. */
+    admit?: () => Promise<Response | null>;
   },
 ): Promise<Response> {
   const key = request.headers.get("Idempotency-Key");
   if (key !== null && !IDEMPOTENCY_KEY.test(key)) return jsonError(400, "Invalid Idempotency-Key: use 1 to 200 printable ASCII characters, e.g. a UUID.");
+  // Per token, before the body is read (issue 27): a publisher's system in a loop cannot fill the queue.
+  const limited = await rateLimitFor(context.env, "RATE_LIMIT_SUBMISSIONS", String(token.id));
+  if (limited) return limited;
 
   const bytes = request.body ? await readCapped(request.body, BODY_MAX_BYTES) : new Uint8Array();
   if (bytes === null) return jsonError(413, `The body is larger than ${BODY_MAX_BYTES / 1024} KB.`);
@@ -77,21 +83,28 @@ export async function submitForReview<S extends z.ZodTypeAny>(
     return jsonError(400, "The body must be JSON.");
   }
   const parsed = spec.schema.safeParse(raw);
+
+  // The key is looked up before the checks that read the catalogue and the queue (issue 27): a
+  // retried draft would otherwise meet its own pending copy ("already taken") and get a 400.
+  if (key !== null) {
+    const earlier = await findByIdempotencyKey(context.db, token.publisherSlug, key);
+    if (earlier) {
+      // The same request again: the first answer. Another request under the same key is a mistake.
+      const same =
+        parsed.success && earlier.kind === spec.kind && (spec.app === null || earlier.appId === spec.app.id) && JSON.stringify(earlier.payload) === JSON.stringify(parsed.data);
+      if (!same) return jsonError(422, "This Idempotency-Key was already used for a different request.");
+      return Response.json(submissionJson(earlier), { status: 202, headers: { ...PRIVATE_HEADERS, "Idempotent-Replayed": "true" } });
+    }
+  }
+
   const errors = parsed.success ? await spec.check(parsed.data) : zodProblems(parsed.error.issues);
   if (!parsed.success || errors.length > 0) {
     return jsonError(400, `Invalid ${errors[0]!.path || "body"}: ${errors[0]!.message}`, { errors });
   }
   const data = parsed.data as z.infer<S>;
+  const refused = spec.admit ? await spec.admit() : null;
+  if (refused) return refused;
 
-  if (key !== null) {
-    const earlier = await findByIdempotencyKey(context.db, token.publisherSlug, key);
-    if (earlier) {
-      // The same request again: the first answer. Another request under the same key is a mistake.
-      const same = earlier.kind === spec.kind && (spec.app === null || earlier.appId === spec.app.id) && JSON.stringify(earlier.payload) === JSON.stringify(data);
-      if (!same) return jsonError(422, "This Idempotency-Key was already used for a different request.");
-      return Response.json(submissionJson(earlier), { status: 202, headers: { ...PRIVATE_HEADERS, "Idempotent-Replayed": "true" } });
-    }
-  }
   const { appId, appName } = spec.target(data);
   const submission = await createSubmission(context.db, {
     publisherSlug: token.publisherSlug,

@@ -62,9 +62,16 @@ function securityFields(live: Partial<SecurityFacts> | null, proposed: Partial<S
 
 const categoryNames = (ids: readonly string[], categories: readonly Category[]) => list(ids.map((id) => categories.find((c) => c.id === id)?.name ?? id));
 
-/** A version against the live app. */
+/** An instant as a reviewer compares it: ISO 8601 in UTC, to the second. */
+const instant = (iso: string) => new Date(iso).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** A version against the live app; its release date too (issue 27: a date is a claim to check). */
 export function versionFields(live: AppDetail, v: VersionSubmission): ReviewField[] {
-  const out = [field("Version", live.versions[0]?.version ?? null, v.version)];
+  const current = live.versions[0];
+  const out = [
+    field("Version", current?.version ?? null, v.version),
+    field("Released", current ? instant(current.releasedAt) : null, v.releasedAt ? instant(v.releasedAt) : "When approved"),
+  ];
   if (v.screenshots) out.push(field("Screenshots", list(live.screenshots), list(v.screenshots)));
   if (v.security) out.push(...securityFields(live.security, v.security));
   return out;
@@ -111,7 +118,9 @@ export function draftFields(d: AppDraft, categories: readonly Category[]): Revie
     ["Support", d.supportUrl],
     ["Privacy policy", d.privacyUrl],
     ["Terms", d.termsUrl],
+    // Who the app is at the platform (issue 27): an app is listed only with its own of each.
     ["Bot address", d.botEmail],
+    ["OAuth client id", d.clientId],
     ["Connect page", d.connectUrl ?? null],
     ["Requires an administrator", d.requiresAdmin ? "Yes" : "No"],
     ["First version", d.version?.version ?? null],

@@ -9,7 +9,8 @@ import { requireHubAdmin } from "~/features/moderation/require-hub-admin.server"
 import { appDraftSchema, draftRecord } from "~/features/publisher-api/draft-record";
 import { listingUpdateSchema } from "~/features/publisher-api/listing-submission.server";
 import { findSubmission, listDecidedSubmissions, listPendingSubmissions, type Submission } from "~/features/publisher-api/submissions.server";
-import { versionSubmissionSchema } from "~/features/publisher-api/version-submission.server";
+import { identityClashes, identityRefusal } from "~/features/publisher-api/identity.server";
+import { releaseDateProblem, versionSubmissionSchema } from "~/features/publisher-api/version-submission.server";
 import type { AppUpdate } from "~/features/followers/app-update";
 import { announceAppUpdate } from "~/features/followers/announce.server";
 import { appPath } from "~/lib/app-paths";
@@ -103,6 +104,9 @@ async function approvalOf(context: AppLoadContext, s: Submission, decision: { su
     if ("problems" in built) return { refused: `The draft no longer fits the catalogue: ${built.problems[0]!.path} ${built.problems[0]!.message}.` };
     if (built.record.friendlyId && (await context.catalogue.app(built.record.friendlyId)))
       return { refused: `The address “${built.record.friendlyId}” was taken meanwhile. Reject the draft and ask for another.` };
+    // Another app may have got this client id or bot address since the draft arrived (issue 27).
+    const [clash] = await identityClashes(context.db, built.record);
+    if (clash) return { refused: identityRefusal(clash) };
     return {
       statements: draftStatements(decision, decisionId, built.record, categories, Boolean(publisher?.verifiedAt)),
       published: `${built.record.name} is now listed.`,
@@ -115,6 +119,8 @@ async function approvalOf(context: AppLoadContext, s: Submission, decision: { su
   if (s.kind === "version") {
     const v = versionSubmissionSchema.parse(s.payload);
     if (live.versions.some((x) => x.version === v.version)) return { refused: `${live.name} already has version ${v.version}. Reject the submission.` };
+    const date = releaseDateProblem(v.releasedAt, live, decision.now);
+    if (date) return { refused: `The release date ${v.releasedAt} ${date}. Reject the submission.` };
     return {
       statements: versionStatements(decision, decisionId, live, v),
       published: `${live.name} ${v.version} is live.`,
@@ -145,6 +151,14 @@ async function approvalOf(context: AppLoadContext, s: Submission, decision: { su
         }
       : null,
   };
+}
+
+/** What a constraint that failed the batch means, in a reviewer's words (the unique keys of apps). */
+function refusedBecause(error: string): string {
+  if (/UNIQUE constraint failed: apps\.client_id/.test(error)) return "another app took this draft's OAuth client id meanwhile.";
+  if (/UNIQUE constraint failed: apps\.bot_email/.test(error) || /apps_bot_email/.test(error)) return "another app took this draft's bot address meanwhile.";
+  if (/UNIQUE constraint failed: apps\.friendly_id/.test(error)) return "another app took this draft's address meanwhile.";
+  return "the catalogue refused the change.";
 }
 
 export async function submissionReviewAction({ request, params, context }: ActionFunctionArgs) {
@@ -179,7 +193,7 @@ export async function submissionReviewAction({ request, params, context }: Actio
   } catch (error) {
     // The batch is one transaction: a constraint that failed (an id or address taken meanwhile) left everything as it was.
     context.logger.error("Publishing a submission failed", { submission: s.id, error: String(error) });
-    return done("Not published", "Nothing changed: the catalogue refused the change. Reload the submission and try again, or reject it.", "error");
+    return done("Not published", `Nothing changed: ${refusedBecause(String(error))} Reload the submission and try again, or reject it.`, "error");
   }
   if (!approved) return done("Nothing changed", "This submission was already decided.", "error");
   await bumpCatalogueVersion(context, String(s.id));

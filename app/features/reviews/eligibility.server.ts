@@ -10,7 +10,7 @@ import { listPlatformGrants } from "~/features/my-integrations/my-integrations.s
 import { mapPool } from "~/lib/map-pool";
 import type { AppDetail } from "~/models/types";
 import { isSessionRefused, PlatformError } from "~/platform/client.server";
-import { recordedUse, recordUse, type UseHow } from "./reviews.server";
+import { type ConnectsCount, recordedUse, recordUse, type UseHow } from "./reviews.server";
 
 /** Group spaces checked for the app's bot: the most recently active ones (each is one platform call). */
 export const BOT_CHECK_SPACES = 25;
@@ -36,6 +36,9 @@ function platformCanTell(context: AppLoadContext, app: App): boolean {
   return false;
 }
 
+/** Which Connect records count as using the app (./reviews.server.ts ConnectsCount): confirmed ones where the platform can confirm. */
+export const connectsCount = (context: AppLoadContext, app: App): ConnectsCount => (app.type === "integration" && platformCanTell(context, app) ? "confirmed" : "started");
+
 /**
  * From our records only (no platform call): what the detail page shows by default. `recorded` is
  * our record of the person's use when the caller already read it (the reviews part reads it in its
@@ -44,7 +47,7 @@ function platformCanTell(context: AppLoadContext, app: App): boolean {
 export async function recordedEligibility(context: AppLoadContext, auth: Auth | null, app: App, recorded?: UseHow | null): Promise<Eligibility> {
   if (!auth) return { status: "log-in" };
   if (app.status !== "published") return { status: "coming-soon" };
-  const how = recorded === undefined ? await recordedUse(context.db, auth.user.userId, app) : recorded;
+  const how = recorded === undefined ? await recordedUse(context.db, auth.user.userId, app, connectsCount(context, app)) : recorded;
   if (how) return { status: "eligible", how };
   return platformCanTell(context, app) ? { status: "can-check" } : { status: "cannot-know" };
 }

@@ -103,7 +103,9 @@ export async function reviewsAction(request: Request, context: AppLoadContext, a
       const values = { reviewId: text(form, "reviewId"), reason: text(form, "reason"), details: text(form, "details") };
       const parsed = reviewReportForm.safeParse(values);
       if (!parsed.success) return refused({ intent, values, reviewId: Number(values.reviewId) || undefined }, parsed.error);
-      const result = await reportReview(context.db, { userId, appId: app.id, ...parsed.data });
+      // Anyone may tell the moderators; only people who use the app can hide a review (issue 27).
+      const counts = (await recordedEligibility(context, auth, app)).status === "eligible";
+      const result = await reportReview(context.db, { userId, appId: app.id, ...parsed.data, counts });
       if (result.hidden && result.taken) await bumpCommunityVersion(context);
       const said = result.taken ? M.reported : M.alreadyReported;
       return redirectWithNotice(request, context, back, { title: said.title, message: said.message, level: result.taken ? "success" : "info" });

@@ -7,7 +7,7 @@ import { loginPath } from "~/components/auth-links";
 import { appPath } from "~/lib/app-paths";
 import { parsePageParam } from "~/lib/pagination";
 import type { AppDetail } from "~/models/types";
-import { checkedEligibility, recordedEligibility } from "./eligibility.server";
+import { checkedEligibility, connectsCount, recordedEligibility } from "./eligibility.server";
 import { loadReviewsPage, REVIEW_SORTS, REVIEWS_PAGE_SIZE, type ReviewSort } from "./reviews.server";
 import { REVIEW_PARAMS, type ReviewsView } from "./reviews-view";
 
@@ -17,7 +17,7 @@ export async function loadReviewsView(url: URL, context: AppLoadContext, auth: A
   const sort = reviewSortOf(url.searchParams.get(REVIEW_PARAMS.sort));
   const page = parsePageParam(url.searchParams.get(REVIEW_PARAMS.page)) ?? 1;
   const userId = auth?.user.userId ?? null;
-  const data = await loadReviewsPage(context.db, { appId: app.id, clientId: app.clientId, sort, page, userId });
+  const data = await loadReviewsPage(context.db, { appId: app.id, clientId: app.clientId, sort, page, userId, connects: connectsCount(context, app) });
   const mineId = data.viewer?.own?.id;
   const items = data.items.map((r) => ({
     id: r.id,

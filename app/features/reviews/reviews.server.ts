@@ -109,7 +109,10 @@ export type ReviewsPage = {
  * a page of reviews and their total, and for a logged-in person their own review, their votes and
  * reports on that page and our record of their use.
  */
-export async function loadReviewsPage(db: Db, query: { appId: string; clientId: string | null; sort: ReviewSort; page: number; userId: string | null }): Promise<ReviewsPage> {
+export async function loadReviewsPage(
+  db: Db,
+  query: { appId: string; clientId: string | null; sort: ReviewSort; page: number; userId: string | null; connects: ConnectsCount },
+): Promise<ReviewsPage> {
   const { appId, userId } = query;
   const offset = (query.page - 1) * REVIEWS_PAGE_SIZE;
   const pageIds = `SELECT id FROM reviews WHERE app_id = ?2 AND state = 'visible' ORDER BY ${ORDER[query.sort]} LIMIT ?3 OFFSET ?4`;
@@ -124,7 +127,7 @@ export async function loadReviewsPage(db: Db, query: { appId: string; clientId: 
       db.prepare(`SELECT ${REVIEW_COLUMNS} FROM reviews WHERE app_id = ? AND user_id = ?`).bind(appId, userId),
       db.prepare(`SELECT review_id FROM review_votes WHERE user_id = ?1 AND review_id IN (${pageIds})`).bind(userId, appId, REVIEWS_PAGE_SIZE, offset),
       db.prepare(`SELECT review_id FROM review_reports WHERE user_id = ?1 AND review_id IN (${pageIds})`).bind(userId, appId, REVIEWS_PAGE_SIZE, offset),
-      recordedUseStatement(db, userId, { id: appId, clientId: query.clientId }),
+      recordedUseStatement(db, userId, { id: appId, clientId: query.clientId }, query.connects),
     );
   }
   const [counts, rows, own, votes, reports, use] = await db.batch(statements);
@@ -204,13 +207,16 @@ export async function voteHelpful(db: Db, vote: { reviewId: number; appId: strin
 }
 
 /**
- * A report (one per person per review, never on one's own). Reports since the last restore count;
- * the third hides the review (and takes it out of the rating) until a moderator decides. Returns
- * whether the report was taken and whether the review is now hidden.
+ * A report (one per person per review, never on one's own). Every report reaches the moderators,
+ * but only reports from people who use the app (`counts`: review-eligible by the hub's records when
+ * they report) count towards hiding it: the third such report hides the review (and takes it out of
+ * the rating) until a moderator decides. A review a moderator restored is never hidden by reports
+ * again (issue 27): later reports only put it back on the moderators' list. Returns whether the
+ * report was taken and whether the review is now hidden.
  */
 export async function reportReview(
   db: Db,
-  report: { reviewId: number; appId: string; userId: string; reason: string; details: string },
+  report: { reviewId: number; appId: string; userId: string; reason: string; details: string; counts: boolean },
   now = new Date(),
 ): Promise<{ taken: boolean; hidden: boolean }> {
   const review = await findReview(db, report.reviewId);
@@ -218,14 +224,14 @@ export async function reportReview(
   if (!review || review.appId !== report.appId || review.userId === report.userId || review.state === "removed") return { taken: false, hidden: review?.state === "reported" };
   const [inserted, , after] = await db.batch([
     db
-      .prepare("INSERT INTO review_reports (review_id, user_id, reason, details, reported_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
-      .bind(report.reviewId, report.userId, report.reason, report.details, now.toISOString()),
+      .prepare("INSERT INTO review_reports (review_id, user_id, reason, details, reported_at, counts) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+      .bind(report.reviewId, report.userId, report.reason, report.details, now.toISOString(), report.counts ? 1 : 0),
     db
       .prepare(
         `UPDATE reviews SET
            report_count = (SELECT count(*) FROM review_reports r WHERE r.review_id = reviews.id AND r.reported_at > coalesce(reviews.restored_at, '')),
-           state = CASE WHEN state = 'visible'
-             AND (SELECT count(*) FROM review_reports r WHERE r.review_id = reviews.id AND r.reported_at > coalesce(reviews.restored_at, '')) >= ?2
+           state = CASE WHEN state = 'visible' AND restored_at IS NULL
+             AND (SELECT count(*) FROM review_reports r WHERE r.review_id = reviews.id AND r.counts = 1) >= ?2
              THEN 'reported' ELSE state END
          WHERE id = ?1`,
       )
@@ -244,20 +250,27 @@ export async function recordUse(db: Db, use: { userId: string; appId: string; ho
   await db.prepare("INSERT INTO app_uses (user_id, app_id, how, seen_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").bind(use.userId, use.appId, use.how, now.toISOString()).run();
 }
 
+/**
+ * Which Connects through the hub count as using the app: every start where the platform cannot
+ * confirm a grant (third-party mode: a start is all the hub can know), only confirmed ones where it
+ * can (issue 27: a start alone is a click, not a connection).
+ */
+export type ConnectsCount = "started" | "confirmed";
+
 /** How the hub's records say the person uses the app: a recorded use, or a connection made through the hub. */
-export async function recordedUse(db: Db, userId: string, app: { id: string; clientId: string | null }): Promise<UseHow | null> {
-  const row = await recordedUseStatement(db, userId, app).first<{ how: UseHow }>();
+export async function recordedUse(db: Db, userId: string, app: { id: string; clientId: string | null }, connects: ConnectsCount): Promise<UseHow | null> {
+  const row = await recordedUseStatement(db, userId, app, connects).first<{ how: UseHow }>();
   return row?.how ?? null;
 }
 
-function recordedUseStatement(db: Db, userId: string, app: { id: string; clientId: string | null }): D1PreparedStatement {
+function recordedUseStatement(db: Db, userId: string, app: { id: string; clientId: string | null }, connects: ConnectsCount): D1PreparedStatement {
   return db
     .prepare(
       `SELECT how FROM app_uses WHERE user_id = ?1 AND app_id = ?2
-       UNION ALL SELECT 'connected' FROM integration_connections WHERE user_id = ?1 AND client_id = ?3
+       UNION ALL SELECT 'connected' FROM integration_connections WHERE user_id = ?1 AND client_id = ?3 AND (?4 = 0 OR confirmed_at IS NOT NULL)
        LIMIT 1`,
     )
-    .bind(userId, app.id, app.clientId ?? "");
+    .bind(userId, app.id, app.clientId ?? "", connects === "confirmed" ? 1 : 0);
 }
 
 // --- Moderation of reviews (app/features/moderation) ------------------------------------------
