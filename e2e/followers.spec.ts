@@ -127,6 +127,36 @@ test("unfollow from the link in the bot's message, in a browser where nobody is 
   await context.close();
 });
 
+// Issue 27: the a11y test once found no h1 on a followed app's page. Following redirects to the
+// app's page, a client-side navigation from the follow page, which had not loaded the code of the
+// page's head; the head rendered nothing until that code came. A navigation now waits for it.
+test("after following, the app's page shows its heading at once, even while its code is slow to come", async ({ page, jsEnabled }) => {
+  test.skip(!jsEnabled, "a client-side navigation: JavaScript only");
+  test.setTimeout(60_000);
+  const app = followableApp(38);
+  await logIn(page, USERS.riley.email, `${app.path}/follow`);
+  await open(page, `${app.path}/follow`, jsEnabled);
+  await startUnfollowed(page, app, jsEnabled);
+  // The detail page's parts (its head, with the h1) come late, as on a slow connection.
+  await page.route("**/build/_shared/AppDetailParts-*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await route.continue();
+  });
+  // Every change React makes to the page is looked at before it is painted: is there an h1?
+  await page.evaluate(() => {
+    (window as unknown as { headingless: number }).headingless = 0;
+    new MutationObserver(() => {
+      if (!document.querySelector("#main-content h1")) (window as unknown as { headingless: number }).headingless++;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await followTo(page, "Direct message from the App Hub bot");
+  await page.waitForURL((url) => url.pathname === app.path);
+  await expect(page.getByRole("heading", { level: 1, name: app.name })).toBeVisible();
+  // The follow page stayed until the app's page could show whole: never a frame without a heading.
+  expect(await page.evaluate(() => (window as unknown as { headingless: number }).headingless)).toBe(0);
+  await expect(notice(page)).toContainText(`Updates about ${app.name} go to a direct message from the App Hub bot.`);
+});
+
 // axe runs inside the page, which needs JavaScript; in the "no-js" project the documents are served
 // without their scripts instead, so axe sees the markup a script-less browser gets.
 test.describe("accessibility", () => {

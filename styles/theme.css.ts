@@ -78,6 +78,8 @@ export const mq = {
   tablet: "screen and (min-width: 768px)",
   desktop: "screen and (min-width: 1024px)",
   wide: "screen and (min-width: 1280px)",
+  /** Phones: below the tablet breakpoint. */
+  belowTablet: "screen and (max-width: 767.98px)",
   /** Below the desktop breakpoint: where the mobile drawer and toggles live. */
   belowDesktop: "screen and (max-width: 1023.98px)",
   /** Phones narrower than 420 px, where the header keeps only the essentials. */

@@ -119,4 +119,12 @@ describe("acceptsGzip (hot pages go out as the gzip they are kept in)", () => {
   it.each([undefined, "", "identity", "br", "gzip;q=0", "gzip;q=0.0, br", "x-gzip2"])("does not: %s", (value) => {
     expect(accepts(value)).toBe(false);
   });
+  // Behind Cloudflare the header always reads "br, gzip"; the client's own value is in request.cf.
+  const behindFrontLine = (clientAcceptEncoding: string) =>
+    acceptsGzip(Object.assign(new Request("https://apphub.example/", { headers: { "Accept-Encoding": "br, gzip" } }), { cf: { clientAcceptEncoding } }));
+  it("reads what the client sent (request.cf.clientAcceptEncoding), not the front line's rewrite", () => {
+    expect(behindFrontLine("")).toBe(false);
+    expect(behindFrontLine("identity")).toBe(false);
+    expect(behindFrontLine("gzip, deflate")).toBe(true);
+  });
 });

@@ -89,9 +89,18 @@ async function keep(key: Request, response: Response, now: number): Promise<void
   hotPages.set(key.url, { gzipped, status: response.status, headers, keptAt: now, ageWhenKept, expiresAt });
 }
 
-/** Whether the client takes gzip (every browser does): then the kept bytes go out as they are. */
+/**
+ * Whether the client takes gzip (every browser does): then the kept bytes go out as they are.
+ * Cloudflare's front line sets every Worker request's Accept-Encoding to "br, gzip" and keeps what
+ * the client sent in `request.cf.clientAcceptEncoding` (empty when it sent none), so that is the
+ * one read (decision 021). Production's front line would also decompress for such a client, but
+ * wrangler dev's does not when the header is missing: asking the client's own value makes both
+ * answer a client without gzip (curl without --compressed, simple monitors) in plain text.
+ */
 export function acceptsGzip(request: Request): boolean {
-  return /(?:^|,)\s*gzip\s*(?:,|;\s*q=(?!0(?:\.0*)?\s*(?:,|$))|$)/i.test(request.headers.get("Accept-Encoding") ?? "");
+  const sent = (request as { cf?: { clientAcceptEncoding?: unknown } }).cf?.clientAcceptEncoding;
+  const value = typeof sent === "string" ? sent : (request.headers.get("Accept-Encoding") ?? "");
+  return /(?:^|,)\s*gzip\s*(?:,|;\s*q=(?!0(?:\.0*)?\s*(?:,|$))|$)/i.test(value);
 }
 
 function recall(request: Request, key: Request, now: number): Response | null {

@@ -9,7 +9,8 @@
 // a client-side navigation: see followLink below); dialogs, menus, the search box and carousels get
 // their behaviour from delegated listeners (Dialog.tsx, chrome.ts, carousel-controls.ts).
 import { useNavigate } from "@remix-run/react";
-import { Suspense, useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from "react";
+import { MountedByNavigation } from "./lazy-hydrated";
 import { plainClickedLink } from "./plain-click";
 
 type IslandProps = {
@@ -59,9 +60,12 @@ export function Island({ id, className, as: Tag = "div", children, html: serverR
     );
   }
   if (html === null) {
+    // Mounted by a navigation (a new address remounts the island): while the fallback's code is on
+    // its way the navigation waits, showing the page being left, rather than a page without this
+    // part (MountedByNavigation; issue 27: a followed app's page once had no h1).
     return (
       <Tag id={id} className={className} onClick={onClick} onSubmit={onSubmit} {...attributes}>
-        <Suspense fallback={null}>{fallback}</Suspense>
+        <MountedByNavigation>{fallback}</MountedByNavigation>
       </Tag>
     );
   }

@@ -10,8 +10,23 @@
 // its code when an update reaches it outside a transition (error 421), and Remix sends one on every
 // navigation (RemixBrowser's location state), so a link followed before the code arrived made the
 // part blink out with an error in the console.
-import { Suspense, useEffect, useId, useState, type ComponentType } from "react";
+import { createContext, Suspense, useContext, useEffect, useId, useState, type ComponentType, type ReactNode } from "react";
 import { lazyPart } from "./lazy-hydrated.css";
+
+/**
+ * True where a lazy part is mounted by a navigation (an Island's fallback, a page's own head): it
+ * then has no Suspense boundary of its own, so while its code is on its way the suspension reaches
+ * the navigation's transition, and React keeps showing the page being left until the new one can
+ * show whole. With a boundary of its own it showed nothing meanwhile: a followed app's page without
+ * its head and h1 (issue 27). Only for parts that a navigation mounts: a synchronous update that
+ * suspended without a boundary would be an error.
+ */
+const HeldByNavigation = createContext(false);
+
+/** Marks `children` as mounted by navigations (see HeldByNavigation). */
+export function MountedByNavigation({ children }: { children: ReactNode }) {
+  return <HeldByNavigation.Provider value={true}>{children}</HeldByNavigation.Provider>;
+}
 
 /** Lazy components the browser's first render waited for and that have not hydrated yet. */
 let pending = 0;
@@ -72,6 +87,7 @@ export function lazyHydrated<P extends object>(load: () => Promise<ComponentType
   // biome-ignore lint/correctness/noComponentHookFactories: made once per lazily loaded module at import time, never inside a render
   function LazyHydrated(props: P) {
     const id = useId();
+    const held = useContext(HeldByNavigation);
     // The server's HTML, on the first render in the browser while the code is not here yet.
     const [html] = useState(() => (loaded ? null : serverHtml(id)));
     const [live, setLive] = useState(html === null);
@@ -94,9 +110,13 @@ export function lazyHydrated<P extends object>(load: () => Promise<ComponentType
     }
     return (
       <div key="live" className={lazyPart} data-lazy-part={id}>
-        <Suspense fallback={null}>
+        {held ? (
           <Loaded {...props} />
-        </Suspense>
+        ) : (
+          <Suspense fallback={null}>
+            <Loaded {...props} />
+          </Suspense>
+        )}
       </div>
     );
   }

@@ -342,6 +342,19 @@ describe("deployment modes (DEPLOYMENT_MODE, OAUTH_SCOPES, PLATFORM_TOKENS_PAGE_
     expect(parsePortalConfig(PRODUCTION).platformTokensPageUrl).toBe("https://settings.lumen.example/account/authorized-apps");
   });
 
+  it("production refuses first-party mode unless it is acknowledged as the platform operator's own deployment", () => {
+    const firstParty = { ...PRODUCTION, DEPLOYMENT_MODE: "first-party", OAUTH_SCOPES: FIRST_PARTY.OAUTH_SCOPES, OAUTH_CLIENT_ID: "C0123real" };
+    const message = configError(firstParty).message;
+    expect(message).toContain("DEPLOYMENT_MODE:");
+    expect(message).toContain("platform operator's own deployment");
+    expect(message).toContain('FIRST_PARTY_ACKNOWLEDGED="true"');
+    expect(configError({ ...firstParty, FIRST_PARTY_ACKNOWLEDGED: "false" }).message).toContain("DEPLOYMENT_MODE:");
+    expect(parsePortalConfig({ ...firstParty, FIRST_PARTY_ACKNOWLEDGED: "true" }).deploymentMode).toBe("first-party");
+    // Third-party needs no acknowledgement; local development tries first-party against the emulator freely.
+    expect(parsePortalConfig(PRODUCTION).deploymentMode).toBe("third-party");
+    expect(parsePortalConfig(FIRST_PARTY).deploymentMode).toBe("first-party");
+  });
+
   it("production refuses the emulator's first-party demo client id and secret", () => {
     const error = configError({
       ...PRODUCTION,

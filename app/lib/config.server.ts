@@ -45,7 +45,16 @@ const envSchema = z.object({
    * the platform's own client, registered with the privileged scopes (README "Deployment modes").
    */
   DEPLOYMENT_MODE: unsetWhenEmpty(z.enum(["third-party", "first-party"])).transform((v) => v ?? "third-party"),
-  /** The platform's own page where people manage (and revoke) the grants they gave integrations. */
+  /**
+   * "true" only in the platform operator's own deployment: outside development, first-party mode
+   * is refused without it (issue 27; docs/decisions/016 "Only the platform's own deployment").
+   */
+  FIRST_PARTY_ACKNOWLEDGED: flag.default("false"),
+  /**
+   * The platform's own page where people manage (and revoke) the grants they gave integrations;
+   * for the public platform (webexapis.com) the page its API reference sends regular users to,
+   * https://idbroker.webex.com/idb/profile#/tokens.
+   */
   PLATFORM_TOKENS_PAGE_URL: z
     .string({ required_error: "set the platform's page where people manage their integrations' access" })
     .min(1, "set the platform's page where people manage their integrations' access")
@@ -193,6 +202,13 @@ function strictProblems(e: z.infer<typeof envSchema>, sessionSecrets: string[]):
   if (DEMO_CLIENT_SECRETS.has(e.OAUTH_CLIENT_SECRET)) problems.push("OAUTH_CLIENT_SECRET: set the real client secret (wrangler secret put)");
   if (DEMO_CLIENT_IDS.has(e.OAUTH_CLIENT_ID)) problems.push("OAUTH_CLIENT_ID: set your integration's client id (this is the emulator's demo client)");
   if (!e.PLATFORM_TOKENS_PAGE_URL.startsWith("https://")) problems.push(`PLATFORM_TOKENS_PAGE_URL: must be https ${where}`);
+  // First-party mode calls /authorizations for everyone, which on the public platform is an admin
+  // API whose deletes need the client that made the token: only the operator's own hub can use it.
+  if (e.DEPLOYMENT_MODE === "first-party" && e.FIRST_PARTY_ACKNOWLEDGED !== "true") {
+    problems.push(
+      `DEPLOYMENT_MODE: "first-party" is only for the platform operator's own deployment (its client is the platform's own); use "third-party", or, if this is that deployment, set FIRST_PARTY_ACKNOWLEDGED="true" ${where}`,
+    );
+  }
   if (e.SUPPORT_BOT_TOKEN?.startsWith(DEV_SECRET_PREFIX)) problems.push("SUPPORT_BOT_TOKEN: set the real support bot token (wrangler secret put)");
   for (const key of ["INCOMING_WEBHOOKS_BOT_TOKEN", "OUTGOING_WEBHOOKS_BOT_TOKEN", "UPDATES_BOT_TOKEN"] as const) {
     if (e[key].startsWith(DEV_SECRET_PREFIX)) problems.push(`${key}: set the real bot token (wrangler secret put)`);

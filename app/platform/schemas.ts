@@ -121,26 +121,43 @@ export const platformWebhookSchema = z.object({
 export type PlatformWebhook = z.infer<typeof platformWebhookSchema>;
 export const platformWebhookListSchema = z.object({ items: z.array(platformWebhookSchema) });
 
-/** A delivery the platform POSTs to a webhook's targetUrl (signed with X-Spark-Signature). */
+/**
+ * A delivery the platform POSTs to a webhook's targetUrl (signed with X-Spark-Signature), exactly
+ * the platform's documented envelope (docs/platform-api.md "Platform webhooks"): `id`, `name`,
+ * `resource`, `event` and `data.id` come in every delivery; the rest is listed without a promise
+ * (`filter` only when the webhook has one), so it is optional. There is no top-level `created`: a
+ * schema that required one refused every real delivery with 400, and the platform then disabled
+ * the webhook (issue 27). `data` depends on the resource: see `messageEventDataSchema`.
+ */
 export const webhookEventSchema = z.object({
   id: hydraId,
   name: z.string(),
   resource: z.string(),
   event: z.string(),
   filter: z.string().optional(),
-  actorId: hydraId,
-  created: isoDate,
-  data: z
-    .object({
-      id: hydraId,
-      roomId: hydraId,
-      personId: hydraId,
-      personEmail: z.string(),
-      /** Deliveries may omit it: read the message (GET /v1/messages/{id}) to be sure. */
-      mentionedPeople: mentionedPeople.optional(),
-    })
-    .passthrough(),
+  orgId: z.string().optional(),
+  createdBy: z.string().optional(),
+  appId: z.string().optional(),
+  ownedBy: z.string().optional(),
+  status: z.string().optional(),
+  actorId: z.string().optional(),
+  data: z.object({ id: hydraId }).passthrough(),
 });
+
+/** `data` of a `messages` delivery: the message's ids, without its text (read the message for that). */
+export const messageEventDataSchema = z
+  .object({
+    id: hydraId,
+    roomId: hydraId,
+    personId: hydraId,
+    personEmail: z.string(),
+    roomType: z.enum(["direct", "group"]).optional(),
+    /** Deliveries may omit it: read the message (GET /v1/messages/{id}) to be sure. */
+    mentionedPeople: mentionedPeople.optional(),
+    created: isoDate.optional(),
+  })
+  .passthrough();
+export type MessageEventData = z.infer<typeof messageEventDataSchema>;
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export const authorizationSchema = z.object({

@@ -369,8 +369,11 @@ describe("an outgoing webhook", () => {
         name: `App Hub outgoing webhook ${hook.id}`,
         resource: "messages",
         event: "created",
+        // The documented envelope: no top-level `created` (issue 27), and fields the hub ignores.
+        orgId: "OTZhYmMyYWEtM2RjYy0xMWU1LWExNTItZmUzNDgxOWNkYzlh",
+        ownedBy: "creator",
+        status: "active",
         actorId: message.personId,
-        created: new Date().toISOString(),
         data: { id: message.id, roomId: room("designTeam"), roomType: "group", personId: message.personId, personEmail: USERS.riley.email, created: new Date().toISOString() },
       });
       return world.app.fetch(`/api/hooks/outgoing/${hook.id}`, {

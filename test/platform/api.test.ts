@@ -344,6 +344,8 @@ describe("platform webhooks", () => {
         expect(event.data).not.toHaveProperty("mentionedPeople");
         expect(event).not.toHaveProperty("secret");
       }
+      // The documented envelope, no more: no top-level created or targetUrl (issue 27).
+      for (const { d } of events) expect(Object.keys(JSON.parse(d.body)).sort()).toEqual(expect.not.arrayContaining(["created", "targetUrl", "secret"]));
       const bySigned = events.find((e) => e.event.id === signed.id)!;
       expect(bySigned.d.headers["x-spark-signature"]).toBe(createHmac("sha1", "topsecret").update(bySigned.d.body).digest("hex"));
       expect(bySigned.event.filter).toBe(`roomId=${roomId("designTeam")}`);

@@ -163,6 +163,27 @@ export async function deactivateWebhookControl(c: Ctx): Promise<Response> {
   return json(webhookJson((await c.db.prepare(`${WEBHOOK_SELECT} WHERE w.uuid = ?`).bind(uuid).first<WebhookRow>())!));
 }
 
+/**
+ * A delivery's body: the platform's documented envelope, field for field (docs/platform-api.md
+ * "Platform webhooks"). No `created`, `targetUrl` or `secret`: the documented delivery has none,
+ * so a receiver that needs them fails here as it would upstream.
+ */
+export function deliveryEnvelope(hook: WebhookRow, resource: string, event: string, actorId: string, data: Record<string, unknown>): Record<string, unknown> {
+  return {
+    id: encodeId("WEBHOOK", hook.uuid),
+    name: hook.name,
+    resource,
+    event,
+    ...(hook.filter ? { filter: hook.filter } : {}),
+    orgId: encodeId("ORGANIZATION", hook.owner_org_uuid),
+    createdBy: encodeId("PEOPLE", hook.owner_uuid),
+    ownedBy: "creator",
+    status: hook.status,
+    actorId,
+    data,
+  };
+}
+
 /** Counts a delivery: success resets the count; `limit` failures in a row make the webhook inactive. */
 async function recordDelivery(db: D1Database, uuid: string, ok: boolean, limit: number): Promise<void> {
   await (ok
@@ -197,14 +218,7 @@ export async function dispatchMessageCreated(db: D1Database, message: DeliveredM
     results
       .filter((hook) => filterMatches(hook.filter, message, hook.owner_uuid))
       .map(async (hook) => {
-        const body = JSON.stringify({
-          ...webhookJson(hook),
-          secret: undefined,
-          resource: "messages",
-          event: "created",
-          actorId: encodeId("PEOPLE", message.person_uuid),
-          data,
-        });
+        const body = JSON.stringify(deliveryEnvelope(hook, "messages", "created", encodeId("PEOPLE", message.person_uuid), data));
         const headers: Record<string, string> = { "Content-Type": "application/json" };
         if (hook.secret) headers["X-Spark-Signature"] = await hmacSha1Hex(hook.secret, body);
         let ok = false;

@@ -14,7 +14,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { Island } from "~/components/Island";
-import { lazyHydrated } from "~/components/lazy-hydrated";
+import { lazyHydrated, MountedByNavigation } from "~/components/lazy-hydrated";
 import { AppDetailBody, AppDetailHead } from "./AppDetailParts.server";
 import type { DetailPage } from "./detail-page";
 import { lazyPart } from "~/components/lazy-hydrated.css";
@@ -45,7 +45,10 @@ export function AppDetailView({
   return (
     <article className={page} aria-labelledby="app-name">
       {detail.primary.kind === "add-bot" ? (
-        <LazyHead page={detail} />
+        // Its h1 never missing: a navigation waits for the head's code (lazy-hydrated.tsx).
+        <MountedByNavigation>
+          <LazyHead page={detail} />
+        </MountedByNavigation>
       ) : (
         // display: contents, so the breadcrumb and the header stay the page's own flex items.
         <Island key={`head:${key}`} id="app-detail-head" className={lazyPart} fallback={<LazyHead page={detail} />}>

@@ -1,6 +1,7 @@
 // The trust filters' form and active-filter chips (./ListFilters.tsx).
 import { globalStyle, style } from "@vanilla-extract/css";
-import { vars } from "../../../styles/theme.css";
+import { visuallyHiddenRules } from "../../../styles/global.css";
+import { mq, vars } from "../../../styles/theme.css";
 
 export const panel = style({
   borderRadius: vars.radius.lg,
@@ -57,7 +58,14 @@ export const chipList = style({ display: "flex", flexWrap: "wrap", gap: vars.spa
 
 export const clear = style({ display: "flex", alignItems: "center", fontSize: vars.fontSize.sm });
 
-export const activeTitle = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.textMuted });
+// On a phone the words "Active filters:" go (the nav keeps them as its name, and each chip says
+// what it filters), so the chips take one line less above the apps (issue 27).
+export const activeTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  "@media": { [mq.belowTablet]: visuallyHiddenRules },
+});
 
 export const chip = style({
   display: "inline-flex",

@@ -25,8 +25,18 @@ export const filterActions = style({
   flexWrap: "wrap",
   alignItems: "center",
   gap: vars.space[3],
-  gridColumn: "1 / -1",
+  marginInlineStart: "auto",
   selectors: { "&:empty": { display: "none" } },
+});
+
+// "More filters", while folded, shares its row with Apply, so the results start a row higher on a
+// phone (issue 27); unfolded, its fields take the whole width and Apply goes below them.
+export const moreRow = style({
+  gridColumn: "1 / -1",
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space[3],
 });
 
 export const section = style({ display: "flex", flexDirection: "column", gap: vars.space[3], marginTop: vars.space[4] });
@@ -49,6 +59,11 @@ export const queryInput = style({
 globalStyle(`${field} select`, { width: "100%" });
 
 /** The trust filters span the refine form's whole width (their wrapper has no box: lazy-hydrated). */
-export const trustFields = style({ gridColumn: "1 / -1", display: "flex", flexDirection: "column", gap: vars.space[3] });
+export const trustFields = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space[3],
+  selectors: { "&[open]": { flexBasis: "100%" } },
+});
 
 export const trustSummary = style({ cursor: "pointer", fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, color: vars.color.text });

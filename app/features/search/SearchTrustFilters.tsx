@@ -17,9 +17,12 @@ export function SearchTrustFields({ filters }: { filters: ListFilters }) {
   );
 }
 
-/** Each chip keeps the text, the sort and the other filters ('Clear filters' is the refine form's). */
+/**
+ * Each chip keeps the text, the sort and the other filters. 'Clear filters' ends the row (the refine
+ * form has it only while no chip shows): it keeps the text and drops every filter and the sort.
+ */
 export function SearchActiveFilters({ data }: { data: Pick<SearchPageData, "q" | "sort" | "filters" | "trustFilters"> }) {
   const { q, sort, filters } = data;
   const others = { q, sort: sort === "relevance" ? null : sort, type: filters.type, product: filters.product, category: filters.category };
-  return <ActiveFilters path="/search" filters={data.trustFilters} others={others} clearHref={null} />;
+  return <ActiveFilters path="/search" filters={data.trustFilters} others={others} clearHref={`/search?${new URLSearchParams({ q })}`} />;
 }

@@ -7,7 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Logger } from "~/lib/logger.server";
 import { readCapped } from "~/lib/read-capped";
 import { sameToken } from "~/lib/constant-time.server";
-import { webhookEventSchema, type Message } from "~/platform/schemas";
+import { messageEventDataSchema, webhookEventSchema, type Message, type MessageEventData } from "~/platform/schemas";
 import { PlatformError } from "~/platform/client.server";
 import { hookError } from "./hook-response.server";
 import { targetProblem } from "./target-url.server";
@@ -119,6 +119,24 @@ async function recordFailure(db: Db, logger: Logger, p: { id: string; webhookId:
 }
 
 /**
+ * A platform delivery's message, from the documented envelope (webhookEventSchema): "unreadable"
+ * when it is not one (answered 400), "other" for a resource that is not `messages`.
+ */
+export function readMessageEvent(raw: string): MessageEventData | "unreadable" | "other" {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return "unreadable";
+  }
+  const envelope = webhookEventSchema.safeParse(json);
+  if (!envelope.success) return "unreadable";
+  if (envelope.data.resource !== "messages") return "other";
+  const data = messageEventDataSchema.safeParse(envelope.data.data);
+  return data.success ? data.data : "unreadable";
+}
+
+/**
  * POST /api/hooks/outgoing/{id}: a platform delivery. Answers at once (the platform does not wait
  * for the person's server); the forwarding runs after the answer.
  */
@@ -131,14 +149,12 @@ export async function handlePlatformEvent(request: Request, context: AppLoadCont
   const raw = new TextDecoder().decode(bytes);
   const signature = request.headers.get("X-Spark-Signature") ?? "";
   if (!sameToken(signature.toLowerCase(), await hmacHex("SHA-1", row.platform_secret, raw))) return hookError(401, "The signature does not match.");
-  let event;
-  try {
-    event = webhookEventSchema.parse(JSON.parse(raw));
-  } catch {
-    return hookError(400, "The event could not be read.");
-  }
-  // Another space: nothing to forward (a filter changed upstream); acknowledged so it is not resent.
-  if (event.data.roomId !== row.room_id) return new Response(null, { status: 204 });
+  const read = readMessageEvent(raw);
+  if (read === "unreadable") return hookError(400, "The event could not be read.");
+  // Another resource, or another space (a filter changed upstream): nothing to forward;
+  // acknowledged so it is not resent.
+  if (read === "other" || read.roomId !== row.room_id) return new Response(null, { status: 204 });
+  const event = { data: read };
 
   context.waitUntil(
     (async () => {

@@ -41,14 +41,16 @@ type WebhookSpaces = {
  * the person's own memberships do, in one more call. If that call fails, locked spaces stay in
  * the list, marked "(locked)", and the server's refusal explains.
  */
-async function webhookSpaces(request: Request, context: AppLoadContext, auth: Auth): Promise<WebhookSpaces> {
+export async function webhookSpaces(request: Request, context: AppLoadContext, auth: Auth): Promise<WebhookSpaces> {
   const listed = await spacesOrProblem(request, context, auth, "group");
   // Spec §7 lists at most 500 spaces: a longer membership may be cut short, so it proves nothing.
   const memberOf = listed.spacesError || listed.spaces.length >= ROOMS_MAX ? null : new Set(listed.spaces.map((space) => space.id));
   if (listed.spacesError || !listed.spaces.some((space) => space.isLocked)) return { ...listed, memberOf };
   try {
     const { items } = await context.platform.forPerson(auth).listMemberships({ max: MEMBERSHIPS_MAX });
-    const moderated = new Set(items.filter((m) => m.isModerator).map((m) => m.roomId));
+    // The list without roomId is read as the person's own memberships, but the platform documents
+    // it as the memberships of the rooms they belong to: only their own row says they moderate.
+    const moderated = new Set(items.filter((m) => m.isModerator && m.personId === auth.user.id).map((m) => m.roomId));
     return { ...listed, memberOf, spaces: listed.spaces.filter((space) => !space.isLocked || moderated.has(space.id)) };
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
