@@ -47,7 +47,8 @@ async function webhookSpaces(request: Request, context: AppLoadContext, auth: Au
   const memberOf = listed.spacesError || listed.spaces.length >= ROOMS_MAX ? null : new Set(listed.spaces.map((space) => space.id));
   if (listed.spacesError || !listed.spaces.some((space) => space.isLocked)) return { ...listed, memberOf };
   try {
-    const { items } = await context.platform.forPerson(auth).listMemberships({ max: MEMBERSHIPS_MAX });
+    // Every page: a person in more spaces than one page holds would lose locked spaces they moderate.
+    const items = await context.platform.forPerson(auth).listAllMemberships({ max: MEMBERSHIPS_MAX });
     const moderated = new Set(items.filter((m) => m.isModerator).map((m) => m.roomId));
     return { ...listed, memberOf, spaces: listed.spaces.filter((space) => !space.isLocked || moderated.has(space.id)) };
   } catch (error) {
