@@ -438,7 +438,7 @@ describe("platform webhooks", () => {
     }
   });
 
-  it("a webhook set active again within 5 minutes is disabled again by its next failure; later, it counts afresh", async () => {
+  it("revived within 5 minutes of being disabled, a webhook is disabled again by its next failure; revived later, it counts afresh", async () => {
     const failing = await startTarget(500);
     try {
       const hook = await failingHook(failing.url);
@@ -450,18 +450,35 @@ describe("platform webhooks", () => {
       await until(async () => (await webhookStatus(riley, hook.id)) === "inactive");
       expect(await webhookStatus(riley, hook.id)).toBe("inactive");
 
-      // Revived, and the penalty window has passed: one failure is one failure again.
-      await expectOk(await revive(), platformWebhookSchema);
+      // Disabled more than 5 minutes ago: revived, one failure is one failure again.
       await h.db
-        .prepare("UPDATE webhooks SET reactivated_at = ?")
+        .prepare("UPDATE webhooks SET disabled_at = ?")
         .bind(Date.now() - 301_000)
         .run();
+      await expectOk(await revive(), platformWebhookSchema);
       await post("another");
       await failing.waitFor(2);
       await until(async () => (await failures()) === 1);
       expect(await webhookStatus(riley, hook.id)).toBe("active");
     } finally {
       await failing.close();
+    }
+  });
+
+  it("a successful delivery ends the probation of a quickly revived webhook", async () => {
+    const target = await startTarget();
+    try {
+      const hook = await failingHook(target.url);
+      await control(h, "/_emulator/webhooks/deactivate", { id: hook.id });
+      await expectOk(await api(h, riley, `/v1/webhooks/${hook.id}`, { method: "PUT", body: { name: "Flaky", targetUrl: target.url, status: "active" } }), platformWebhookSchema);
+      const probation = async () => (await h.db.prepare("SELECT on_probation FROM webhooks").first<{ on_probation: number }>())!.on_probation;
+      expect(await probation()).toBe(1);
+      await post("fine");
+      await target.waitFor(1);
+      await until(async () => (await probation()) === 0);
+      expect(await probation()).toBe(0);
+    } finally {
+      await target.close();
     }
   });
 

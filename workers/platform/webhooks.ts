@@ -4,8 +4,8 @@
 // resources and events can be registered, as upstream, but never fire here. A delivery's `data`
 // omits mentionedPeople (read the message to be sure). As the platform: a webhook whose deliveries
 // fail WEBHOOK_FAILURE_LIMIT (100) times within WEBHOOK_FAILURE_WINDOW_SECONDS (300) becomes
-// inactive; PUT with status "active" revives it, but one revived within that window is disabled
-// again by its next failure. A bot's webhook in a group space hears only messages that mention the
+// inactive; PUT with status "active" revives it, but one revived within that window after it was
+// disabled is disabled again by its next failure (until a delivery succeeds). A bot's webhook in a group space hears only messages that mention the
 // bot, whatever its filter says.
 import { z } from "zod";
 import { badRequest, notFound } from "./errors.ts";
@@ -28,7 +28,8 @@ type WebhookRow = {
   status: "active" | "inactive";
   failures: number;
   failure_window_start: number | null;
-  reactivated_at: number | null;
+  disabled_at: number | null;
+  on_probation: number;
   created: string;
   owner_org_uuid: string;
   owner_type: "person" | "bot";
@@ -145,19 +146,21 @@ export async function getWebhook(c: Ctx, me: PersonRow): Promise<Response> {
 export async function updateWebhook(c: Ctx, me: PersonRow): Promise<Response> {
   const row = await ownWebhook(c, me);
   const body = await parseJsonBody(c, updateBody);
-  // Setting an inactive webhook active revives it and starts counting afresh, but remembers when:
-  // a failure within the window disables it again at once (recordDelivery).
+  // Setting an inactive webhook active revives it and starts counting afresh; revived within the
+  // window after it was disabled, it is on probation: its next failure disables it again.
+  const now = Date.now();
   const revived = body.status === "active" && row.status === "inactive";
+  const probation = revived && row.disabled_at !== null && now - row.disabled_at <= deliveryRule(c.env).windowMs;
   await c.db
     .prepare(
       `UPDATE webhooks SET name = ?1, target_url = ?2, secret = ?3,
          status = CASE WHEN ?4 THEN 'active' ELSE status END,
          failures = CASE WHEN ?4 THEN 0 ELSE failures END,
          failure_window_start = CASE WHEN ?4 THEN NULL ELSE failure_window_start END,
-         reactivated_at = CASE WHEN ?4 THEN ?5 ELSE reactivated_at END
+         on_probation = CASE WHEN ?4 THEN ?5 ELSE on_probation END
        WHERE uuid = ?6`,
     )
-    .bind(body.name, body.targetUrl, body.secret ?? row.secret, revived ? 1 : 0, Date.now(), row.uuid)
+    .bind(body.name, body.targetUrl, body.secret ?? row.secret, revived ? 1 : 0, probation ? 1 : 0, row.uuid)
     .run();
   return json(webhookJson((await c.db.prepare(`${WEBHOOK_SELECT} WHERE w.uuid = ?`).bind(row.uuid).first<WebhookRow>())!));
 }
@@ -205,27 +208,32 @@ async function hmacSha1Hex(secret: string, body: string): Promise<string> {
 export async function deactivateWebhookControl(c: Ctx): Promise<Response> {
   const body = await parseJsonBody(c, z.object({ id: z.string().min(1) }));
   const uuid = decodeId("WEBHOOK", body.id);
-  const result = uuid ? await c.db.prepare("UPDATE webhooks SET status = 'inactive' WHERE uuid = ?").bind(uuid).run() : null;
+  const result = uuid ? await c.db.prepare("UPDATE webhooks SET status = 'inactive', disabled_at = ?, on_probation = 0 WHERE uuid = ?").bind(Date.now(), uuid).run() : null;
   if (!result || result.meta.changes === 0) throw notFound("No webhook has this id.");
   return json(webhookJson((await c.db.prepare(`${WEBHOOK_SELECT} WHERE w.uuid = ?`).bind(uuid).first<WebhookRow>())!));
 }
 
 /**
  * Counts a failed delivery in the current window (a failure after the window ended starts a new
- * one); `limit` failures within a window, or any failure within a window after a revival, make the
- * webhook inactive. Successes change nothing: the platform counts failures in time, not in a row.
+ * one); `limit` failures within a window, or any failure while on probation, make the webhook
+ * inactive. A success only ends a probation: the platform counts failures in time, not in a row.
  * (SQLite evaluates every SET expression on the old row.)
  */
-async function recordFailure(db: D1Database, uuid: string, rule: DeliveryRule, now = Date.now()): Promise<void> {
+async function recordDelivery(db: D1Database, uuid: string, ok: boolean, rule: DeliveryRule, now = Date.now()): Promise<void> {
+  if (ok) {
+    await db.prepare("UPDATE webhooks SET on_probation = 0 WHERE uuid = ? AND on_probation = 1").bind(uuid).run();
+    return;
+  }
   const fresh = "(failure_window_start IS NULL OR ?1 - failure_window_start > ?2)";
+  const disable = `(on_probation = 1 OR (CASE WHEN ${fresh} THEN 1 ELSE failures + 1 END) >= ?3)`;
   await db
     .prepare(
       `UPDATE webhooks SET
          failures = CASE WHEN ${fresh} THEN 1 ELSE failures + 1 END,
          failure_window_start = CASE WHEN ${fresh} THEN ?1 ELSE failure_window_start END,
-         status = CASE WHEN (reactivated_at IS NOT NULL AND ?1 - reactivated_at <= ?2)
-                        OR (CASE WHEN ${fresh} THEN 1 ELSE failures + 1 END) >= ?3
-                   THEN 'inactive' ELSE status END
+         status = CASE WHEN ${disable} THEN 'inactive' ELSE status END,
+         disabled_at = CASE WHEN ${disable} AND status = 'active' THEN ?1 ELSE disabled_at END,
+         on_probation = CASE WHEN ${disable} THEN 0 ELSE on_probation END
        WHERE uuid = ?4`,
     )
     .bind(now, rule.windowMs, rule.limit, uuid)
@@ -301,7 +309,7 @@ export async function dispatchMessageCreated(db: D1Database, message: DeliveredM
         } catch (error) {
           console.warn(`webhook ${hook.name}: delivery to ${hook.target_url} failed: ${(error as Error).message}`);
         }
-        if (!ok) await recordFailure(db, hook.uuid, rule);
+        await recordDelivery(db, hook.uuid, ok, rule);
       }),
   );
 }
