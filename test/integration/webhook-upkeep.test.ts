@@ -29,7 +29,7 @@ describe("an outgoing webhook whose platform webhook went inactive", () => {
         .prepare("SELECT platform_webhook_id FROM webhooks WHERE id = ?")
         .bind(hook.id)
         .first<{ platform_webhook_id: string }>())!;
-      // As if its deliveries had failed WEBHOOK_FAILURE_LIMIT times in a row.
+      // As if 100 of its deliveries had failed within 5 minutes.
       const off = await world.platform.fetch("/_emulator/webhooks/deactivate", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
