@@ -5,8 +5,8 @@
 // omits mentionedPeople (read the message to be sure). As the platform: a webhook whose deliveries
 // fail WEBHOOK_FAILURE_LIMIT (100) times within WEBHOOK_FAILURE_WINDOW_SECONDS (300) becomes
 // inactive; PUT with status "active" revives it, but one revived within that window after it was
-// disabled is disabled again by its next failure (until a delivery succeeds). A bot's webhook in a group space hears only messages that mention the
-// bot, whatever its filter says.
+// disabled is disabled again by its next failure (until a delivery succeeds). A bot's webhook in a
+// group space hears only messages that mention the bot, and only when its filter asks for them.
 import { z } from "zod";
 import { badRequest, notFound } from "./errors.ts";
 import type { Ctx } from "./http.ts";
