@@ -55,7 +55,9 @@ export default defineConfig({
     {
       command:
         `node scripts/seed-platform.mjs --reset --persist-to ${platformState} --catalogue seed/generated/catalogue-${port}.json && ` +
-        `npx wrangler dev -c workers/platform/wrangler.toml --ip 127.0.0.1 --port ${platformPort} --persist-to ${platformState} --show-interactive-dev-session=false`,
+        `npx wrangler dev -c workers/platform/wrangler.toml --ip 127.0.0.1 --port ${platformPort} --persist-to ${platformState} --show-interactive-dev-session=false ` +
+        // The platform matches redirect URIs exactly: this run's hub callback is the one registered.
+        `--var HUB_REDIRECT_URIS:http://127.0.0.1:${port}/auth/callback`,
       url: `${PLATFORM_ORIGIN}/_emulator/state`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

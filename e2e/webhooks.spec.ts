@@ -87,8 +87,8 @@ const HUB_SCOPES = String(
 
 /** A person's own platform token, as their own client would hold it (the emulator's consent, accepted). */
 async function platformToken(request: APIRequestContext, email: string): Promise<string> {
-  // A loopback redirect URI the hub's client accepts (any port; the path must be /auth/callback).
-  const redirectUri = "http://127.0.0.1:3999/auth/callback";
+  // The redirect URI registered on the hub's client for this run (playwright.config.ts): exact.
+  const redirectUri = `http://127.0.0.1:${process.env.E2E_PORT ?? "8789"}/auth/callback`;
   const consent = await request.post(`${PLATFORM_ORIGIN}/v1/authorize`, {
     form: { client_id: HUB_CLIENT_ID, response_type: "code", redirect_uri: redirectUri, scope: HUB_SCOPES, state: "e2e", decision: "accept", email },
     maxRedirects: 0,

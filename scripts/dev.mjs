@@ -55,6 +55,9 @@ start([
   platformPort,
   "--persist-to",
   ".wrangler/platform-state",
+  // The platform matches redirect URIs exactly: register this hub's own callback (PORT may vary).
+  "--var",
+  `HUB_REDIRECT_URIS:http://127.0.0.1:${port}/auth/callback,http://localhost:${port}/auth/callback`,
   "--show-interactive-dev-session=false",
 ]);
 await ready(`http://127.0.0.1:${platformPort}/_emulator/state`);

@@ -16,7 +16,7 @@ const VALID = {
   PLATFORM_API_BASE: "http://127.0.0.1:8788/v1",
   OAUTH_CLIENT_ID: "C0123",
   OAUTH_CLIENT_SECRET: "app-hub-demo-client-secret",
-  OAUTH_SCOPES: "spark:people_read  spark:rooms_read",
+  OAUTH_SCOPES: "spark:people_read  spark:rooms_read spark:memberships_read spark:memberships_write  spark:messages_write",
   PLATFORM_TOKENS_PAGE_URL: "http://127.0.0.1:8788/account/authorized-apps",
   SESSION_SECRETS: "dev-only-new-secret-0123456789, dev-only-old-secret-0123456789",
   INCOMING_WEBHOOKS_BOT_TOKEN: "dev-only-incoming-webhooks-bot-token",
@@ -68,7 +68,11 @@ describe("parsePortalConfig", () => {
       platform: { apiBase: "http://127.0.0.1:8788/v1", timeoutMs: 45_000 },
       deploymentMode: "third-party",
       platformTokensPageUrl: "http://127.0.0.1:8788/account/authorized-apps",
-      oauth: { clientId: "C0123", clientSecret: "app-hub-demo-client-secret", scopes: ["spark:people_read", "spark:rooms_read"] },
+      oauth: {
+        clientId: "C0123",
+        clientSecret: "app-hub-demo-client-secret",
+        scopes: ["spark:people_read", "spark:rooms_read", "spark:memberships_read", "spark:memberships_write", "spark:messages_write"],
+      },
       sessionSecrets: ["dev-only-new-secret-0123456789", "dev-only-old-secret-0123456789"],
       sessions: { maxAgeSeconds: 2_592_000, idleTimeoutSeconds: 604_800 },
       cookies: { session: "__session", auth: "__oauth", csrf: "csrf-token" },
@@ -290,7 +294,8 @@ describe("the developer-support space (SUPPORT_SPACE_ID, SUPPORT_BOT_TOKEN)", ()
 // Issue 13: an ordinary integration (third-party, the default) can only ask for registrable scopes;
 // the first-party mode needs the tokens scopes that list and revoke a person's own grants.
 describe("deployment modes (DEPLOYMENT_MODE, OAUTH_SCOPES, PLATFORM_TOKENS_PAGE_URL)", () => {
-  const FIRST_PARTY = { ...VALID, DEPLOYMENT_MODE: "first-party", OAUTH_SCOPES: "spark:people_read identity:tokens_read identity:tokens_write spark:bots_read" };
+  const SESSION = "spark:people_read spark:rooms_read spark:memberships_read spark:memberships_write spark:messages_write";
+  const FIRST_PARTY = { ...VALID, DEPLOYMENT_MODE: "first-party", OAUTH_SCOPES: `${SESSION} identity:tokens_read identity:tokens_write spark:bots_read` };
   /** The spec's §6 list as wrangler.toml used to carry it: a first-party marketplace's. */
   const OLD_SECTION_6 =
     "spark:bots_read spark:people_read spark:people_write spark:rooms_read spark:rooms_write spark:applications_read spark:applications_write spark:messages_read spark:messages_write spark:webhooks_read spark:webhooks_write spark:organizations_read spark:memberships_read spark:memberships_write Identity:one_time_password";
@@ -325,12 +330,29 @@ describe("deployment modes (DEPLOYMENT_MODE, OAUTH_SCOPES, PLATFORM_TOKENS_PAGE_
     expect(
       parsePortalConfig({ ...VALID, OAUTH_SCOPES: "spark:people_read spark:rooms_read spark:memberships_read spark:memberships_write spark:messages_write" }).oauth.scopes,
     ).toHaveLength(5);
-    expect(parsePortalConfig({ ...VALID, OAUTH_SCOPES: "spark:people_read identity:tokens_read" }).oauth.scopes).toContain("identity:tokens_read");
+    expect(parsePortalConfig({ ...VALID, OAUTH_SCOPES: `${SESSION} identity:tokens_read` }).oauth.scopes).toContain("identity:tokens_read");
+  });
+
+  // Issue 27: the platform refuses each call whose scope the token lacks, so too few scopes is
+  // refused at startup as too many are (test/platform/strict.test.ts: each is really needed).
+  it("refuses an OAUTH_SCOPES without a scope the hub's calls need, naming the scope and the call, in both modes", () => {
+    for (const mode of ["third-party", "first-party"]) {
+      for (const dropped of SESSION.split(" ")) {
+        const scopes = `${SESSION} identity:tokens_read identity:tokens_write`.replace(dropped, "");
+        const message = configError({ ...VALID, DEPLOYMENT_MODE: mode, OAUTH_SCOPES: scopes }).message;
+        expect(message, `${mode} without ${dropped}`).toMatch(new RegExp(`OAUTH_SCOPES: the hub needs ${dropped} for .*; add them`));
+      }
+    }
+    expect(configError({ ...VALID, OAUTH_SCOPES: "spark:people_read" }).message).toContain(
+      "spark:rooms_read, spark:memberships_read, spark:memberships_write, spark:messages_write",
+    );
+    // spark:all covers every spark: scope.
+    expect(parsePortalConfig({ ...VALID, OAUTH_SCOPES: "spark:all" }).oauth.scopes).toEqual(["spark:all"]);
   });
 
   it("first-party needs identity:tokens_read and identity:tokens_write, and may ask for the first-party scopes", () => {
     expect(parsePortalConfig(FIRST_PARTY).oauth.scopes).toContain("spark:bots_read");
-    const missing = configError({ ...FIRST_PARTY, OAUTH_SCOPES: "spark:people_read identity:tokens_read" }).message;
+    const missing = configError({ ...FIRST_PARTY, OAUTH_SCOPES: `${SESSION} identity:tokens_read` }).message;
     expect(missing).toContain("identity:tokens_write");
     expect(missing).toContain("OAUTH_SCOPES:");
     expect(configError({ ...FIRST_PARTY, OAUTH_SCOPES: `${FIRST_PARTY.OAUTH_SCOPES} Identity:one_time_password` }).message).toContain("Identity:one_time_password");

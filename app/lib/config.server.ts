@@ -1,5 +1,6 @@
 // Portal config (spec §3) from the Worker's vars, validated once per isolate (portalConfigFor).
 import { z } from "zod";
+import { HUB_SESSION_CALLS, HUB_SESSION_SCOPES } from "~/platform/scopes";
 
 const flag = z.enum(["true", "false"]);
 const url = z.string().url();
@@ -177,6 +178,13 @@ export function scopeProblems(mode: DeploymentMode, scopes: readonly string[]): 
   }
   if (notLogin.length) problems.push(`OAUTH_SCOPES: ${notLogin.join(", ")} is an admin scope for one-time passwords, not a login scope; remove it`);
   if (unknown.length) problems.push(`OAUTH_SCOPES: ${unknown.join(", ")} is not a scope the platform knows (the login would end in invalid_scope); remove it`);
+  // Too few is as bad as unknown: the platform refuses each call whose scope the token lacks (issue 27).
+  const needed = HUB_SESSION_SCOPES.filter((scope) => !scopes.includes(scope) && !scopes.includes("spark:all"));
+  if (needed.length) {
+    problems.push(
+      `OAUTH_SCOPES: the hub needs ${needed.join(", ")} for what it does with a person's token (${needed.map((scope) => HUB_SESSION_CALLS[scope]).join("; ")}); add them`,
+    );
+  }
   if (mode === "first-party") {
     const missing = TOKENS_SCOPES.filter((scope) => !scopes.includes(scope));
     if (missing.length) {

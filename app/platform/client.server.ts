@@ -184,6 +184,30 @@ export function createPlatformClient(options: PlatformClientOptions) {
     }
   }
 
+  /**
+   * Every item of a paged list: follows `Link: <…>; rel="next"` (RFC 5988) for at most `maxPages`
+   * pages, and only to the same path on the platform's own origin (a Link elsewhere ends the list).
+   */
+  async function allPages<T extends z.ZodType<{ items: unknown[] }>>(
+    path: string,
+    first: Record<string, string | number | undefined>,
+    schema: T,
+    maxPages: number,
+  ): Promise<z.infer<T>["items"]> {
+    const items: z.infer<T>["items"] = [];
+    const own = new URL(`${options.apiBase}${path}`).href;
+    let query = first;
+    for (let page = 0; page < maxPages; page++) {
+      let next: string | null = null;
+      const list = await request("GET", path, { query, schema, onNext: (link) => (next = link) });
+      items.push(...list.items);
+      const url: URL | null = next ? new URL(next, options.apiBase) : null;
+      if (!url || url.origin + url.pathname !== own) break;
+      query = Object.fromEntries(url.searchParams);
+    }
+    return items;
+  }
+
   return {
     exchangeCode(args: { clientId: string; clientSecret: string; code: string; redirectUri: string; codeVerifier: string }): Promise<TokenResponse> {
       return request("POST", "/access_token", {
@@ -209,8 +233,14 @@ export function createPlatformClient(options: PlatformClientOptions) {
     getMe: () => request("GET", "/people/me", { schema: personSchema }),
     listRooms: (query: { type?: "direct" | "group"; sortBy?: "id" | "lastactivity" | "created"; max?: number }) => request("GET", "/rooms", { query, schema: roomListSchema }),
     getRoom: (roomId: string) => request("GET", `/rooms/${encodeURIComponent(roomId)}`, { schema: roomSchema }),
-    /** A room's memberships (filtered by person), or without roomId the caller's own. */
+    /** One page of a room's memberships (filtered by person), or without roomId the caller's own. */
     listMemberships: (query: { roomId?: string; personId?: string; personEmail?: string; max?: number }) => request("GET", "/memberships", { query, schema: membershipListSchema }),
+    /**
+     * Every page of them: the platform sends at most `max` (≤ 1000) a page and the rest by Link
+     * header, so a person in more spaces than one page holds is not cut short.
+     */
+    listAllMemberships: (query: { roomId?: string; personId?: string; personEmail?: string; max?: number }, maxPages = 20) =>
+      allPages("/memberships", { max: 1000, ...query }, membershipListSchema, maxPages),
     createMembership: (json: { roomId: string; personId?: string; personEmail?: string }) => request("POST", "/memberships", { json, schema: membershipSchema }),
     sendMessage: (json: { roomId?: string; toPersonId?: string; toPersonEmail?: string; text?: string; markdown?: string }) =>
       request("POST", "/messages", { json, schema: messageSchema }),
@@ -218,23 +248,11 @@ export function createPlatformClient(options: PlatformClientOptions) {
     createWebhook: (json: { name: string; targetUrl: string; resource: string; event: string; filter?: string; secret?: string }) =>
       request("POST", "/webhooks", { json, schema: platformWebhookSchema }),
     /**
-     * The caller's platform webhooks, every page (the platform pages with a Link header; at most
-     * `maxPages` pages of 100 are read).
+     * The caller's platform webhooks, every page (the platform sends at most 100 a page and the
+     * rest by Link header; at most `maxPages` pages are read).
      */
-    async listWebhooks(maxPages = 20): Promise<PlatformWebhook[]> {
-      const items: PlatformWebhook[] = [];
-      let query: Record<string, string> = { max: "100" };
-      for (let page = 0; page < maxPages; page++) {
-        let next: string | null = null;
-        const list = await request("GET", "/webhooks", { query, schema: platformWebhookListSchema, onNext: (link) => (next = link) });
-        items.push(...list.items);
-        // Only a next page on the platform's own webhooks path is followed.
-        const url: URL | null = next ? new URL(next, options.apiBase) : null;
-        if (!url || url.origin + url.pathname !== new URL(`${options.apiBase}/webhooks`).href) break;
-        query = Object.fromEntries(url.searchParams);
-      }
-      return items;
-    },
+    listWebhooks: (opts: { pageSize?: number; maxPages?: number } = {}): Promise<PlatformWebhook[]> =>
+      allPages("/webhooks", { max: opts.pageSize ?? 100 }, platformWebhookListSchema, opts.maxPages ?? 20),
     /** Changes a platform webhook; `status: "active"` revives one the platform set inactive. */
     updateWebhook: (webhookId: string, json: { name: string; targetUrl: string; secret?: string; status?: "active" }) =>
       request("PUT", `/webhooks/${encodeURIComponent(webhookId)}`, { json, schema: platformWebhookSchema }),

@@ -35,6 +35,9 @@ export async function startWorld(vars: Record<string, string> = {}, options: { l
     // Connect starts at the emulator's demo vendor (its contract), as `npm run db:seed` points it.
     catalogue: (generated) => withDemoVendorConnectUrls(generated, platform.origin),
   });
+  // The platform matches redirect URIs exactly: register this app's own callback (a listening
+  // app has a port of its own).
+  await platform.registerRedirectUri(`${app.origin}/auth/callback`);
   return { app, platform, dispose: async () => void (await Promise.all([app.dispose(), platform.dispose()])) };
 }
 

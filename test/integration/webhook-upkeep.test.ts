@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { ADD_APP_MESSAGES } from "../../app/features/add-app/messages.ts";
+import { REVIVAL_WAIT_MS } from "../../app/features/webhooks/revival.server.ts";
 import { api } from "../platform/helpers.ts";
 import { postForm, startWorld, useWorld, visit } from "./login.ts";
 import { helpers, INCOMING, MENTION, OUTGOING, room, startReceiver, useWebhookWorld } from "./webhook-helpers.ts";
@@ -28,7 +29,7 @@ describe("an outgoing webhook whose platform webhook went inactive", () => {
         .prepare("SELECT platform_webhook_id FROM webhooks WHERE id = ?")
         .bind(hook.id)
         .first<{ platform_webhook_id: string }>())!;
-      // As if its deliveries had failed WEBHOOK_FAILURE_LIMIT times in a row.
+      // As if 100 of its deliveries had failed within 5 minutes.
       const off = await world.platform.fetch("/_emulator/webhooks/deactivate", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -40,8 +41,29 @@ describe("an outgoing webhook whose platform webhook went inactive", () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(receiver.received).toEqual([]); // the platform sends an inactive webhook nothing
 
+      // Issue 27: not at once. Re-enabled within 5 minutes of being disabled, the platform would
+      // disable it again on its next failure (a receiver still down: revived, disabled, revived...).
+      await cron();
+      await cron();
+      expect((await botHooks()).find((h) => h.id === platformId)).toMatchObject({ status: "inactive" });
+      const since = async () =>
+        (await world.app.db.prepare("SELECT platform_inactive_since FROM webhooks WHERE id = ?").bind(hook.id).first<{ platform_inactive_since: number | null }>())!
+          .platform_inactive_since;
+      expect(await since()).toBeGreaterThan(Date.now() - 60_000);
+
+      // Six minutes later (for the hub's note and the platform's clock alike): revived, and off probation.
+      await world.app.db
+        .prepare("UPDATE webhooks SET platform_inactive_since = ? WHERE id = ?")
+        .bind(Date.now() - REVIVAL_WAIT_MS - 1000, hook.id)
+        .run();
+      await world.platform.db
+        .prepare("UPDATE webhooks SET disabled_at = ?")
+        .bind(Date.now() - REVIVAL_WAIT_MS - 1000)
+        .run();
       await cron();
       expect((await botHooks()).find((h) => h.id === platformId)).toMatchObject({ status: "active", targetUrl: `${world.app.origin}/api/hooks/outgoing/${hook.id}` });
+      expect(await since()).toBeNull();
+      expect((await world.platform.db.prepare("SELECT on_probation FROM webhooks").first<{ on_probation: number }>())!.on_probation).toBe(0);
       expect((await say("ada", "designTeam", `${MENTION} after the revival`)).status).toBe(200);
       const [delivery] = await receiver.waitFor(1);
       expect(JSON.parse(delivery!.body)).toMatchObject({ webhook: { id: hook.id }, data: { markdown: `${MENTION} after the revival` } });

@@ -19,7 +19,7 @@ import {
 import { HUB_CLIENT_ID, LEGACY_SYNC, ROOMS, USERS, globexDisabledBotEmails, presentBotEmail, seededGrants } from "../../workers/platform/demo-data.ts";
 import { encodeId } from "../../workers/platform/ids.ts";
 import { type PlatformHarness, startPlatform } from "./harness.ts";
-import { TOKENS_SCOPES, api, control, expectError, expectOk, login, loginWith, startTarget } from "./helpers.ts";
+import { ALL_PERSON_SCOPES, TOKENS_SCOPES, api, control, expectError, expectOk, login, loginWith, startTarget } from "./helpers.ts";
 
 let h: PlatformHarness;
 let riley: string;
@@ -41,9 +41,10 @@ beforeAll(async () => {
 afterAll(() => h?.dispose());
 beforeEach(async () => {
   await h.reset();
-  riley = (await login(h, USERS.riley.email)).access_token;
-  ada = (await login(h, USERS.ada.email)).access_token;
-  max = (await login(h, USERS.max.email)).access_token;
+  // Every person scope: these are contract tests of the calls, not of the hub's own token (scopes.test.ts).
+  riley = (await loginWith(h, USERS.riley.email, { scope: ALL_PERSON_SCOPES })).access_token;
+  ada = (await loginWith(h, USERS.ada.email, { scope: ALL_PERSON_SCOPES })).access_token;
+  max = (await loginWith(h, USERS.max.email, { scope: ALL_PERSON_SCOPES })).access_token;
 });
 
 describe("people", () => {
@@ -300,10 +301,16 @@ describe("platform webhooks", () => {
     expect((await expectOk(await api(h, ada, "/v1/webhooks"), platformWebhookListSchema)).items).toHaveLength(0);
     await expectError(await api(h, ada, `/v1/webhooks/${created.id}`), 404);
     const updated = await expectOk(
-      await api(h, riley, `/v1/webhooks/${created.id}`, { method: "PUT", body: { name: "Renamed", targetUrl: "https://example.com/2", status: "inactive" } }),
+      await api(h, riley, `/v1/webhooks/${created.id}`, { method: "PUT", body: { name: "Renamed", targetUrl: "https://example.com/2", status: "active" } }),
       platformWebhookSchema,
     );
-    expect(updated).toMatchObject({ name: "Renamed", targetUrl: "https://example.com/2", status: "inactive", secret: "s3cret" });
+    expect(updated).toMatchObject({ name: "Renamed", targetUrl: "https://example.com/2", status: "active", secret: "s3cret" });
+    // Only the platform sets a webhook inactive.
+    const inactive = await expectError(
+      await api(h, riley, `/v1/webhooks/${created.id}`, { method: "PUT", body: { name: "Renamed", targetUrl: "https://example.com/2", status: "inactive" } }),
+      400,
+    );
+    expect(inactive.message).toContain("status");
     expect((await expectOk(await api(h, riley, `/v1/webhooks/${created.id}`), platformWebhookSchema)).name).toBe("Renamed");
     expect((await api(h, riley, `/v1/webhooks/${created.id}`, { method: "DELETE" })).status).toBe(204);
     await expectError(await api(h, riley, `/v1/webhooks/${created.id}`), 404);
@@ -366,64 +373,129 @@ describe("platform webhooks", () => {
     while (!(await check()) && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
   };
 
-  it("WEBHOOK_FAILURE_LIMIT (5) failed deliveries in a row → inactive, nothing more arrives; PUT status active revives and resets", async () => {
+  const failures = async () => (await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures;
+  const failingHook = async (url: string) =>
+    expectOk(
+      await api(h, riley, "/v1/webhooks", {
+        method: "POST",
+        body: { name: "Flaky", targetUrl: url, resource: "messages", event: "created", filter: `roomId=${roomId("designTeam")}` },
+      }),
+      platformWebhookSchema,
+    );
+  const post = (text: string) => api(h, ada, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text } });
+
+  it("as the platform: 100 failed deliveries within 5 minutes → inactive (5 in a row are not enough); nothing more arrives", async () => {
     const failing = await startTarget(500);
     try {
-      const hook = await expectOk(
-        await api(h, riley, "/v1/webhooks", {
-          method: "POST",
-          body: { name: "Flaky", targetUrl: failing.url, resource: "messages", event: "created", filter: `roomId=${roomId("designTeam")}` },
-        }),
-        platformWebhookSchema,
-      );
-      const post = (text: string) => api(h, ada, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text } });
-      for (let i = 1; i <= 4; i++) {
+      const hook = await failingHook(failing.url);
+      for (let i = 1; i <= 5; i++) {
         expect((await post(`m${i}`)).status).toBe(200);
         await failing.waitFor(i);
       }
-      await until(async () => (await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures === 4);
+      await until(async () => (await failures()) === 5);
       expect(await webhookStatus(riley, hook.id)).toBe("active");
-      await post("m5");
+      // 98 failures so far in this window: two more make 100.
+      await h.db.prepare("UPDATE webhooks SET failures = 98").run();
+      await post("m99");
+      await failing.waitFor(6);
+      await until(async () => (await failures()) === 99);
+      expect(await webhookStatus(riley, hook.id)).toBe("active");
+      await post("m100");
       await until(async () => (await webhookStatus(riley, hook.id)) === "inactive");
       expect(await webhookStatus(riley, hook.id)).toBe("inactive");
-      await post("m6");
+      await post("after");
       await new Promise((r) => setTimeout(r, 200));
-      expect(failing.deliveries).toHaveLength(5);
+      expect(failing.deliveries).toHaveLength(7);
+    } finally {
+      await failing.close();
+    }
+  });
 
-      const revived = await expectOk(
-        await api(h, riley, `/v1/webhooks/${hook.id}`, { method: "PUT", body: { name: "Flaky", targetUrl: failing.url, status: "active" } }),
-        platformWebhookSchema,
-      );
-      expect(revived.status).toBe("active");
-      expect((await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures).toBe(0);
-      await post("m7");
-      await failing.waitFor(6);
-      expect(failing.deliveries).toHaveLength(6);
-      await until(async () => (await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures === 1);
+  it("failures older than the 5-minute window start a new count; a success does not reset it", async () => {
+    const failing = await startTarget(500);
+    try {
+      const hook = await failingHook(failing.url);
+      await h.db
+        .prepare("UPDATE webhooks SET failures = 99, failure_window_start = ?")
+        .bind(Date.now() - 301_000)
+        .run();
+      await post("late");
+      await failing.waitFor(1);
+      await until(async () => (await failures()) === 1);
+      expect(await webhookStatus(riley, hook.id)).toBe("active");
+    } finally {
+      await failing.close();
+    }
+    const fine = await startTarget();
+    try {
+      await h.db.prepare("DELETE FROM webhooks").run();
+      await failingHook(fine.url);
+      await h.db.prepare("UPDATE webhooks SET failures = 4, failure_window_start = ?").bind(Date.now()).run();
+      await post("ok");
+      await fine.waitFor(1);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await failures()).toBe(4);
+    } finally {
+      await fine.close();
+    }
+  });
+
+  it("revived within 5 minutes of being disabled, a webhook is disabled again by its next failure; revived later, it counts afresh", async () => {
+    const failing = await startTarget(500);
+    try {
+      const hook = await failingHook(failing.url);
+      await control(h, "/_emulator/webhooks/deactivate", { id: hook.id });
+      const revive = () => api(h, riley, `/v1/webhooks/${hook.id}`, { method: "PUT", body: { name: "Flaky", targetUrl: failing.url, status: "active" } });
+      expect((await expectOk(await revive(), platformWebhookSchema)).status).toBe("active");
+      await post("one failure");
+      await failing.waitFor(1);
+      await until(async () => (await webhookStatus(riley, hook.id)) === "inactive");
+      expect(await webhookStatus(riley, hook.id)).toBe("inactive");
+
+      // Disabled more than 5 minutes ago: revived, one failure is one failure again.
+      await h.db
+        .prepare("UPDATE webhooks SET disabled_at = ?")
+        .bind(Date.now() - 301_000)
+        .run();
+      await expectOk(await revive(), platformWebhookSchema);
+      await post("another");
+      await failing.waitFor(2);
+      await until(async () => (await failures()) === 1);
       expect(await webhookStatus(riley, hook.id)).toBe("active");
     } finally {
       await failing.close();
     }
   });
 
-  it("a success resets the count; POST /_emulator/webhooks/deactivate turns a webhook inactive at once", async () => {
+  it("a successful delivery ends the probation of a quickly revived webhook", async () => {
+    const target = await startTarget();
+    try {
+      const hook = await failingHook(target.url);
+      await control(h, "/_emulator/webhooks/deactivate", { id: hook.id });
+      await expectOk(await api(h, riley, `/v1/webhooks/${hook.id}`, { method: "PUT", body: { name: "Flaky", targetUrl: target.url, status: "active" } }), platformWebhookSchema);
+      const probation = async () => (await h.db.prepare("SELECT on_probation FROM webhooks").first<{ on_probation: number }>())!.on_probation;
+      expect(await probation()).toBe(1);
+      await post("fine");
+      await target.waitFor(1);
+      await until(async () => (await probation()) === 0);
+      expect(await probation()).toBe(0);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("POST /_emulator/webhooks/deactivate turns a webhook inactive at once", async () => {
     const target = await startTarget();
     try {
       const hook = await expectOk(
         await api(h, riley, "/v1/webhooks", { method: "POST", body: { name: "Fine", targetUrl: target.url, resource: "messages", event: "created" } }),
         platformWebhookSchema,
       );
-      await h.db.prepare("UPDATE webhooks SET failures = 4").run();
-      await api(h, ada, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "ok" } });
-      await target.waitFor(1);
-      await until(async () => (await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures === 0);
-      expect((await h.db.prepare("SELECT failures FROM webhooks").first<{ failures: number }>())!.failures).toBe(0);
-
       const off = await control(h, "/_emulator/webhooks/deactivate", { id: hook.id });
       expect((await expectOk(off, platformWebhookSchema)).status).toBe("inactive");
       await api(h, ada, "/v1/messages", { method: "POST", body: { roomId: roomId("designTeam"), text: "not delivered" } });
       await new Promise((r) => setTimeout(r, 200));
-      expect(target.deliveries).toHaveLength(1);
+      expect(target.deliveries).toHaveLength(0);
       await expectError(await control(h, "/_emulator/webhooks/deactivate", { id: encodeId("WEBHOOK", "nope") }), 404);
     } finally {
       await target.close();
@@ -433,7 +505,7 @@ describe("platform webhooks", () => {
   it("WEBHOOK_FAILURE_LIMIT is a var", async () => {
     const strict = await startPlatform({ vars: { WEBHOOK_FAILURE_LIMIT: "1" } });
     try {
-      const token = (await login(strict, USERS.riley.email)).access_token;
+      const token = (await loginWith(strict, USERS.riley.email, { scope: ALL_PERSON_SCOPES })).access_token;
       const hook = await expectOk(
         await api(strict, token, "/v1/webhooks", { method: "POST", body: { name: "Dead", targetUrl: "http://127.0.0.1:9/none", resource: "messages", event: "created" } }),
         platformWebhookSchema,

@@ -32,6 +32,8 @@ export type PlatformHarness = {
   fault: (spec: FaultSpec) => Promise<void>;
   /** DELETE /_emulator/faults */
   clearFaults: () => Promise<void>;
+  /** POST /_emulator/redirect-uris: an exact redirect URI on both hub clients (kept across resets). */
+  registerRedirectUri: (uri: string) => Promise<void>;
   dispose: () => Promise<void>;
 };
 
@@ -117,6 +119,7 @@ export async function startPlatform(options: { port?: number; catalogue?: Catalo
     reset: () => control("POST", "/_emulator/reset"),
     fault: (spec) => control("POST", "/_emulator/faults", spec),
     clearFaults: () => control("DELETE", "/_emulator/faults"),
+    registerRedirectUri: (uri) => control("POST", "/_emulator/redirect-uris", { uri }),
     dispose: () => mf.dispose(),
   };
 }

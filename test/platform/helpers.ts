@@ -6,12 +6,23 @@ import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
 import { type PlatformErrorBody, platformErrorSchema, tokenResponseSchema } from "../../app/platform/schemas.ts";
 import type { TokenResponse } from "../../app/platform/schemas.ts";
-import { HUB_CLIENT_ID, HUB_CLIENT_SECRET, HUB_FIRST_PARTY_CLIENT_ID, HUB_FIRST_PARTY_CLIENT_SECRET } from "../../workers/platform/demo-data.ts";
+import { fileURLToPath } from "node:url";
+import { unstable_readConfig } from "wrangler";
+import { HUB_CLIENT_ID, HUB_CLIENT_SECRET, HUB_FIRST_PARTY_CLIENT_ID, HUB_FIRST_PARTY_CLIENT_SECRET, HUB_REGISTERED_SCOPES } from "../../workers/platform/demo-data.ts";
 import type { PlatformHarness } from "./harness.ts";
 
-export const REDIRECT_URI = "http://127.0.0.1:3999/auth/callback";
-/** A login scope set the hub's ordinary integration registered (demo-data HUB_REGISTERED_SCOPES). */
-export const HUB_SCOPES = "spark:people_read spark:rooms_read spark:memberships_write spark:messages_write";
+/** Registered on both hub clients by the emulator's wrangler.toml (HUB_REDIRECT_URIS): `npm run dev`'s hub. */
+export const REDIRECT_URI = "http://127.0.0.1:8787/auth/callback";
+/**
+ * What the hub's login really asks for: wrangler.toml's OAUTH_SCOPES (development), so a test
+ * logged in with these holds exactly the hub's token and the emulator's per-call scope checks
+ * (workers/platform/scopes.ts) judge what the hub can do with it.
+ */
+export const HUB_SCOPES = String(
+  unstable_readConfig({ config: fileURLToPath(new URL("../../wrangler.toml", import.meta.url)), env: "development" }, { hideWarnings: true }).vars.OAUTH_SCOPES,
+);
+/** Every person scope the hub's ordinary client registered (for contract tests of calls the hub never makes). */
+export const ALL_PERSON_SCOPES = HUB_REGISTERED_SCOPES.filter((scope) => scope.startsWith("spark:")).join(" ");
 /** The same plus the tokens scopes (the authorizations API). */
 export const TOKENS_SCOPES = `${HUB_SCOPES} identity:tokens_read identity:tokens_write`;
 

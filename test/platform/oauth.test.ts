@@ -43,16 +43,21 @@ describe("GET /v1/authorize", () => {
     expect(missing.status).toBe(400);
   });
 
-  it("hub clients: loopback http(s) on any port with the path exactly /auth/callback (RFC 8252 §7.3), nothing else", async () => {
+  it("hub clients: exactly the registered redirect URIs, as the platform matches them (no other loopback port)", async () => {
     for (const client_id of [HUB_CLIENT_ID, HUB_FIRST_PARTY_CLIENT_ID]) {
-      for (const redirect_uri of ["http://localhost:5173/auth/callback", "https://127.0.0.1:8443/auth/callback", "http://127.0.0.1/auth/callback"]) {
+      // wrangler.toml's HUB_REDIRECT_URIS: `npm run dev`'s hub.
+      for (const redirect_uri of [REDIRECT_URI, "http://localhost:8787/auth/callback"]) {
         expect((await h.fetch(`/v1/authorize?${authorizeQuery({ client_id, redirect_uri })}`)).status, redirect_uri).toBe(200);
       }
       for (const redirect_uri of [
+        // Another port of the same loopback host: the old "any port" rule took these.
+        "http://127.0.0.1:5173/auth/callback",
+        "https://127.0.0.1:8443/auth/callback",
+        "http://127.0.0.1/auth/callback",
         "http://localhost:5173/x/y?z=1",
-        "http://127.0.0.1:3999/auth/callback/",
-        "http://127.0.0.1:3999/auth/callback?x=1",
-        "http://127.0.0.2:3999/auth/callback",
+        "http://127.0.0.1:8787/auth/callback/",
+        "http://127.0.0.1:8787/auth/callback?x=1",
+        "http://127.0.0.2:8787/auth/callback",
         "https://apphub.example/auth/callback",
       ]) {
         const res = await h.fetch(`/v1/authorize?${authorizeQuery({ client_id, redirect_uri })}`);
@@ -60,6 +65,19 @@ describe("GET /v1/authorize", () => {
         expect(res.headers.get("Location")).toBeNull();
       }
     }
+  });
+
+  it("POST /_emulator/redirect-uris registers one exact URI on the hub's clients (a test server's own port), kept across resets", async () => {
+    const uri = "http://127.0.0.1:5173/auth/callback";
+    expect((await h.fetch(`/v1/authorize?${authorizeQuery({ redirect_uri: uri })}`)).status).toBe(400);
+    await h.registerRedirectUri(uri);
+    await h.reset();
+    for (const client_id of [HUB_CLIENT_ID, HUB_FIRST_PARTY_CLIENT_ID]) {
+      expect((await h.fetch(`/v1/authorize?${authorizeQuery({ client_id, redirect_uri: uri })}`)).status).toBe(200);
+    }
+    expect((await h.fetch(`/v1/authorize?${authorizeQuery({ redirect_uri: "http://127.0.0.1:5174/auth/callback" })}`)).status).toBe(400);
+    // Only the hub's clients: a vendor's registration is fixed.
+    await expectError(await control(h, "/_emulator/redirect-uris", { uri, clientId: LEGACY_SYNC.clientId }), 400);
   });
 
   it("invalid_scope for unknown or unregistered scopes: Identity:one_time_password, first-party-only scopes for an ordinary client", async () => {
@@ -341,15 +359,35 @@ describe("the platform's own token page (/account/authorized-apps)", () => {
 });
 
 describe("with changed vars", () => {
+  it("a refresh gives the refresh token a fresh full lifetime, not what was left of it", async () => {
+    const short = await startPlatform({ vars: { REFRESH_TOKEN_TTL_SECONDS: "3" } });
+    try {
+      const tokens = await login(short, USERS.riley.email);
+      expect(tokens.refresh_token_expires_in).toBe(3);
+      await new Promise((r) => setTimeout(r, 2000));
+      const first = await expectOk(await exchange(short, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }), tokenResponseSchema);
+      expect(first.refresh_token_expires_in).toBe(3);
+      // 4 s after the login the original lifetime is over; the refreshed one is not.
+      await new Promise((r) => setTimeout(r, 2000));
+      const second = await expectOk(await exchange(short, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }), tokenResponseSchema);
+      expect((await api(short, second.access_token, "/v1/people/me")).status).toBe(200);
+    } finally {
+      await short.dispose();
+    }
+  });
+
   it("an expired code → 400; HUB_REDIRECT_URIS adds exact redirect URIs", async () => {
     const short = await startPlatform({ vars: { AUTH_CODE_TTL_SECONDS: "1", HUB_REDIRECT_URIS: "https://apphub.example/auth/callback, https://other.example/cb" } });
     try {
-      expect((await short.fetch(`/v1/authorize?${authorizeQuery({ redirect_uri: "https://apphub.example/auth/callback" })}`)).status).toBe(200);
+      const redirect_uri = "https://apphub.example/auth/callback";
+      expect((await short.fetch(`/v1/authorize?${authorizeQuery({ redirect_uri })}`)).status).toBe(200);
       expect((await short.fetch(`/v1/authorize?${authorizeQuery({ redirect_uri: "https://other.example/cb" })}`)).status).toBe(200);
       expect((await short.fetch(`/v1/authorize?${authorizeQuery({ redirect_uri: "https://apphub.example/auth/callback2" })}`)).status).toBe(400);
-      const code = (await consent(short, USERS.riley.email)).searchParams.get("code")!;
+      // The var replaces the default list: `npm run dev`'s URI is no longer registered here.
+      expect((await short.fetch(`/v1/authorize?${authorizeQuery()}`)).status).toBe(400);
+      const code = (await consent(short, USERS.riley.email, { redirect_uri })).searchParams.get("code")!;
       await new Promise((r) => setTimeout(r, 1100));
-      expect((await expectError(await exchange(short, { grant_type: "authorization_code", code }), 400)).message).toContain("expired");
+      expect((await expectError(await exchange(short, { grant_type: "authorization_code", code, redirect_uri }), 400)).message).toContain("expired");
     } finally {
       await short.dispose();
     }

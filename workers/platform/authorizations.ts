@@ -39,12 +39,10 @@ function authorizationJson(row: AuthorizationRow): Record<string, unknown> {
 export const NOT_ADMIN_MESSAGE = "Only a Full, User or Device administrator of the person's organization can manage authorizations.";
 
 /**
- * Whether the caller may read (identity:tokens_read) or change (identity:tokens_write) the grants
- * of `person`; a 403 naming what is missing otherwise.
+ * Whether the caller may read or change the grants of `person` (the token's identity:tokens_read
+ * or _write scope is checked before, from scopes.ts's table); a 403 otherwise.
  */
-async function requireAccess(c: Ctx, me: PersonRow, person: PersonRow, scope: "identity:tokens_read" | "identity:tokens_write"): Promise<void> {
-  const scopes = c.auth?.scopes ?? [];
-  if (!scopes.includes(scope)) throw new ApiError(403, `The access token lacks the ${scope} scope needed for authorizations.`);
+async function requireAccess(c: Ctx, me: PersonRow, person: PersonRow): Promise<void> {
   if (me.is_org_admin === 1 && me.org_uuid === person.org_uuid) return;
   if (person.uuid === me.uuid && c.auth && (await findClient(c, c.auth.clientId))?.firstParty) return;
   throw new ApiError(403, NOT_ADMIN_MESSAGE);
@@ -77,7 +75,7 @@ export async function listAuthorizations(c: Ctx, me: PersonRow): Promise<Respons
     person = await findPersonByEmail(c.db, q.personEmail);
   }
   if (!person) throw notFound();
-  await requireAccess(c, me, person, "identity:tokens_read");
+  await requireAccess(c, me, person);
   return json({ items: (await grantsOf(c.db, person.uuid)).map(authorizationJson) });
 }
 
@@ -86,7 +84,6 @@ export async function deleteAuthorizationsByClient(c: Ctx, me: PersonRow): Promi
   const q = parseQuery(c.url, z.object({ clientId: z.string().min(1), orgId: z.string().optional() }));
   const orgUuid = q.orgId ? decodeId("ORGANIZATION", q.orgId) : me.org_uuid;
   if (!orgUuid) throw badRequest("orgId is not an organization id.");
-  if (!(c.auth?.scopes ?? []).includes("identity:tokens_write")) throw new ApiError(403, "The access token lacks the identity:tokens_write scope needed for authorizations.");
   if (!(me.is_org_admin === 1 && me.org_uuid === orgUuid)) throw new ApiError(403, NOT_ADMIN_MESSAGE);
   const inOrg = "person_uuid IN (SELECT uuid FROM people WHERE org_uuid = ?)";
   const results = await c.db.batch([
@@ -104,7 +101,7 @@ export async function deleteAuthorization(c: Ctx, me: PersonRow): Promise<Respon
   if (!row) throw notFound();
   const person = await findPerson(c.db, row.person_uuid);
   if (!person) throw notFound();
-  await requireAccess(c, me, person, "identity:tokens_write");
+  await requireAccess(c, me, person);
   await revokeGrant(c.db, row.person_uuid, row.client_id);
   return noContent();
 }

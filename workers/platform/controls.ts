@@ -1,6 +1,7 @@
 // /_emulator/* test controls (only when EMULATOR_CONTROLS is "true"; no auth): reset to the demo
 // seed, faults, token expiry, a peek at a space's messages, a state summary, revoking a person's
-// grant (as the platform's token page does) and turning a platform webhook inactive.
+// grant (as the platform's token page does), turning a platform webhook inactive and registering
+// a hub redirect URI.
 import { z } from "zod";
 import { revokeControl } from "./account.ts";
 import { notFound } from "./errors.ts";
@@ -9,6 +10,7 @@ import type { Ctx } from "./http.ts";
 import { Router, json, maxParam, parseJsonBody, parseQuery } from "./http.ts";
 import { decodeId, encodeId } from "./ids.ts";
 import { messageJson, roomMessages } from "./messages.ts";
+import { registerRedirectUriControl } from "./oauth.ts";
 import { demoStatements } from "./seed.ts";
 import { deactivateWebhookControl } from "./webhooks.ts";
 import type { PlatformReference } from "./seed.ts";
@@ -87,6 +89,7 @@ async function state(c: Ctx): Promise<Response> {
     "faults",
     "org_disabled_bots",
     "vendor_states",
+    "registered_redirect_uris",
   ];
   const rows = await c.db.batch(tables.map((t) => c.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`)));
   const counts = Object.fromEntries(tables.map((t, i) => [t, (rows[i]!.results[0] as { n: number }).n]));
@@ -102,4 +105,5 @@ export const controls = new Router()
   .on("GET", "/_emulator/messages", peekMessages)
   .on("GET", "/_emulator/state", state)
   .on("POST", "/_emulator/revoke", revokeControl)
-  .on("POST", "/_emulator/webhooks/deactivate", deactivateWebhookControl);
+  .on("POST", "/_emulator/webhooks/deactivate", deactivateWebhookControl)
+  .on("POST", "/_emulator/redirect-uris", registerRedirectUriControl);

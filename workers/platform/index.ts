@@ -15,47 +15,51 @@ import { accessToken, authorizeDecision, authorizePage } from "./oauth.ts";
 import type { PersonRow } from "./people.ts";
 import { authenticateToken, getMe, getPerson } from "./people.ts";
 import { getRoom, listRooms } from "./rooms.ts";
+import { requireAnyScope, ruleFor } from "./scopes.ts";
 import { vendorCallback, vendorStart } from "./vendors.ts";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks, updateWebhook } from "./webhooks.ts";
 
 /**
- * A handler that needs the token's person: 401 before it runs otherwise. The token's client and
- * scopes are on `c.auth` (the authorizations API checks them).
+ * A /v1 handler that needs the token's person: 401 before it runs otherwise, and 403 when the
+ * token lacks the scope that scopes.ts's one table names for this method and path (a route missing
+ * from the table fails here, at load). The token's client and scopes are on `c.auth`.
  */
-function authed(handler: (c: Ctx, me: PersonRow) => Promise<Response>): Handler {
-  return async (c) => {
-    const auth = await authenticateToken(c);
-    return handler({ ...c, auth }, auth.person);
-  };
+function authed(method: string, path: string, handler: (c: Ctx, me: PersonRow) => Promise<Response>): [string, string, Handler] {
+  const rule = ruleFor(method, path);
+  return [
+    method,
+    path,
+    async (c) => {
+      const auth = await authenticateToken(c);
+      if ("anyOf" in rule) requireAnyScope(auth.scopes, rule.anyOf, `${method} ${path}`);
+      return handler({ ...c, auth }, auth.person);
+    },
+  ];
 }
 
 const api = new Router()
   .on("GET", "/v1/authorize", authorizePage)
   .on("POST", "/v1/authorize", authorizeDecision)
   .on("POST", "/v1/access_token", accessToken)
-  .on("GET", "/v1/people/me", authed(getMe))
-  .on(
-    "GET",
-    "/v1/people/:id",
-    authed((c) => getPerson(c)),
-  )
-  .on("GET", "/v1/rooms", authed(listRooms))
-  .on("GET", "/v1/rooms/:id", authed(getRoom))
-  .on("GET", "/v1/memberships", authed(listMemberships))
-  .on("POST", "/v1/memberships", authed(createMembership))
-  .on("GET", "/v1/memberships/:id", authed(getMembership))
-  .on("DELETE", "/v1/memberships/:id", authed(deleteMembership))
-  .on("GET", "/v1/messages", authed(listMessages))
-  .on("POST", "/v1/messages", authed(createMessage))
-  .on("GET", "/v1/messages/:id", authed(getMessage))
-  .on("GET", "/v1/webhooks", authed(listWebhooks))
-  .on("POST", "/v1/webhooks", authed(createWebhook))
-  .on("GET", "/v1/webhooks/:id", authed(getWebhook))
-  .on("PUT", "/v1/webhooks/:id", authed(updateWebhook))
-  .on("DELETE", "/v1/webhooks/:id", authed(deleteWebhook))
-  .on("GET", "/v1/authorizations", authed(listAuthorizations))
-  .on("DELETE", "/v1/authorizations", authed(deleteAuthorizationsByClient))
-  .on("DELETE", "/v1/authorizations/:id", authed(deleteAuthorization))
+  .on(...authed("GET", "/v1/people/me", getMe))
+  .on(...authed("GET", "/v1/people/:id", (c) => getPerson(c)))
+  .on(...authed("GET", "/v1/rooms", listRooms))
+  .on(...authed("GET", "/v1/rooms/:id", getRoom))
+  .on(...authed("GET", "/v1/memberships", listMemberships))
+  .on(...authed("POST", "/v1/memberships", createMembership))
+  .on(...authed("GET", "/v1/memberships/:id", getMembership))
+  .on(...authed("DELETE", "/v1/memberships/:id", deleteMembership))
+  .on(...authed("GET", "/v1/messages", listMessages))
+  .on(...authed("POST", "/v1/messages", createMessage))
+  .on(...authed("GET", "/v1/messages/:id", getMessage))
+  .on(...authed("GET", "/v1/webhooks", listWebhooks))
+  .on(...authed("POST", "/v1/webhooks", createWebhook))
+  .on(...authed("GET", "/v1/webhooks/:id", getWebhook))
+  .on(...authed("PUT", "/v1/webhooks/:id", updateWebhook))
+  .on(...authed("DELETE", "/v1/webhooks/:id", deleteWebhook))
+  .on(...authed("GET", "/v1/authorizations", listAuthorizations))
+  .on(...authed("DELETE", "/v1/authorizations", deleteAuthorizationsByClient))
+  .on(...authed("DELETE", "/v1/authorizations/:id", deleteAuthorization))
   // Not the API: the platform's own token page and the demo vendors' sites (HTML).
   .on("GET", "/account/authorized-apps", tokensPage)
   .on("POST", "/account/authorized-apps", tokensPageRevoke)

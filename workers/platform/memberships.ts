@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ApiError, badRequest, notFound } from "./errors.ts";
 import type { Ctx } from "./http.ts";
-import { json, maxParam, noContent, parseJsonBody, parseQuery } from "./http.ts";
+import { json, noContent, pageFields, pageLink, parseJsonBody, parseQuery } from "./http.ts";
 import { decodeId, encodeId, membershipUuid } from "./ids.ts";
 import type { PersonRow } from "./people.ts";
 import { findPerson, findPersonByEmail, nameOf } from "./people.ts";
@@ -89,7 +89,8 @@ const listQuery = z.object({
   roomId: z.string().optional(),
   personId: z.string().optional(),
   personEmail: z.string().optional(),
-  max: maxParam.default(100),
+  // The platform's limits: 100 by default, at most 1000 a page; longer lists go on by Link.
+  ...pageFields(100, 1000),
 });
 
 export async function listMemberships(c: Ctx, me: PersonRow): Promise<Response> {
@@ -113,12 +114,12 @@ export async function listMemberships(c: Ctx, me: PersonRow): Promise<Response> 
     where.push("p.email = ? COLLATE NOCASE");
     params.push(q.personEmail);
   }
-  params.push(q.max);
+  params.push(q.max + 1, q.cursor ?? 0);
   const { results } = await c.db
-    .prepare(`${MEMBERSHIP_SELECT} WHERE ${where.join(" AND ")} ORDER BY m.created, m.person_uuid LIMIT ?`)
+    .prepare(`${MEMBERSHIP_SELECT} WHERE ${where.join(" AND ")} ORDER BY m.created, m.person_uuid, m.room_uuid LIMIT ? OFFSET ?`)
     .bind(...params)
     .all<MembershipRow>();
-  return json({ items: results.map(membershipJson) });
+  return json({ items: results.slice(0, q.max).map(membershipJson) }, 200, pageLink(c.url, q, results.length));
 }
 
 /** (person, room) of a membership id the caller may see; 404 otherwise. */

@@ -4,14 +4,14 @@
 import { z } from "zod";
 import { ApiError, badRequest, notFound } from "./errors.ts";
 import type { Ctx } from "./http.ts";
-import { intVar, json, maxParam, parseJsonBody, parseQuery } from "./http.ts";
+import { json, maxParam, parseJsonBody, parseQuery } from "./http.ts";
 import { decodeId, encodeId } from "./ids.ts";
 import { BOT_POLICY_MESSAGE, isBotDisabled, resolvePerson } from "./memberships.ts";
 import type { PersonRow } from "./people.ts";
 import { findPerson } from "./people.ts";
 import type { ViewedRoom } from "./rooms.ts";
 import { viewRoom, viewRoomByUuid } from "./rooms.ts";
-import { dispatchMessageCreated } from "./webhooks.ts";
+import { deliveryRule, dispatchMessageCreated, ownerReceives } from "./webhooks.ts";
 
 /** The platform's limit for text and for markdown, each in UTF-8 bytes. */
 export const MAX_MESSAGE_BYTES = 7439;
@@ -70,8 +70,8 @@ const createBody = z
     text: z.string().optional(),
     markdown: z.string().optional(),
   })
-  // As upstream, anything else is refused (e.g. a sender name: the platform has no such field).
-  .strict()
+  // As upstream, anything else is refused (e.g. a sender name: the platform has no such field);
+  // parseJsonBody does that for every body.
   .refine((b) => [b.roomId, b.toPersonId, b.toPersonEmail].filter(Boolean).length === 1, {
     message: "exactly one of roomId, toPersonId or toPersonEmail is required",
   })
@@ -160,7 +160,7 @@ async function insertMessage(c: Ctx, m: NewMessage): Promise<MessageRow> {
   ]);
   const row = (await c.db.prepare(`${MESSAGE_SELECT} WHERE m.uuid = ?`).bind(uuid).first<MessageRow>())!;
   // Deliveries never hold up the answer; failures are logged by the dispatcher.
-  c.waitUntil(dispatchMessageCreated(c.db, row, messageJson(row), intVar(c.env.WEBHOOK_FAILURE_LIMIT, 5)));
+  c.waitUntil(dispatchMessageCreated(c.db, row, messageJson(row), deliveryRule(c.env)));
   return row;
 }
 
@@ -201,7 +201,9 @@ const listQuery = z.object({
 export async function listMessages(c: Ctx, me: PersonRow): Promise<Response> {
   const q = parseQuery(c.url, listQuery);
   const room = await viewRoom(c.db, me, q.roomId);
-  return json({ items: (await roomMessages(c.db, room.uuid, q.max, { mentioning: q.mentionedPeople ? me.uuid : undefined, before: q.beforeMessage })).map(messageJson) });
+  // A bot in a group space reads only what mentions it, asked for or not (ownerReceives).
+  const mentioning = q.mentionedPeople || (me.type === "bot" && room.type === "group") ? me.uuid : undefined;
+  return json({ items: (await roomMessages(c.db, room.uuid, q.max, { mentioning, before: q.beforeMessage })).map(messageJson) });
 }
 
 /** A room's messages, newest first. */
@@ -229,5 +231,7 @@ export async function getMessage(c: Ctx, me: PersonRow): Promise<Response> {
   const row = uuid ? await c.db.prepare(`${MESSAGE_SELECT} WHERE m.uuid = ?`).bind(uuid).first<MessageRow>() : null;
   if (!row) throw notFound();
   await viewRoomByUuid(c.db, me, row.room_uuid); // 404 unless the caller is in that room
+  // A bot in a group space cannot read a message that does not mention it: 404, as upstream.
+  if (!ownerReceives(me, row)) throw notFound();
   return json(messageJson(row));
 }

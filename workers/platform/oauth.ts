@@ -1,11 +1,11 @@
 // OAuth 2.0 authorization code grant (with optional PKCE S256): the consent page at
 // /v1/authorize, where a demo user is picked instead of a password, and /v1/access_token.
 import { z } from "zod";
-import { FIRST_PARTY_ONLY_SCOPES, HUB_CALLBACK_PATH, HUB_FIRST_PARTY_SCOPES, HUB_REGISTERED_SCOPES, SCOPE_LABELS } from "./demo-data.ts";
+import { FIRST_PARTY_ONLY_SCOPES, HUB_FIRST_PARTY_SCOPES, HUB_REGISTERED_SCOPES, SCOPE_LABELS } from "./demo-data.ts";
 import { ApiError } from "./errors.ts";
 import { escapeHtml, page } from "./html.ts";
 import type { Ctx } from "./http.ts";
-import { intVar, json, parseFormBody } from "./http.ts";
+import { intVar, json, parseFormBody, parseJsonBody } from "./http.ts";
 import { randomToken } from "./ids.ts";
 import type { PersonRow } from "./people.ts";
 import { findPerson, findPersonByEmail, nameOf } from "./people.ts";
@@ -27,15 +27,31 @@ type ApplicationRow = { client_id: string; name: string; kind: Client["kind"]; c
 
 const words = (s: string): string[] => s.split(/\s+/).filter(Boolean);
 
+/**
+ * The hub's registered redirect URIs: HUB_REDIRECT_URIS (the one each `wrangler dev` is started
+ * with) and those registered later with /_emulator/redirect-uris (a test server's own port), for
+ * both hub clients. Exact strings, as the platform wants: no rule, no "any loopback port".
+ */
+async function hubRedirectUris(c: Pick<Ctx, "db" | "env">, clientId: string): Promise<string[]> {
+  const listed = (c.env.HUB_REDIRECT_URIS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const { results } = await c.db.prepare("SELECT uri FROM registered_redirect_uris WHERE client_id = ?").bind(clientId).all<{ uri: string }>();
+  return [...listed, ...results.map((r) => r.uri)];
+}
+
 export async function findClient(c: Pick<Ctx, "db" | "env">, clientId: string): Promise<Client | null> {
   const row = await c.db.prepare("SELECT * FROM applications WHERE client_id = ?").bind(clientId).first<ApplicationRow>();
   // The hub's credentials come from vars, so a changed HUB_CLIENT_ID works without a re-seed.
   if (clientId === c.env.HUB_CLIENT_ID) {
-    return { clientId, name: row?.name ?? "App Hub", kind: "hub", secret: c.env.HUB_CLIENT_SECRET, scopes: HUB_REGISTERED_SCOPES, redirectUris: [], firstParty: false };
+    const redirectUris = await hubRedirectUris(c, clientId);
+    return { clientId, name: row?.name ?? "App Hub", kind: "hub", secret: c.env.HUB_CLIENT_SECRET, scopes: HUB_REGISTERED_SCOPES, redirectUris, firstParty: false };
   }
   if (c.env.HUB_FIRST_PARTY_CLIENT_ID && clientId === c.env.HUB_FIRST_PARTY_CLIENT_ID) {
     const secret = c.env.HUB_FIRST_PARTY_CLIENT_SECRET ?? row?.client_secret ?? null;
-    return { clientId, name: row?.name ?? "App Hub (first-party)", kind: "hub", secret, scopes: HUB_FIRST_PARTY_SCOPES, redirectUris: [], firstParty: true };
+    const redirectUris = await hubRedirectUris(c, clientId);
+    return { clientId, name: row?.name ?? "App Hub (first-party)", kind: "hub", secret, scopes: HUB_FIRST_PARTY_SCOPES, redirectUris, firstParty: true };
   }
   if (!row) return null;
   return {
@@ -50,28 +66,34 @@ export async function findClient(c: Pick<Ctx, "db" | "env">, clientId: string): 
 }
 
 /**
- * Whether the client registered this redirect URI. The hub's clients: the exact entries of
- * HUB_REDIRECT_URIS, or a loopback http(s) URL on any port whose path is exactly /auth/callback
- * (RFC 8252 §7.3: only the port may vary). Every other client: its registered URIs, exactly.
+ * Whether the client registered exactly this redirect URI, as the platform checks it: the same
+ * string, port and path included (issue 27: the hub's clients used to take any loopback port, so
+ * a hub building its callback from the wrong origin passed here and failed upstream).
  */
-export function redirectAllowed(c: Pick<Ctx, "env" | "url">, client: Client, uri: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(uri);
-  } catch {
-    return false;
-  }
-  if (url.hash || url.username || url.password) return false;
-  if (client.kind === "hub") {
-    const listed = (c.env.HUB_REDIRECT_URIS ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (listed.includes(uri)) return true;
-    const loopback = url.hostname === "127.0.0.1" || url.hostname === "localhost";
-    return (url.protocol === "http:" || url.protocol === "https:") && loopback && url.pathname === HUB_CALLBACK_PATH && url.search === "" && !uri.endsWith("?");
-  }
+export function redirectAllowed(c: Pick<Ctx, "url">, client: Client, uri: string): boolean {
   return client.redirectUris.map((entry) => (entry.startsWith("/") ? `${c.url.origin}${entry}` : entry)).includes(uri);
+}
+
+/**
+ * POST /_emulator/redirect-uris {uri, clientId?}: registers an exact redirect URI on a hub client
+ * (both when no clientId is given), as a developer adds one in the platform's portal.
+ */
+export async function registerRedirectUriControl(c: Ctx): Promise<Response> {
+  const body = await parseJsonBody(
+    c,
+    z.object({
+      uri: z
+        .string()
+        .url()
+        .refine((u) => /^https?:\/\//.test(u) && !u.includes("#"), "must be an http(s) URL without a fragment"),
+      clientId: z.string().min(1).optional(),
+    }),
+  );
+  const hubClients = [c.env.HUB_CLIENT_ID, c.env.HUB_FIRST_PARTY_CLIENT_ID].filter(Boolean);
+  if (body.clientId && !hubClients.includes(body.clientId)) throw new ApiError(400, "Only the hub's clients take redirect URIs here; the others are fixed by the seed.");
+  const clients = body.clientId ? [body.clientId] : hubClients;
+  await c.db.batch(clients.map((clientId) => c.db.prepare("INSERT OR IGNORE INTO registered_redirect_uris (client_id, uri) VALUES (?, ?)").bind(clientId, body.uri)));
+  return json({ uri: body.uri, clientIds: clients });
 }
 
 function redirectTo(uri: string, params: Record<string, string | undefined>): Response {
@@ -256,11 +278,15 @@ export async function accessToken(c: Ctx): Promise<Response> {
     if (!refresh || refresh.client_id !== client.clientId) throw oauthError(400, "invalid_grant", "The refresh token is invalid or was revoked.");
     if (refresh.expires_at <= now) throw oauthError(400, "invalid_grant", "The refresh token has expired.");
     const access = randomToken(48);
-    await c.db
-      .prepare("INSERT INTO tokens (token, kind, person_uuid, client_id, scopes, from_code, expires_at, created) VALUES (?, 'access', ?, ?, ?, ?, ?, ?)")
-      .bind(access, refresh.person_uuid, refresh.client_id, refresh.scopes, refresh.from_code, now + accessTtl * 1000, new Date(now).toISOString())
-      .run();
-    return tokenResponse(access, accessTtl, refresh.token, Math.max(1, Math.floor((refresh.expires_at - now) / 1000)));
+    // As the platform: using the refresh token gives it a fresh full lifetime (not what was left).
+    const refreshTtl = intVar(c.env.REFRESH_TOKEN_TTL_SECONDS, 7_776_000);
+    await c.db.batch([
+      c.db
+        .prepare("INSERT INTO tokens (token, kind, person_uuid, client_id, scopes, from_code, expires_at, created) VALUES (?, 'access', ?, ?, ?, ?, ?, ?)")
+        .bind(access, refresh.person_uuid, refresh.client_id, refresh.scopes, refresh.from_code, now + accessTtl * 1000, new Date(now).toISOString()),
+      c.db.prepare("UPDATE tokens SET expires_at = ? WHERE token = ? AND kind = 'refresh'").bind(now + refreshTtl * 1000, refresh.token),
+    ]);
+    return tokenResponse(access, accessTtl, refresh.token, refreshTtl);
   }
 
   const code = await c.db.prepare("SELECT * FROM auth_codes WHERE code = ?").bind(form.code).first<CodeRow>();

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ApiError, notFound } from "./errors.ts";
 import type { Ctx } from "./http.ts";
-import { json, maxParam, parseQuery } from "./http.ts";
+import { json, pageFields, pageLink, parseQuery } from "./http.ts";
 import { decodeId, encodeId } from "./ids.ts";
 import type { PersonRow } from "./people.ts";
 import { BOT_POLICY_MESSAGE, isBotDisabled } from "./policy.ts";
@@ -79,17 +79,12 @@ const listQuery = z.object({
   type: z.enum(["direct", "group"]).optional(),
   teamId: z.string().optional(),
   sortBy: z.enum(["id", "lastactivity", "created"]).default("id"),
-  max: maxParam.default(100),
-  /** Our paging cursor (opaque to clients: they follow the Link header). */
-  cursor: z
-    .string()
-    .regex(/^\d{1,7}$/, "must be a cursor from a Link header")
-    .optional(),
+  ...pageFields(100, 1000),
 });
 
 export async function listRooms(c: Ctx, me: PersonRow): Promise<Response> {
   const q = parseQuery(c.url, listQuery);
-  const offset = Number(q.cursor ?? 0);
+  const offset = q.cursor ?? 0;
   const where: string[] = [];
   const params: (string | number)[] = [me.uuid];
   if (q.type) {
@@ -108,13 +103,7 @@ export async function listRooms(c: Ctx, me: PersonRow): Promise<Response> {
     .bind(...params)
     .all<ViewedRoom>();
   const items = results.slice(0, q.max).map(roomJson);
-  const headers: Record<string, string> = {};
-  if (results.length > q.max) {
-    const next = new URL(c.url);
-    next.searchParams.set("cursor", String(offset + q.max));
-    headers.Link = `<${next.toString()}>; rel="next"`;
-  }
-  return json({ items }, 200, headers);
+  return json({ items }, 200, pageLink(c.url, q, results.length));
 }
 
 export async function getRoom(c: Ctx, me: PersonRow): Promise<Response> {

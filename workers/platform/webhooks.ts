@@ -2,14 +2,18 @@
 // and delivery of messages/created events signed with X-Spark-Signature (HMAC-SHA1 hex).
 // Only messages/created events are emitted (what the hub's outgoing webhooks need); other
 // resources and events can be registered, as upstream, but never fire here. A delivery's `data`
-// omits mentionedPeople (read the message to be sure). A webhook whose deliveries fail
-// WEBHOOK_FAILURE_LIMIT times in a row becomes inactive; PUT with status "active" revives it.
+// omits mentionedPeople (read the message to be sure). As the platform: a webhook whose deliveries
+// fail WEBHOOK_FAILURE_LIMIT (100) times within WEBHOOK_FAILURE_WINDOW_SECONDS (300) becomes
+// inactive; PUT with status "active" revives it, but one revived within that window after it was
+// disabled is disabled again by its next failure (until a delivery succeeds). A bot's webhook in a
+// group space hears only messages that mention the bot, and only when its filter asks for them.
 import { z } from "zod";
-import { notFound } from "./errors.ts";
+import { badRequest, notFound } from "./errors.ts";
 import type { Ctx } from "./http.ts";
-import { json, noContent, parseJsonBody } from "./http.ts";
+import { intVar, json, noContent, pageFields, pageLink, parseJsonBody, parseQuery } from "./http.ts";
 import { decodeId, encodeId } from "./ids.ts";
 import type { PersonRow } from "./people.ts";
+import { requireWebhookResourceScopes } from "./scopes.ts";
 
 type WebhookRow = {
   uuid: string;
@@ -23,11 +27,21 @@ type WebhookRow = {
   secret: string | null;
   status: "active" | "inactive";
   failures: number;
+  failure_window_start: number | null;
+  disabled_at: number | null;
+  on_probation: number;
   created: string;
   owner_org_uuid: string;
+  owner_type: "person" | "bot";
 };
 
-const WEBHOOK_SELECT = "SELECT w.*, p.org_uuid AS owner_org_uuid FROM webhooks w JOIN people p ON p.uuid = w.owner_uuid";
+const WEBHOOK_SELECT = "SELECT w.*, p.org_uuid AS owner_org_uuid, p.type AS owner_type FROM webhooks w JOIN people p ON p.uuid = w.owner_uuid";
+
+/** The platform's auto-disable rule, from vars (defaults: 100 failures within 5 minutes). */
+export function deliveryRule(env: Pick<PlatformEnv, "WEBHOOK_FAILURE_LIMIT" | "WEBHOOK_FAILURE_WINDOW_SECONDS">): DeliveryRule {
+  return { limit: intVar(env.WEBHOOK_FAILURE_LIMIT, 100), windowMs: intVar(env.WEBHOOK_FAILURE_WINDOW_SECONDS, 300) * 1000 };
+}
+export type DeliveryRule = { limit: number; windowMs: number };
 
 function webhookJson(row: WebhookRow): Record<string, unknown> {
   return {
@@ -73,8 +87,25 @@ const updateBody = z.object({
   name: z.string().trim().min(1).max(256),
   targetUrl,
   secret: z.string().min(1).max(256).optional(),
-  status: z.enum(["active", "inactive"]).optional(),
+  // Only the platform sets a webhook inactive; a client may only ask for "active".
+  status: z
+    .string()
+    .optional()
+    .refine((status) => status === undefined || status === "active", 'can only be "active": only the platform sets a webhook inactive'),
 });
+
+/**
+ * A `roomId=` filter must name a space the owner can see, as upstream ("invalid value for filter");
+ * otherwise the webhook would silently never fire.
+ */
+async function checkFilter(db: D1Database, me: PersonRow, filter: string | undefined): Promise<void> {
+  for (const [key, value] of new URLSearchParams(filter ?? "")) {
+    if (key !== "roomId") continue;
+    const uuid = decodeId("ROOM", value);
+    const member = uuid ? await db.prepare("SELECT 1 AS x FROM memberships WHERE person_uuid = ? AND room_uuid = ?").bind(me.uuid, uuid).first() : null;
+    if (!member) throw badRequest("Invalid value for filter: roomId is not a space the caller can see.");
+  }
+}
 
 async function ownWebhook(c: Ctx, me: PersonRow): Promise<WebhookRow> {
   const uuid = decodeId("WEBHOOK", c.params.id!);
@@ -85,6 +116,8 @@ async function ownWebhook(c: Ctx, me: PersonRow): Promise<WebhookRow> {
 
 export async function createWebhook(c: Ctx, me: PersonRow): Promise<Response> {
   const body = await parseJsonBody(c, createBody);
+  requireWebhookResourceScopes(c.auth?.scopes ?? [], body.resource);
+  await checkFilter(c.db, me, body.filter);
   const uuid = crypto.randomUUID();
   await c.db
     .prepare("INSERT INTO webhooks (uuid, owner_uuid, name, target_url, resource, event, filter, secret, status, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'active', ?)")
@@ -94,9 +127,16 @@ export async function createWebhook(c: Ctx, me: PersonRow): Promise<Response> {
   return json(webhookJson(row!));
 }
 
+/** The platform's page size for webhooks: 100 by default and at most. */
+const WEBHOOKS_MAX = 100;
+
 export async function listWebhooks(c: Ctx, me: PersonRow): Promise<Response> {
-  const { results } = await c.db.prepare(`${WEBHOOK_SELECT} WHERE w.owner_uuid = ? ORDER BY w.created, w.uuid`).bind(me.uuid).all<WebhookRow>();
-  return json({ items: results.map(webhookJson) });
+  const q = parseQuery(c.url, z.object(pageFields(WEBHOOKS_MAX, WEBHOOKS_MAX)));
+  const { results } = await c.db
+    .prepare(`${WEBHOOK_SELECT} WHERE w.owner_uuid = ? ORDER BY w.created, w.uuid LIMIT ? OFFSET ?`)
+    .bind(me.uuid, q.max + 1, q.cursor ?? 0)
+    .all<WebhookRow>();
+  return json({ items: results.slice(0, q.max).map(webhookJson) }, 200, pageLink(c.url, q, results.length));
 }
 
 export async function getWebhook(c: Ctx, me: PersonRow): Promise<Response> {
@@ -106,11 +146,21 @@ export async function getWebhook(c: Ctx, me: PersonRow): Promise<Response> {
 export async function updateWebhook(c: Ctx, me: PersonRow): Promise<Response> {
   const row = await ownWebhook(c, me);
   const body = await parseJsonBody(c, updateBody);
-  const status = body.status ?? row.status;
-  // Setting it active (again) revives a webhook that went inactive and starts counting afresh.
+  // Setting an inactive webhook active revives it and starts counting afresh; revived within the
+  // window after it was disabled, it is on probation: its next failure disables it again.
+  const now = Date.now();
+  const revived = body.status === "active" && row.status === "inactive";
+  const probation = revived && row.disabled_at !== null && now - row.disabled_at <= deliveryRule(c.env).windowMs;
   await c.db
-    .prepare("UPDATE webhooks SET name = ?, target_url = ?, secret = ?, status = ?, failures = CASE WHEN ? = 'active' THEN 0 ELSE failures END WHERE uuid = ?")
-    .bind(body.name, body.targetUrl, body.secret ?? row.secret, status, status, row.uuid)
+    .prepare(
+      `UPDATE webhooks SET name = ?1, target_url = ?2, secret = ?3,
+         status = CASE WHEN ?4 THEN 'active' ELSE status END,
+         failures = CASE WHEN ?4 THEN 0 ELSE failures END,
+         failure_window_start = CASE WHEN ?4 THEN NULL ELSE failure_window_start END,
+         on_probation = CASE WHEN ?4 THEN ?5 ELSE on_probation END
+       WHERE uuid = ?6`,
+    )
+    .bind(body.name, body.targetUrl, body.secret ?? row.secret, revived ? 1 : 0, probation ? 1 : 0, row.uuid)
     .run();
   return json(webhookJson((await c.db.prepare(`${WEBHOOK_SELECT} WHERE w.uuid = ?`).bind(row.uuid).first<WebhookRow>())!));
 }
@@ -158,7 +208,7 @@ async function hmacSha1Hex(secret: string, body: string): Promise<string> {
 export async function deactivateWebhookControl(c: Ctx): Promise<Response> {
   const body = await parseJsonBody(c, z.object({ id: z.string().min(1) }));
   const uuid = decodeId("WEBHOOK", body.id);
-  const result = uuid ? await c.db.prepare("UPDATE webhooks SET status = 'inactive' WHERE uuid = ?").bind(uuid).run() : null;
+  const result = uuid ? await c.db.prepare("UPDATE webhooks SET status = 'inactive', disabled_at = ?, on_probation = 0 WHERE uuid = ?").bind(Date.now(), uuid).run() : null;
   if (!result || result.meta.changes === 0) throw notFound("No webhook has this id.");
   return json(webhookJson((await c.db.prepare(`${WEBHOOK_SELECT} WHERE w.uuid = ?`).bind(uuid).first<WebhookRow>())!));
 }
@@ -184,19 +234,62 @@ export function deliveryEnvelope(hook: WebhookRow, resource: string, event: stri
   };
 }
 
-/** Counts a delivery: success resets the count; `limit` failures in a row make the webhook inactive. */
-async function recordDelivery(db: D1Database, uuid: string, ok: boolean, limit: number): Promise<void> {
-  await (ok
-    ? db.prepare("UPDATE webhooks SET failures = 0 WHERE uuid = ?").bind(uuid)
-    : db.prepare("UPDATE webhooks SET failures = failures + 1, status = CASE WHEN failures + 1 >= ? THEN 'inactive' ELSE status END WHERE uuid = ?").bind(limit, uuid)
-  ).run();
+/**
+ * Counts a failed delivery in the current window (a failure after the window ended starts a new
+ * one); `limit` failures within a window, or any failure while on probation, make the webhook
+ * inactive. A success only ends a probation: the platform counts failures in time, not in a row.
+ * (SQLite evaluates every SET expression on the old row.)
+ */
+async function recordDelivery(db: D1Database, uuid: string, ok: boolean, rule: DeliveryRule, now = Date.now()): Promise<void> {
+  if (ok) {
+    await db.prepare("UPDATE webhooks SET on_probation = 0 WHERE uuid = ? AND on_probation = 1").bind(uuid).run();
+    return;
+  }
+  const fresh = "(failure_window_start IS NULL OR ?1 - failure_window_start > ?2)";
+  const disable = `(on_probation = 1 OR (CASE WHEN ${fresh} THEN 1 ELSE failures + 1 END) >= ?3)`;
+  await db
+    .prepare(
+      `UPDATE webhooks SET
+         failures = CASE WHEN ${fresh} THEN 1 ELSE failures + 1 END,
+         failure_window_start = CASE WHEN ${fresh} THEN ?1 ELSE failure_window_start END,
+         status = CASE WHEN ${disable} THEN 'inactive' ELSE status END,
+         disabled_at = CASE WHEN ${disable} AND status = 'active' THEN ?1 ELSE disabled_at END,
+         on_probation = CASE WHEN ${disable} THEN 0 ELSE on_probation END
+       WHERE uuid = ?4`,
+    )
+    .bind(now, rule.windowMs, rule.limit, uuid)
+    .run();
 }
 
 /**
- * POSTs a messages/created event to every matching active webhook of the room's members. A non-2xx
- * answer, a network error or a time-out counts as a failed delivery (`failureLimit` in a row → inactive).
+ * Whether a bot may see a message at all: in a group space only one that mentions it (as upstream:
+ * `GET /v1/messages/{id}` is a 404 otherwise). People, and everyone in direct spaces, see everything.
  */
-export async function dispatchMessageCreated(db: D1Database, message: DeliveredMessage, messageBody: Record<string, unknown>, failureLimit = 5): Promise<void> {
+export function ownerReceives(owner: { uuid: string; type: string }, message: { room_type: string; mentioned: string }): boolean {
+  return owner.type !== "bot" || message.room_type !== "group" || (JSON.parse(message.mentioned) as string[]).includes(owner.uuid);
+}
+
+/**
+ * Whether a webhook's owner is sent this message: what the owner may see, and for a bot in a group
+ * space only through a webhook that asks for its mentions (`mentionedPeople=me` or its own id), as
+ * the platform's bots must ask when they list a group space's messages. The emulator's reading
+ * (README "Fidelity"): a bot webhook without that filter hears nothing in group spaces here.
+ */
+export function deliveredTo(hook: { owner_uuid: string; owner_type: string; filter: string | null }, message: DeliveredMessage): boolean {
+  if (!ownerReceives({ uuid: hook.owner_uuid, type: hook.owner_type }, message)) return false;
+  if (hook.owner_type === "bot" && message.room_type === "group") {
+    const asked = new URLSearchParams(hook.filter ?? "").getAll("mentionedPeople").flatMap((v) => v.split(","));
+    if (!asked.some((p) => p === "me" || decodeId("PEOPLE", p) === hook.owner_uuid)) return false;
+  }
+  return filterMatches(hook.filter, message, hook.owner_uuid);
+}
+
+/**
+ * POSTs a messages/created event to every matching active webhook of the room's members (bots in
+ * group spaces only when mentioned). A non-2xx answer, a network error or a time-out counts as a
+ * failed delivery (recordFailure).
+ */
+export async function dispatchMessageCreated(db: D1Database, message: DeliveredMessage, messageBody: Record<string, unknown>, rule: DeliveryRule): Promise<void> {
   const { results } = await db
     .prepare(
       `${WEBHOOK_SELECT} JOIN memberships m ON m.person_uuid = w.owner_uuid AND m.room_uuid = ?
@@ -216,7 +309,7 @@ export async function dispatchMessageCreated(db: D1Database, message: DeliveredM
   };
   await Promise.all(
     results
-      .filter((hook) => filterMatches(hook.filter, message, hook.owner_uuid))
+      .filter((hook) => deliveredTo(hook, message))
       .map(async (hook) => {
         const body = JSON.stringify(deliveryEnvelope(hook, "messages", "created", encodeId("PEOPLE", message.person_uuid), data));
         const headers: Record<string, string> = { "Content-Type": "application/json" };
@@ -230,7 +323,7 @@ export async function dispatchMessageCreated(db: D1Database, message: DeliveredM
         } catch (error) {
           console.warn(`webhook ${hook.name}: delivery to ${hook.target_url} failed: ${(error as Error).message}`);
         }
-        await recordDelivery(db, hook.uuid, ok, failureLimit);
+        await recordDelivery(db, hook.uuid, ok, rule);
       }),
   );
 }

@@ -172,6 +172,12 @@ export async function handlePlatformEvent(request: Request, context: AppLoadCont
       try {
         message = await botClient(context, "outgoing").getMessage(event.data.id);
       } catch (error) {
+        // A bot in a group space cannot read a message that does not mention it: the platform
+        // answers 404, which says "no mention" (only a forged or stale delivery gets here).
+        if (error instanceof PlatformError && error.status === 404) {
+          logger.debug("Message not forwarded: the bot cannot read it (no mention)", { webhookId });
+          return;
+        }
         logger.error("Reading a mentioned message failed", { webhookId, status: error instanceof PlatformError ? error.status : undefined });
         return;
       }

@@ -4,7 +4,11 @@
 // `status: "active"`. Nothing told us, so an outgoing webhook went quiet for good. The Cron Trigger
 // now lists the Outgoing Webhooks bot's platform webhooks once a run and:
 // - revives each inactive one that belongs to an active hub webhook (PUT {name, targetUrl, secret,
-//   status: "active"}, which also resets the platform's failure count);
+//   status: "active"}, which also resets the platform's failure count), but only once it has been
+//   inactive for longer than the platform's re-enable penalty (issue 27): re-enabled within 5
+//   minutes of being disabled, a webhook is disabled again by its very next failure, so reviving
+//   at once made a webhook whose receiver still failed flap. The first run that sees it inactive
+//   notes the time (webhooks.platform_inactive_since); a run after REVIVAL_WAIT_MS revives it;
 // - deletes each one no hub webhook owns any more (a create that failed half-way, a row deleted
 //   while the platform was unreachable), but only when it is certainly ours: named and addressed
 //   like ours, at an origin our own live webhooks use, and older than a few minutes (a create
@@ -13,11 +17,18 @@ import { PlatformError } from "~/platform/client.server";
 import type { PlatformWebhook } from "~/platform/schemas";
 import { botClient, type HookContext } from "./webhook-bots.server";
 
+/**
+ * How long a platform webhook stays inactive before it is revived: longer than the platform's
+ * 5-minute re-enable penalty (docs/platform-api.md), counted from when a run first saw it inactive,
+ * which is at or after the platform disabled it.
+ */
+export const REVIVAL_WAIT_MS = 6 * 60_000;
+
 /** A platform webhook younger than this is never taken for an orphan (its row may be on its way). */
 const ORPHAN_MIN_AGE_MS = 10 * 60_000;
 const OURS = /^\/api\/hooks\/outgoing\/([0-9a-f-]{36})$/;
 
-type Row = { id: string; platform_webhook_id: string; platform_secret: string | null; status: "active" | "inactive" };
+type Row = { id: string; platform_webhook_id: string; platform_secret: string | null; status: "active" | "inactive"; platform_inactive_since: number | null };
 
 export type RevivalResult = { listed: number; revived: number; removed: number };
 
@@ -37,7 +48,7 @@ function ourWebhookId(hook: PlatformWebhook): { origin: string; id: string } | n
 export async function reviveOutgoingWebhooks(context: HookContext, nowMs = Date.now()): Promise<RevivalResult> {
   const { db, logger } = context;
   const { results: rows } = await db
-    .prepare("SELECT id, platform_webhook_id, platform_secret, status FROM webhooks WHERE type = 'outgoing' AND platform_webhook_id IS NOT NULL")
+    .prepare("SELECT id, platform_webhook_id, platform_secret, status, platform_inactive_since FROM webhooks WHERE type = 'outgoing' AND platform_webhook_id IS NOT NULL")
     .all<Row>();
   if (!rows.length) return { listed: 0, revived: 0, removed: 0 };
   const client = botClient(context, "outgoing");
@@ -66,8 +77,19 @@ export async function reviveOutgoingWebhooks(context: HookContext, nowMs = Date.
     const row = byPlatformId.get(idKey(hook.id));
     try {
       if (row) {
-        if (hook.status !== "inactive" || row.status !== "active") continue;
+        const inactiveSince = (since: number | null) => db.prepare("UPDATE webhooks SET platform_inactive_since = ? WHERE id = ?").bind(since, row.id).run();
+        if (hook.status !== "inactive" || row.status !== "active") {
+          if (row.platform_inactive_since !== null) await inactiveSince(null);
+          continue;
+        }
+        if (row.platform_inactive_since === null) {
+          await inactiveSince(nowMs);
+          logger.info("An outgoing webhook's platform webhook is inactive: revived after the platform's re-enable penalty", { webhookId: row.id });
+          continue;
+        }
+        if (nowMs - row.platform_inactive_since < REVIVAL_WAIT_MS) continue;
         await client.updateWebhook(hook.id, { name: hook.name, targetUrl: hook.targetUrl, ...(row.platform_secret ? { secret: row.platform_secret } : {}), status: "active" });
+        await inactiveSince(null);
         revived++;
         logger.warn("Revived an outgoing webhook the platform had set inactive", { webhookId: row.id });
         continue;

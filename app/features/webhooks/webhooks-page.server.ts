@@ -47,7 +47,8 @@ export async function webhookSpaces(request: Request, context: AppLoadContext, a
   const memberOf = listed.spacesError || listed.spaces.length >= ROOMS_MAX ? null : new Set(listed.spaces.map((space) => space.id));
   if (listed.spacesError || !listed.spaces.some((space) => space.isLocked)) return { ...listed, memberOf };
   try {
-    const { items } = await context.platform.forPerson(auth).listMemberships({ max: MEMBERSHIPS_MAX });
+    // Every page: a person in more spaces than one page holds would lose locked spaces they moderate.
+    const items = await context.platform.forPerson(auth).listAllMemberships({ max: MEMBERSHIPS_MAX });
     // The list without roomId is read as the person's own memberships, but the platform documents
     // it as the memberships of the rooms they belong to: only their own row says they moderate.
     const moderated = new Set(items.filter((m) => m.isModerator && m.personId === auth.user.id).map((m) => m.roomId));
