@@ -17,7 +17,7 @@ const membership = (roomId: string, personId: string, isModerator: boolean): Mem
 });
 
 function contextListing(rooms: Room[], memberships: Membership[]) {
-  const person = { listRooms: async () => ({ items: rooms }), listMemberships: async () => ({ items: memberships }) };
+  const person = { listRooms: async () => ({ items: rooms }), listAllMemberships: async () => memberships };
   const noop = () => {};
   return {
     platform: { forPerson: () => person },
