@@ -34,9 +34,6 @@ export const HUB_FIRST_PARTY_CLIENT_SECRET = "app-hub-first-party-demo-secret";
 export const HUB_FIRST_PARTY_APPLICATION_NAME = "App Hub (first-party)";
 export const HUB_FIRST_PARTY_SCOPES = [...HUB_REGISTERED_SCOPES, ...FIRST_PARTY_ONLY_SCOPES] as const;
 
-/** The only path a hub client may be sent back to on a loopback host (any port, RFC 8252 §7.3). */
-export const HUB_CALLBACK_PATH = "/auth/callback";
-
 /** An application that is not in the catalogue (My Integrations must still list it). */
 export const LEGACY_SYNC = {
   clientId: "C07d5105b21d00a8e6fe4d7d06b26d1fd18bf161e3561cba584dc65efd71f0287",

@@ -112,7 +112,7 @@ export function demoStatements(reference: PlatformReference): SeedStatement[] {
     });
   }
   // The hub's two clients (their ids and secrets can also come from vars: oauth.ts) and Legacy Sync.
-  // The hub's redirect URIs are a rule, not a list (loopback on any port, plus HUB_REDIRECT_URIS).
+  // The hub's redirect URIs are not stored here: HUB_REDIRECT_URIS and registered_redirect_uris (oauth.ts).
   const insertApp = "INSERT OR REPLACE INTO applications (client_id, name, kind, client_secret, scopes, redirect_uris, first_party, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
   out.push({ sql: insertApp, params: [HUB_CLIENT_ID, HUB_APPLICATION_NAME, "hub", HUB_CLIENT_SECRET, HUB_REGISTERED_SCOPES.join(" "), "", 0, REFERENCE_CREATED] });
   out.push({
