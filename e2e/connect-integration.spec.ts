@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { CatalogueFile } from "../app/models/catalogue-record";
 import { seededGrants, USERS } from "../workers/platform/demo-data";
-import { expect, logIn, PLATFORM_ORIGIN, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousViolations, logIn, PLATFORM_ORIGIN, test, waitForHydration } from "./fixtures";
 
 function catalogue() {
   return JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile;
@@ -75,4 +75,26 @@ test("logged out, the page keeps 'Log in to add app +' and offers no Connect", a
   const main = page.locator("#main-content");
   await expect(main.getByRole("link", { name: "Log in to add app +" })).toBeVisible();
   await expect(main.getByRole("link", { name: "Connect", exact: true })).toHaveCount(0);
+});
+
+test("a Connect that another site sent the person to asks first; Continue goes on to the vendor (issue 27)", async ({ page, jsEnabled }) => {
+  const app = freeIntegrations()[jsEnabled ? 4 : 5]!;
+  const path = `/applications/${app.friendlyId ?? app.id}`;
+  await logIn(page, USERS.riley.email, path);
+  const connect = new URL(`${path}/connect`, page.url()).href;
+  // A vendor's page (served here for the test) links a logged-in visitor to the hub's Connect.
+  await page.route("https://vendor.example/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: `<!doctype html><title>Promo</title><a href="${connect}">Silence the notice</a>` }),
+  );
+  await page.goto("https://vendor.example/promo");
+  await page.getByRole("link", { name: "Silence the notice" }).click();
+  await page.waitForURL(connect);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Connect ${app.name}?`);
+  await expect(page.locator("#main-content")).toContainText("Another website sent you here.");
+  await expect(page.getByRole("link", { name: `Back to ${app.name}` })).toHaveAttribute("href", path);
+  // axe runs as a script in the page: the JavaScript project scans it (the same markup either way).
+  if (jsEnabled) await expectNoSeriousViolations(page, "Connect asks first");
+  await page.getByRole("link", { name: `Continue to ${app.companyName}` }).click();
+  await page.waitForURL(`${PLATFORM_ORIGIN}/v1/authorize?**`);
+  expect(new URL(page.url()).searchParams.get("client_id")).toBe(app.clientId);
 });

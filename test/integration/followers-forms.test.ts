@@ -9,7 +9,8 @@ import { page as parse, read } from "./html.ts";
 import { Jar, postForm, startWorld, useWorld, visit, type World } from "./login.ts";
 
 const world: World = useWorld(
-  () => startWorld(),
+  // Many follow changes by one person across the file: RATE_LIMIT_FOLLOWS is tested in doors-left-ajar.test.ts.
+  () => startWorld({}, { rateLimits: { RATE_LIMIT_FOLLOWS: 1000 } }),
   async (w) => {
     await w.platform.reset();
     await clearFollows(w);

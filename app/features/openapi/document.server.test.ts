@@ -88,7 +88,7 @@ describe("the OpenAPI document", () => {
     expect(body.properties.version).toMatchObject({ type: "string", pattern: "^[0-9A-Za-z][0-9A-Za-z.+-]{0,39}$" });
     expect(body.properties.releaseNotes).toMatchObject({ maxLength: 10_000, description: "What changed, in markdown." });
     expect(submit.parameters).toContainEqual({ $ref: "#/components/parameters/IdempotencyKey" });
-    expect(Object.keys(submit.responses)).toEqual(["202", "400", "401", "403", "404", "413", "422"]);
+    expect(Object.keys(submit.responses)).toEqual(["202", "400", "401", "403", "404", "413", "422", "429"]);
     expect(submit.responses["202"]!.headers).toHaveProperty("Location");
   });
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { mustTryParamsSchema, suggestParamsSchema, videoParamsSchema } from "~/features/api/query-schemas.server";
 import { searchParamsSchema } from "~/features/api/search-params.server";
 import { appDraftSchema } from "~/features/publisher-api/draft-record";
+import { PENDING_DRAFTS_MAX } from "~/features/publisher-api/draft-submission.server";
 import { listingUpdateSchema } from "~/features/publisher-api/listing-submission.server";
 import { versionSubmissionSchema } from "~/features/publisher-api/version-submission.server";
 import { CONTENT_TYPES } from "~/models/content";
@@ -148,6 +149,14 @@ const INVALID_SUBMISSION = failure(
 );
 const TOO_LARGE = failure("The body is larger than 64 KB.");
 const KEY_REUSED = failure("This `Idempotency-Key` was already used for a different request.");
+const SUBMISSIONS_LIMITED: ResponseSpec = {
+  description: "Too many submissions with this token in a short time (30 a minute). Wait as many seconds as `Retry-After` says.",
+  body: rateLimitedSchema,
+  headers: ["Retry-After", "Cache-Control"],
+};
+const TOO_MANY_DRAFTS = failure(
+  `${PENDING_DRAFTS_MAX} of the publisher's new apps already wait for review, the most one publisher may have; send it again once a hub admin decided on one. The body adds \`error: "too_many_pending_drafts"\` and \`limit\`.`,
+);
 const OTHER_PUBLISHERS_APP = failure("The app belongs to another publisher; the message names both.");
 const ownApp = { description: "The app's friendlyId, or its id. It must belong to the token's publisher.", schema: z.string() };
 
@@ -324,7 +333,7 @@ export const OPERATIONS: readonly Operation[] = [
     auth: "publisherToken",
     summary: "Submit a new app",
     description:
-      "The draft is checked with the catalogue's own rules (a bot needs its `botEmail`, `productTypes` must include `productType`, the permissions must fit the type, the categories must exist, the friendlyId must be free) and waits for a hub admin's review. The answer names the id the app will have; it is in no list, search or page until it is approved. The body is at most 64 KB.",
+      "The draft is checked with the catalogue's own rules (a bot needs its `botEmail`, `productTypes` must include `productType`, the permissions must fit the type, the categories must exist, the friendlyId must be free, and the `clientId` and `botEmail` must be no other app's) and waits for a hub admin's review. Another publisher's pending draft reserves nothing: the first approved takes an address. The answer names the id the app will have; it is in no list, search or page until it is approved. The body is at most 64 KB.",
     idempotencyKey: true,
     requestBody: {
       schema: appDraftSchema,
@@ -336,8 +345,8 @@ export const OPERATIONS: readonly Operation[] = [
         productType: "The product it is listed under first.",
         productTypes: "Every product it works with (including productType).",
         requiresAdmin: "Whether only an administrator can add it.",
-        botEmail: "A bot's address, which people add to spaces (required for bots).",
-        clientId: "An integration's OAuth client id.",
+        botEmail: "A bot's address, which people add to spaces (required for bots). No other app may have it.",
+        clientId: "An integration's OAuth client id. No other app may have it.",
         connectUrl: "An integration's page where Connect starts; it may contain `{return_url}`.",
         permissions: "Every permission it has: keys of the hub's vocabulary that fit its type.",
         security: "Its security and compliance facts. A fact left out or null reads 'Not provided'.",
@@ -347,7 +356,7 @@ export const OPERATIONS: readonly Operation[] = [
         "version.releaseNotes": "What it brings, in markdown.",
       },
     },
-    responses: { 202: SUBMITTED, 400: INVALID_SUBMISSION, 401: UNAUTHORIZED, 413: TOO_LARGE, 422: KEY_REUSED },
+    responses: { 202: SUBMITTED, 400: INVALID_SUBMISSION, 401: UNAUTHORIZED, 409: TOO_MANY_DRAFTS, 413: TOO_LARGE, 422: KEY_REUSED, 429: SUBMISSIONS_LIMITED },
   },
   {
     operationId: "submitListingChange",
@@ -378,6 +387,7 @@ export const OPERATIONS: readonly Operation[] = [
       404: failure("No app has this id."),
       413: TOO_LARGE,
       422: KEY_REUSED,
+      429: SUBMISSIONS_LIMITED,
     },
   },
   {
@@ -396,7 +406,8 @@ export const OPERATIONS: readonly Operation[] = [
       description: "The new version. Unknown fields are refused.",
       fields: {
         version: "The new version, such as 2.4.1: one the app does not have yet.",
-        releasedAt: "When it was released (ISO 8601 with a time zone). Without it: when it is approved.",
+        releasedAt:
+          "When it was released (ISO 8601 with a time zone): not in the future, and not before the app's latest release. Without it: when it is approved.",
         releaseNotes: "What changed, in markdown.",
         permissions: "Every permission the version has: keys of the hub's vocabulary that fit the app's type. Without it: the same as now.",
         security: "The version's security and compliance facts, replacing the app's. Without it: the same as now.",
@@ -412,6 +423,7 @@ export const OPERATIONS: readonly Operation[] = [
       404: failure("No app has this id."),
       413: TOO_LARGE,
       422: KEY_REUSED,
+      429: SUBMISSIONS_LIMITED,
     },
   },
   {

@@ -67,6 +67,7 @@ describe("referenceData", () => {
       "404 Not Found",
       "413 Content Too Large",
       "422 Unprocessable Content",
+      "429 Too Many Requests",
     ]);
     expect(text(submit.responses[1]!.body!)).toBe("ValidationError or Error");
   });

@@ -87,6 +87,12 @@ export function parseIncomingBody(raw: string, name: string): Parsed {
   return { ok: true, markdown: message };
 }
 
+/** A refused post as the platform said it: its status, its message and the id to quote to its support. */
+export function platformRefusal(error: PlatformError): string {
+  const tracking = error.trackingId ? ` (tracking id ${error.trackingId})` : "";
+  return `The platform refused to post into the webhook's space: ${error.status} "${error.message}"${tracking}. The webhook's owner can check that Incoming Webhooks is still in the space and allowed there.`;
+}
+
 export async function handleIncomingPost(request: Request, context: AppLoadContext, token: string): Promise<Response> {
   const { env, db, logger } = context;
   const row = /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await db.prepare("SELECT * FROM webhooks WHERE token = ? AND type = 'incoming'").bind(token).first<WebhookRow>() : null;
@@ -124,7 +130,8 @@ export async function handleIncomingPost(request: Request, context: AppLoadConte
       // Perhaps the standing changed within the cached minute: ask now, and say why if so.
       const now = await standingOf(context, row, { force: true });
       if (now.status === "inactive") return hookError(403, inactiveRefusal(now.reason, "incoming"));
-      return hookError(409, "The webhook can no longer post into its space (it was removed from the space, or the space is locked).");
+      // Otherwise the platform's own words: its statuses carry no documented reason (issue 27).
+      return hookError(409, platformRefusal(error));
     }
     return hookError(502, "The message could not be posted right now. Please try again later.");
   }

@@ -5,8 +5,10 @@
 //
 // How the platform tells us, with what the hub holds when nobody is logged in:
 // - membership: the webhook's bot lists the space's memberships filtered by the owner's person id
-//   (bots may list the members of spaces they are in). Found → member; none → the owner left;
-//   404 → the bot is not (any more) in the space; 403 → the organisation refuses the bot there.
+//   (bots may list the members of spaces they are in). Found → member; none → the owner left.
+//   A 404 or 403 is no verdict (issue 27): the platform documents no reason codes, and reading
+//   them as "bot removed" or "organisation turned the bot off" refused posts in advance on a guess.
+//   The post itself is tried, and a refusal is reported as the platform worded it (incoming.server.ts).
 // - the grant: the owner's own App Hub tokens, kept sealed while they own webhooks
 //   (owner-tokens.server.ts): people/me answers 401 and the refresh 400 once the grant is revoked.
 // Anything else (time-outs, 5xx, 429, our bot token refused) proves nothing: the standing stays
@@ -22,7 +24,7 @@ import { mapPool } from "~/lib/map-pool";
 import { base64url } from "~/lib/random-token.server";
 import { seal, unseal } from "./owner-tokens.server";
 import { botClient, tokenClient, type HookContext } from "./webhook-bots.server";
-import type { InactiveReason, WebhookKind } from "./webhook-form";
+import { isInactiveReason, type InactiveReason, type WebhookKind } from "./webhook-form";
 
 /** How long a checked standing is trusted: a departure is noticed within about this long. */
 export const STANDING_TTL_MS = 60_000;
@@ -44,13 +46,20 @@ export type StandingRow = {
   standing_checked_at: number;
 };
 
-export const standingOfRow = (row: Pick<StandingRow, "status" | "status_reason">): Standing =>
-  row.status === "inactive" ? { status: "inactive", reason: (row.status_reason ?? "left_space") as InactiveReason } : ACTIVE;
+/**
+ * The stored standing. Rows made inactive by a retired guess (`bot_removed`, `bot_disabled`: a 404 or
+ * 403 read as a reason, before issue 27) count as active again: the next check or post decides.
+ */
+export const standingOfRow = (row: Pick<StandingRow, "status" | "status_reason">): Standing => {
+  if (row.status !== "inactive") return ACTIVE;
+  const reason = row.status_reason ?? "left_space";
+  return isInactiveReason(reason) ? { status: "inactive", reason } : ACTIVE;
+};
 
 /** The platform's encoded person id of a person uuid (PEOPLE ids always use the `us` cluster). */
 export const personIdOf = (uuid: string) => base64url(new TextEncoder().encode(`ciscospark://us/PEOPLE/${uuid}`));
 
-type Membership = "member" | Exclude<InactiveReason, "grant_revoked"> | "unknown";
+type Membership = "member" | "left_space" | "unknown";
 
 async function ownerMembership(context: HookContext, row: StandingRow, personId: string): Promise<Membership> {
   try {
@@ -58,9 +67,16 @@ async function ownerMembership(context: HookContext, row: StandingRow, personId:
     return items.length > 0 ? "member" : "left_space";
   } catch (error) {
     if (!(error instanceof PlatformError) || error.kind !== "http") return "unknown";
-    if (error.status === 404) return "bot_removed";
-    if (error.status === 403) return "bot_disabled";
     if (error.status === 401) context.logger.error("The webhook bot's token was refused", { kind: row.type, trackingId: error.trackingId });
+    else if (error.status === 403 || error.status === 404) {
+      // No verdict (see the top of this file): what the platform said is kept in the log.
+      context.logger.warn("The platform refused the webhook bot's membership lookup", {
+        webhookId: row.id,
+        status: error.status,
+        message: error.message,
+        trackingId: error.trackingId,
+      });
+    }
     return "unknown";
   }
 }
@@ -168,7 +184,7 @@ async function checkNow(context: HookContext, row: StandingRow, nowMs: number): 
   const owner = await loadOwner(context.db, row.user_id);
   const [membership, grant] = await Promise.all([ownerMembership(context, row, owner?.person_id ?? personIdOf(row.user_id)), grantOf(context, owner, nowMs)]);
   let standing: Standing;
-  if (membership !== "member" && membership !== "unknown") standing = { status: "inactive", reason: membership };
+  if (membership === "left_space") standing = { status: "inactive", reason: "left_space" };
   else if (grant === "revoked") standing = { status: "inactive", reason: "grant_revoked" };
   else if (membership === "member") standing = ACTIVE;
   else standing = standingOfRow(row); // nothing learned: keep what we knew

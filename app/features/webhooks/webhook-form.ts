@@ -49,35 +49,29 @@ export const WEBHOOK_NOTICE_TITLES = { added: "Webhook added", deleted: "Webhook
 /** The hub's two webhook apps, as the catalogue and the platform name their bots. */
 export const WEBHOOK_APP_NAME: Readonly<Record<WebhookKind, string>> = { incoming: "Incoming Webhooks", outgoing: "Outgoing Webhooks" };
 
-/** Why a webhook stopped (its owner's standing, docs/decisions/010). */
-export const INACTIVE_REASONS = ["left_space", "bot_removed", "bot_disabled", "grant_revoked"] as const;
+/**
+ * Why a webhook stopped (its owner's standing, docs/decisions/010): only what the platform states
+ * plainly. A 404 or 403 on the standing lookup is no reason (issue 27): the post is tried instead.
+ */
+export const INACTIVE_REASONS = ["left_space", "grant_revoked"] as const;
 export type InactiveReason = (typeof INACTIVE_REASONS)[number];
+export const isInactiveReason = (value: string): value is InactiveReason => (INACTIVE_REASONS as readonly string[]).includes(value);
 
 /** The reason as its owner reads it on My Webhooks (and in /api/my-webhooks). */
-export function inactiveMessage(reason: InactiveReason, kind: WebhookKind, space: string): string {
-  const bot = WEBHOOK_APP_NAME[kind];
+export function inactiveMessage(reason: InactiveReason, _kind: WebhookKind, space: string): string {
   switch (reason) {
     case "left_space":
       return `Inactive: you are no longer a member of the ${space} space. It works again if you rejoin the space.`;
-    case "bot_removed":
-      return `Inactive: ${bot} was removed from the ${space} space. Add this webhook again to bring it back.`;
-    case "bot_disabled":
-      return `Inactive: the organization that owns the ${space} space has ${bot} powered down. Talk to your IT Admin for more information.`;
     case "grant_revoked":
       return "Inactive: App Hub's access to your account was revoked at the platform. Log in again to turn it back on.";
   }
 }
 
 /** The reason as whoever posts to an incoming webhook's URL reads it (403). */
-export function inactiveRefusal(reason: InactiveReason, kind: WebhookKind): string {
-  const bot = WEBHOOK_APP_NAME[kind];
+export function inactiveRefusal(reason: InactiveReason, _kind: WebhookKind): string {
   switch (reason) {
     case "left_space":
       return "This webhook is inactive: its owner is no longer a member of the space it posts to.";
-    case "bot_removed":
-      return `This webhook is inactive: ${bot} was removed from its space. Its owner can add the webhook again.`;
-    case "bot_disabled":
-      return `This webhook is inactive: the organization that owns its space has ${bot} powered down.`;
     case "grant_revoked":
       return "This webhook is inactive: its owner revoked App Hub's access at the platform. It works again once they log in to App Hub.";
   }

@@ -21,7 +21,7 @@ import {
 import { randomToken } from "~/lib/random-token.server";
 import { botIdentity, botClient } from "./webhook-bots.server";
 import { targetProblem } from "./target-url.server";
-import { forgetOwnerIfIdle, recordOwnerSeen, standingOf, type Standing } from "./standing.server";
+import { forgetOwnerIfIdle, recordOwnerSeen, standingOf, standingOfRow, type Standing } from "./standing.server";
 
 type WebhookRow = {
   id: string;
@@ -46,7 +46,10 @@ export type { WebhookRow };
 export const incomingUrl = (origin: string, token: string) => `${origin}/api/hooks/incoming/${token}`;
 export const outgoingTargetUrl = (origin: string, id: string) => `${origin}/api/hooks/outgoing/${id}`;
 
-function toView(row: WebhookRow, origin: string): WebhookView {
+function toView(stored: WebhookRow, origin: string): WebhookView {
+  // As standing.server.ts reads it: a retired reason (before issue 27) counts as active.
+  const standing = standingOfRow(stored);
+  const row = { ...stored, status: standing.status, status_reason: standing.reason };
   return {
     id: row.id,
     type: row.type,
@@ -115,8 +118,8 @@ function logServiceFailure(context: AppLoadContext, what: string, error: Platfor
 
 /**
  * Creates a webhook, or finds the one a repeated submit already made (same person, kind, space and
- * name), so a double post never makes two. An inactive one found that way is brought back if it
- * can be: the bot is added to the space again and the standing checked now. A person has at most
+ * name), so a double post never makes two. One found that way is brought back if it can be: the
+ * bot is added to the space again (a member already: fine) and the standing checked now. A person has at most
  * WEBHOOK_LIMIT webhooks. `origin` is where the platform reaches this hub.
  */
 export async function createWebhook(context: AppLoadContext, auth: Auth, kind: WebhookKind, input: WebhookInput, origin: string): Promise<CreateResult> {
@@ -127,7 +130,8 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     if (kind === "outgoing" && existing.webhook_url !== input.webhookUrl) {
       return { ok: false, status: 409, errors: { displayName: M.nameTaken(input.displayName) } };
     }
-    if (existing.status === "active") return { ok: true, webhook: toView(existing, origin), created: false };
+    // Active or not, it goes on: adding the webhook again puts its bot back in the space (a removed
+    // bot is not a standing the hub can see: decision 033) and checks the standing now.
   } else {
     if (kind === "outgoing") {
       const problem = targetProblem(input.webhookUrl!, config.webhooks.allowPrivateTargets);
