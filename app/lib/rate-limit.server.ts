@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   RATE_LIMIT_LOGIN: { period: 60, what: "sign-in attempts" },
   RATE_LIMIT_HOOKS: { period: 60, what: "incoming webhook posts" },
   RATE_LIMIT_WEBHOOK: { period: 60, what: "messages to this webhook" },
+  // Keyed by the person, not the address (app/features/org-policy/requests.server.ts): answered in the page.
+  RATE_LIMIT_APP_REQUESTS: { period: 60, what: "app requests" },
 } as const satisfies Record<string, { period: 10 | 60; what: string }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

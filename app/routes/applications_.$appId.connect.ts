@@ -11,6 +11,8 @@ import { connectableIntegration } from "~/features/connect-integration/connectab
 import { appKey, appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { redirectWithNotice } from "~/lib/flash.server";
+import { policyRefusal } from "~/features/org-policy/access.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const app = await context.catalogue.app(params.appId ?? "");
@@ -22,6 +24,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context, appPath(key));
   // Logged out: log in first, then back to the app's page (where Connect is offered).
   if (!auth) return redirect(safeRedirectPath(loginPath(appPath(key))), { headers: PRIVATE_HEADERS });
+  // The person's organisation may require approval (issue 29): back to the page, which says why.
+  const refusal = await policyRefusal(context, auth, app);
+  if (refusal) return redirectWithNotice(request, context, appPath(key), { title: "Not connected", message: refusal.message, level: "error" });
   const { location, setCookie } = await beginConnect(request, context, auth, { key, id: app.id, ...integration });
   context.logger.info("Connect integration started", { appId: app.id });
   // Off-site on purpose (the vendor's page, from our own catalogue): not a safeRedirectPath.
