@@ -28,7 +28,8 @@ function Settings({ data }: { data: OrgAdminData }) {
         <fieldset className={s.fieldset}>
           <legend className={s.legend}>Who decides which apps your people use</legend>
           <label className={s.choice}>
-            <input type="radio" name="mode" value="open" defaultChecked={policy.mode === "open"} /> Open: everyone chooses their own apps (restricted and approved lists are kept, not applied)
+            <input type="radio" name="mode" value="open" defaultChecked={policy.mode === "open"} /> Open: everyone chooses their own apps (restricted and approved lists are kept,
+            not applied)
           </label>
           <label className={s.choice}>
             <input type="radio" name="mode" value="approval" defaultChecked={policy.mode === "approval"} /> Approval required: only approved apps; others can be requested
@@ -177,7 +178,8 @@ function Pending({ data }: { data: OrgAdminData }) {
                   <p className={s.muted}>
                     Publisher {r.app.publisherVerified ? "verified" : "not verified"}. Certifications:{" "}
                     {r.app.certifications?.length ? r.app.certifications.map((c) => CERTIFICATION_LABELS[c]).join(", ") : "Not provided"}. Data regions:{" "}
-                    {r.app.dataRegions?.length ? r.app.dataRegions.map((x) => DATA_REGION_LABELS[x]).join(", ") : "Not provided"}. AI: {r.app.aiUse ? AI_USE_LABELS[r.app.aiUse] : "Not provided"}.
+                    {r.app.dataRegions?.length ? r.app.dataRegions.map((x) => DATA_REGION_LABELS[x]).join(", ") : "Not provided"}. AI:{" "}
+                    {r.app.aiUse ? AI_USE_LABELS[r.app.aiUse] : "Not provided"}.
                   </p>
                 </>
               ) : null}
@@ -192,10 +194,18 @@ function Pending({ data }: { data: OrgAdminData }) {
                 </span>
                 <span className={s.buttons}>
                   <button type="submit" name="intent" value="approve-request" className={buttonStyles.primary}>
-                    Approve<span className={visuallyHidden}> {r.appName} for {r.requester.name}</span>
+                    Approve
+                    <span className={visuallyHidden}>
+                      {" "}
+                      {r.appName} for {r.requester.name}
+                    </span>
                   </button>
                   <button type="submit" name="intent" value="deny-request" className={buttonStyles.secondary}>
-                    Deny<span className={visuallyHidden}> {r.appName} for {r.requester.name}</span>
+                    Deny
+                    <span className={visuallyHidden}>
+                      {" "}
+                      {r.appName} for {r.requester.name}
+                    </span>
                   </button>
                   <button type="submit" name="intent" value="restrict-request" className={buttonStyles.secondary}>
                     Restrict<span className={visuallyHidden}> {r.appName}</span>
@@ -305,8 +315,8 @@ function Audit({ data }: { data: OrgAdminData }) {
               </tr>
             </thead>
             <tbody>
-              {data.audit.map((a, i) => (
-                <tr key={`${a.at}-${i}`}>
+              {data.audit.map((a) => (
+                <tr key={a.id}>
                   <td>{formatDate(a.at)}</td>
                   <td>{a.actor}</td>
                   <td>{a.action}</td>

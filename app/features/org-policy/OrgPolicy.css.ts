@@ -15,18 +15,39 @@ export const item = style([panel, { gap: vars.space[2], overflowWrap: "anywhere"
 export const itemHead = style({ margin: 0, display: "flex", flexWrap: "wrap", gap: vars.space[3], alignItems: "center", fontWeight: vars.fontWeight.semibold });
 globalStyle(`${itemHead} a`, { color: vars.color.brand });
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontWeight: vars.fontWeight.regular });
-export const quote = style({ margin: 0, whiteSpace: "pre-line", overflowWrap: "anywhere", maxWidth: "72ch", borderInlineStart: `3px solid ${vars.color.borderStrong}`, paddingInlineStart: vars.space[3] });
+export const quote = style({
+  margin: 0,
+  whiteSpace: "pre-line",
+  overflowWrap: "anywhere",
+  maxWidth: "72ch",
+  borderInlineStart: `3px solid ${vars.color.borderStrong}`,
+  paddingInlineStart: vars.space[3],
+});
 export const list = style({ margin: 0, paddingInlineStart: vars.space[5], fontSize: vars.fontSize.sm });
 export const buttons = style({ display: "flex", flexWrap: "wrap", gap: vars.space[3], alignItems: "flex-end" });
 export const inlineForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space[2], alignItems: "flex-end" });
-export const fieldset = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space[3], display: "grid", gap: vars.space[2], margin: 0, minInlineSize: 0 });
+export const fieldset = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space[3],
+  display: "grid",
+  gap: vars.space[2],
+  margin: 0,
+  minInlineSize: 0,
+});
 export const legend = style({ fontWeight: vars.fontWeight.semibold, padding: `0 ${vars.space[1]}` });
 export const choice = style({ display: "flex", gap: vars.space[2], alignItems: "center", minHeight: "24px" });
 export const choices = style({ display: "flex", flexWrap: "wrap", columnGap: vars.space[4], rowGap: vars.space[1] });
 export const limits = style([panel, { background: vars.color.warningBg, color: vars.color.warningText, gap: vars.space[2] }]);
 globalStyle(`${limits} p`, { margin: 0 });
 export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.sm });
-globalStyle(`${table} th, ${table} td`, { textAlign: "start", padding: vars.space[2], borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top", overflowWrap: "anywhere" });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: "start",
+  padding: vars.space[2],
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "top",
+  overflowWrap: "anywhere",
+});
 export const tableWrap = style({ overflowX: "auto", maxWidth: "100%" });
 
 const tag = { display: "inline-block", padding: `2px ${vars.space[2]}`, borderRadius: vars.radius.pill, fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.semibold } as const;

@@ -74,7 +74,11 @@ export async function memberStanding(context: AppLoadContext, auth: Auth | null,
 }
 
 /** The refusal when the person's organisation does not let them use `app`, else null. */
-export async function policyRefusal(context: AppLoadContext, auth: Auth, app: TrustFacts & { id: string; name: string }): Promise<{ standing: OrgStanding; message: string } | null> {
+export async function policyRefusal(
+  context: AppLoadContext,
+  auth: Auth,
+  app: TrustFacts & { id: string; name: string },
+): Promise<{ standing: OrgStanding; message: string } | null> {
   const standing = await memberStanding(context, auth, app);
   if (!standing || mayUse(standing)) return null;
   return { standing, message: refusalMessage(app.name, standing) };
@@ -82,23 +86,22 @@ export async function policyRefusal(context: AppLoadContext, auth: Auth, app: Tr
 
 /** The APIs' answer to a refusal: 403 with the reason (issue 29 item 2). */
 export const policyRefusalJson = (refusal: { standing: OrgStanding; message: string }): Response =>
-  Response.json(
-    { error: "org_policy", state: refusal.standing.state, message: refusal.message },
-    { status: 403, headers: { "Cache-Control": "private, no-store" } },
-  );
+  Response.json({ error: "org_policy", state: refusal.standing.state, message: refusal.message }, { status: 403, headers: { "Cache-Control": "private, no-store" } });
 
 /** The app page's policy part: null when logged out or the organisation is open. */
 export function standingView(standing: OrgStanding | null, app: { name: string; requestPath: string }): OrgStandingView | null {
   if (!standing || standing.state === "open") return null;
   if (standing.state === "approved") {
-    return { state: "approved", message: standing.byRule ? `Approved by your organisation's rule “${standing.byRule}”.` : `Your organisation approved ${app.name}.`, requestHref: null };
+    return {
+      state: "approved",
+      message: standing.byRule ? `Approved by your organisation's rule “${standing.byRule}”.` : `Your organisation approved ${app.name}.`,
+      requestHref: null,
+    };
   }
   if (standing.state === "restricted") return { state: "restricted", message: refusalMessage(app.name, standing), requestHref: null };
   const pending = standing.request?.status === "pending";
   const denied = standing.request?.status === "denied" ? standing.request : null;
-  const message = denied
-    ? `Your request was denied${denied.reason ? `: ${denied.reason}` : "."} You may ask again.`
-    : refusalMessage(app.name, standing);
+  const message = denied ? `Your request was denied${denied.reason ? `: ${denied.reason}` : "."} You may ask again.` : refusalMessage(app.name, standing);
   return { state: "needs-approval", message, requestHref: pending ? null : app.requestPath };
 }
 

@@ -44,7 +44,11 @@ const factsView = (app: AppFacts | undefined) =>
     : null;
 
 const requestView = (r: OrgRequest, apps: Map<string, AppFacts>) => ({ ...r, app: factsView(apps.get(r.appId)) });
-const decisionView = (d: OrgDecision, apps: Map<string, AppFacts>) => ({ ...d, appName: apps.get(d.appId)?.name ?? d.appId, path: apps.get(d.appId) ? appPath(apps.get(d.appId)!) : null });
+const decisionView = (d: OrgDecision, apps: Map<string, AppFacts>) => ({
+  ...d,
+  appName: apps.get(d.appId)?.name ?? d.appId,
+  path: apps.get(d.appId) ? appPath(apps.get(d.appId)!) : null,
+});
 
 export async function orgAdminLoader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireOrgAdmin(request, context);
@@ -110,7 +114,8 @@ export async function orgAdminAction({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const fields = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const back = (path = ORG_ADMIN_PATH) => path;
-  const done = (title: string, message: string, level: "success" | "error" | "info" = "success", path = back()) => redirectWithNotice(request, context, path, { title, message, level });
+  const done = (title: string, message: string, level: "success" | "error" | "info" = "success", path = back()) =>
+    redirectWithNotice(request, context, path, { title, message, level });
   const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? "That change could not be read. Try again from the page.";
   const by = { orgId: admin.orgId, actor: admin.actor, userId: admin.auth.user.userId };
 
@@ -144,7 +149,12 @@ export async function orgAdminAction({ request, context }: ActionFunctionArgs) {
       // Only this organisation's requests: another's id is "not found", as a missing one.
       const found = await findRequest(context.db, admin.orgId, parsed.data.requestId);
       if (!found) return done("Nothing changed", "That request was not found.", "error");
-      if (found.status !== "pending") return done("Already decided", `${found.decidedBy ?? (found.ruleName ? `The rule “${found.ruleName}”` : "Someone")} already decided this request (${found.status}).`, "info");
+      if (found.status !== "pending")
+        return done(
+          "Already decided",
+          `${found.decidedBy ?? (found.ruleName ? `The rule “${found.ruleName}”` : "Someone")} already decided this request (${found.status}).`,
+          "info",
+        );
       if (parsed.data.intent === "deny-request") {
         const denied = await denyRequestFor(context, by, found.id, parsed.data.reason);
         return denied ? done("Request denied", `${found.requester.name} was told.`) : done("Already decided", "Someone decided this request a moment ago.", "info");
@@ -205,11 +215,18 @@ async function saveSettings(
     } catch (error) {
       if (!(error instanceof PlatformError) || error.status === 401) throw error;
       if (error.status !== 409) {
-        return done("Settings not saved", `The App Hub bot could not join “${space.title}”${space.isLocked ? " (a locked space: only its moderators can add it)" : ""}. Choose another space, or direct messages.`, "error");
+        return done(
+          "Settings not saved",
+          `The App Hub bot could not join “${space.title}”${space.isLocked ? " (a locked space: only its moderators can add it)" : ""}. Choose another space, or direct messages.`,
+          "error",
+        );
       }
     }
     requestsTo = { kind: "space", roomId: space.id, roomTitle: space.title };
   }
   await savePolicy(context.db, admin.orgId, admin.actor, { mode: parsed.data.mode, requestsTo });
-  return done("Settings saved", parsed.data.mode === "approval" ? "Your people now need approval for apps that are not pre-approved." : "Your people choose their apps themselves (open).");
+  return done(
+    "Settings saved",
+    parsed.data.mode === "approval" ? "Your people now need approval for apps that are not pre-approved." : "Your people choose their apps themselves (open).",
+  );
 }

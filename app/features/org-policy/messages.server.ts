@@ -43,14 +43,25 @@ export function requestMessage(args: { app: RequestedApp; requesterName: string;
     `${securityLine(app)}.`,
   ];
   if (args.comment.trim()) lines.push("", `Comment: ${plain(args.comment)}`);
-  lines.push("", `[Approve, restrict or deny](${absolute(args.portalUrl, `${ORG_ADMIN_PATH}${requestAnchor(args.requestId)}`)}) · [The app's page](${absolute(args.portalUrl, app.path)})`);
+  lines.push(
+    "",
+    `[Approve, restrict or deny](${absolute(args.portalUrl, `${ORG_ADMIN_PATH}${requestAnchor(args.requestId)}`)}) · [The app's page](${absolute(args.portalUrl, app.path)})`,
+  );
   return lines.join("\n");
 }
 
 export type DecisionWord = "approved" | "denied" | "restricted";
 
 /** The requester's message once someone (or a rule) decided. */
-export function decisionMessage(args: { appName: string; appPath: string; decision: DecisionWord; by: string | null; ruleName: string | null; reason: string; portalUrl: string }): string {
+export function decisionMessage(args: {
+  appName: string;
+  appPath: string;
+  decision: DecisionWord;
+  by: string | null;
+  ruleName: string | null;
+  reason: string;
+  portalUrl: string;
+}): string {
   const who = args.ruleName ? `by your organisation's rule “${plain(args.ruleName)}”` : args.by ? `by ${plain(args.by)}` : "by an administrator";
   const what =
     args.decision === "approved"

@@ -4,16 +4,7 @@
 // need is in ./standing-view.ts.
 import { addedPermissions } from "~/features/my-integrations/more-access";
 import { PERMISSIONS, type PermissionKey } from "~/models/permissions";
-import {
-  aiUseOf,
-  CERTIFICATION_LABELS,
-  CERTIFICATIONS,
-  DATA_REGION_LABELS,
-  DATA_REGIONS,
-  type Certification,
-  type DataRegion,
-  type SecurityFacts,
-} from "~/models/security-facts";
+import { aiUseOf, CERTIFICATION_LABELS, CERTIFICATIONS, DATA_REGION_LABELS, DATA_REGIONS, type Certification, type DataRegion, type SecurityFacts } from "~/models/security-facts";
 import { z } from "zod";
 
 export const ORG_MODES = ["open", "approval"] as const;
@@ -57,7 +48,11 @@ export type RuleConditions = z.infer<typeof ruleConditionsSchema>;
 export type OrgRule = { id: number; name: string; conditions: RuleConditions; createdBy: string; createdAt: string };
 
 /** The facts a rule reads: what the catalogue says about the app. */
-export type TrustFacts = { publisherVerified: boolean; permissions: readonly string[]; security: Pick<SecurityFacts, "certifications" | "dataRegions" | "aiUsesMessageContent" | "aiTrainsModels"> };
+export type TrustFacts = {
+  publisherVerified: boolean;
+  permissions: readonly string[];
+  security: Pick<SecurityFacts, "certifications" | "dataRegions" | "aiUsesMessageContent" | "aiTrainsModels">;
+};
 
 const isAdminPermission = (key: string) => Object.hasOwn(PERMISSIONS, key) && PERMISSIONS[key as PermissionKey].group === "admin";
 
@@ -79,8 +74,7 @@ export function ruleMatches(conditions: RuleConditions, facts: TrustFacts): bool
   return true;
 }
 
-export const hasAnyCondition = (c: RuleConditions) =>
-  c.verifiedPublisher || c.certifications.length > 0 || c.dataRegions.length > 0 || c.noAdminPermissions || c.noAiTraining;
+export const hasAnyCondition = (c: RuleConditions) => c.verifiedPublisher || c.certifications.length > 0 || c.dataRegions.length > 0 || c.noAdminPermissions || c.noAiTraining;
 
 /** The first rule that approves the app, or null. */
 export const approvingRule = (rules: readonly OrgRule[], facts: TrustFacts): OrgRule | null => rules.find((r) => ruleMatches(r.conditions, facts)) ?? null;

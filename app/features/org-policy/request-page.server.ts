@@ -49,19 +49,29 @@ export async function requestPageAction({ request, context, params }: ActionFunc
   const typed = typeof fields.comment === "string" ? fields.comment : "";
   const parsed = requestForm.safeParse({ comment: typed });
   // Invalid: the page again, with what was typed and what to fix.
-  if (!parsed.success) return data<RequestActionData>({ comment: typed, problem: parsed.error.issues[0]?.message ?? "The comment could not be read." }, { status: 400, headers: PRIVATE_HEADERS });
+  if (!parsed.success)
+    return data<RequestActionData>({ comment: typed, problem: parsed.error.issues[0]?.message ?? "The comment could not be read." }, { status: 400, headers: PRIVATE_HEADERS });
   try {
     const outcome = await requestApp(context, auth, app, parsed.data.comment);
     if (!outcome.ok) {
-      if (outcome.status === 429) return data<RequestActionData>({ comment: typed, problem: outcome.message }, { status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": "60" } });
+      if (outcome.status === 429)
+        return data<RequestActionData>({ comment: typed, problem: outcome.message }, { status: 429, headers: { ...PRIVATE_HEADERS, "Retry-After": "60" } });
       return redirectWithNotice(request, context, appPath(app), { title: "Not requested", message: outcome.message, level: "error" });
     }
     const notice =
       outcome.kind === "approved-by-rule"
         ? { title: `${app.name} approved`, message: `Your organisation's rule “${outcome.ruleName}” approved it. You can add it now.`, level: "success" as const }
         : outcome.kind === "already"
-          ? { title: "Already requested", message: `Your request for ${app.name} is waiting for an administrator. You will get a message when they decide.`, level: "info" as const }
-          : { title: "Request sent", message: `Your administrators were asked about ${app.name}. You will get a message from the App Hub bot when they decide.`, level: "success" as const };
+          ? {
+              title: "Already requested",
+              message: `Your request for ${app.name} is waiting for an administrator. You will get a message when they decide.`,
+              level: "info" as const,
+            }
+          : {
+              title: "Request sent",
+              message: `Your administrators were asked about ${app.name}. You will get a message from the App Hub bot when they decide.`,
+              level: "success" as const,
+            };
     return redirectWithNotice(request, context, appPath(app), notice);
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);

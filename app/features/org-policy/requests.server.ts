@@ -44,9 +44,7 @@ const tellRequester = (context: AppLoadContext, request: OrgRequest, decision: D
     decisionMessage({ appName: request.appName, appPath: `/applications/${encodeURIComponent(request.appId)}`, decision, by, ruleName, reason, portalUrl: context.config.url }),
   );
 
-export type RequestOutcome =
-  | { ok: true; kind: "sent" | "already" | "approved-by-rule"; ruleName?: string }
-  | { ok: false; status: 400 | 403 | 409 | 429; message: string };
+export type RequestOutcome = { ok: true; kind: "sent" | "already" | "approved-by-rule"; ruleName?: string } | { ok: false; status: 400 | 403 | 409 | 429; message: string };
 
 /** A member asks for `app` with an optional comment. */
 export async function requestApp(context: AppLoadContext, auth: Auth, app: AppDetail, comment: string): Promise<RequestOutcome> {
@@ -102,16 +100,28 @@ export async function decideAppFor(
   const decided = await decideApp(context.db, admin.orgId, admin.actor, { appId: app.id, appName: app.name, status, permissions: app.permissions, reason });
   await Promise.all(decided.map((r) => tellRequester(context, r, status, reason, admin.actor.name, null)));
   await Promise.all(
-    decided.map((r) => tellAdmins(context, admin.orgId, decidedNotice({ appName: app.name, requesterName: r.requester.name, decision: status, by: admin.actor.name, ruleName: null }), admin.userId)),
+    decided.map((r) =>
+      tellAdmins(context, admin.orgId, decidedNotice({ appName: app.name, requesterName: r.requester.name, decision: status, by: admin.actor.name, ruleName: null }), admin.userId),
+    ),
   );
   return decided;
 }
 
 /** An admin denies one request (the app stays as it was). Null when it is no pending request of this organisation. */
-export async function denyRequestFor(context: AppLoadContext, admin: { orgId: string; actor: Actor; userId: string }, requestId: number, reason: string): Promise<OrgRequest | null> {
+export async function denyRequestFor(
+  context: AppLoadContext,
+  admin: { orgId: string; actor: Actor; userId: string },
+  requestId: number,
+  reason: string,
+): Promise<OrgRequest | null> {
   const denied = await denyRequest(context.db, admin.orgId, admin.actor, requestId, reason);
   if (!denied) return null;
   await tellRequester(context, denied, "denied", reason, admin.actor.name, null);
-  await tellAdmins(context, admin.orgId, decidedNotice({ appName: denied.appName, requesterName: denied.requester.name, decision: "denied", by: admin.actor.name, ruleName: null }), admin.userId);
+  await tellAdmins(
+    context,
+    admin.orgId,
+    decidedNotice({ appName: denied.appName, requesterName: denied.requester.name, decision: "denied", by: admin.actor.name, ruleName: null }),
+    admin.userId,
+  );
   return denied;
 }

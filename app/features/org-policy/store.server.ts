@@ -6,7 +6,15 @@
 import type { Db } from "~/models/db.server";
 import { ruleConditionsSchema, type MemberRequest, type OrgDecision, type OrgPolicy, type OrgRule } from "./policy";
 
-type PolicyRow = { org_id: string; mode: "open" | "approval"; requests_to: "admins" | "space"; requests_room_id: string | null; requests_room_title: string | null; updated_by: string; updated_at: string };
+type PolicyRow = {
+  org_id: string;
+  mode: "open" | "approval";
+  requests_to: "admins" | "space";
+  requests_room_id: string | null;
+  requests_room_title: string | null;
+  updated_by: string;
+  updated_at: string;
+};
 type DecisionRow = { app_id: string; status: "approved" | "restricted"; permissions: string; reason: string; decided_by: string; decided_at: string };
 type RuleRow = { id: number; name: string; conditions: string; created_by: string; created_at: string };
 export type RequestRow = {
@@ -58,7 +66,14 @@ const toPolicy = (r: PolicyRow): OrgPolicy => ({
   updatedBy: r.updated_by,
   updatedAt: r.updated_at,
 });
-const toDecision = (r: DecisionRow): OrgDecision => ({ appId: r.app_id, status: r.status, permissions: jsonList(r.permissions), reason: r.reason, decidedBy: r.decided_by, decidedAt: r.decided_at });
+const toDecision = (r: DecisionRow): OrgDecision => ({
+  appId: r.app_id,
+  status: r.status,
+  permissions: jsonList(r.permissions),
+  reason: r.reason,
+  decidedBy: r.decided_by,
+  decidedAt: r.decided_at,
+});
 const toRule = (r: RuleRow): OrgRule | null => {
   let raw: unknown;
   try {
@@ -191,7 +206,14 @@ export async function decideApp(
            decided_by = excluded.decided_by, decided_at = excluded.decided_at`,
       )
       .bind(orgId, decision.appId, decision.status, JSON.stringify(decision.permissions), decision.reason, decision.ruleName ? `Rule: ${decision.ruleName}` : actor.name, at),
-    audit(db, actor.email, decision.status === "approved" ? "org.approve" : "org.restrict", `org:${orgId}`, { appId: decision.appId, reason: decision.reason, rule: decision.ruleName ?? null }, at),
+    audit(
+      db,
+      actor.email,
+      decision.status === "approved" ? "org.approve" : "org.restrict",
+      `org:${orgId}`,
+      { appId: decision.appId, reason: decision.reason, rule: decision.ruleName ?? null },
+      at,
+    ),
     db
       .prepare(
         `UPDATE org_app_requests SET status = ?, reason = ?, decided_by = ?, rule_name = ?, decided_at = ?
@@ -230,7 +252,9 @@ export async function denyRequest(db: Db, orgId: string, actor: Actor, id: numbe
 export async function addRule(db: Db, orgId: string, actor: Actor, rule: Pick<OrgRule, "name" | "conditions">, now = new Date()): Promise<void> {
   const at = now.toISOString();
   await db.batch([
-    db.prepare("INSERT INTO org_rules (org_id, name, conditions, created_by, created_at) VALUES (?, ?, ?, ?, ?)").bind(orgId, rule.name, JSON.stringify(rule.conditions), actor.name, at),
+    db
+      .prepare("INSERT INTO org_rules (org_id, name, conditions, created_by, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(orgId, rule.name, JSON.stringify(rule.conditions), actor.name, at),
     audit(db, actor.email, "org.rule.add", `org:${orgId}`, { name: rule.name, conditions: rule.conditions }, at),
   ]);
 }
@@ -239,7 +263,9 @@ export async function deleteRule(db: Db, orgId: string, actor: Actor, id: number
   const at = now.toISOString();
   const [deleted] = await db.batch([
     db.prepare("DELETE FROM org_rules WHERE org_id = ? AND id = ? RETURNING name").bind(orgId, id),
-    db.prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'org.rule.delete', ?, ? WHERE changes() > 0").bind(at, actor.email, `org:${orgId}`, JSON.stringify({ ruleId: id })),
+    db
+      .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'org.rule.delete', ?, ? WHERE changes() > 0")
+      .bind(at, actor.email, `org:${orgId}`, JSON.stringify({ ruleId: id })),
   ]);
   return (deleted?.results.length ?? 0) > 0;
 }
@@ -261,7 +287,18 @@ export async function createRequest(
         `INSERT INTO org_app_requests (org_id, app_id, app_name, requester_user_id, requester_person_id, requester_name, requester_email, comment, permissions, status, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT DO NOTHING RETURNING *`,
       )
-      .bind(orgId, request.appId, request.appName, request.requester.userId, request.requester.personId, request.requester.name, request.requester.email, request.comment, JSON.stringify(request.permissions), at),
+      .bind(
+        orgId,
+        request.appId,
+        request.appName,
+        request.requester.userId,
+        request.requester.personId,
+        request.requester.name,
+        request.requester.email,
+        request.comment,
+        JSON.stringify(request.permissions),
+        at,
+      ),
     db
       .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'org.request', ?, ? WHERE changes() > 0")
       .bind(at, request.requester.email, `org:${orgId}`, JSON.stringify({ appId: request.appId })),
@@ -301,13 +338,10 @@ export async function listAdmins(db: Db, orgId: string): Promise<OrgAdmin[]> {
   return results.map((r) => ({ userId: r.user_id, personId: r.person_id, email: r.email, name: r.name }));
 }
 
-export type AuditEntry = { at: string; actor: string; action: string; detail: string };
+export type AuditEntry = { id: number; at: string; actor: string; action: string; detail: string };
 
 /** The organisation's audit log entries, newest first. */
 export async function readAuditLog(db: Db, orgId: string, limit = 50): Promise<AuditEntry[]> {
-  const { results } = await db
-    .prepare("SELECT at, actor, action, detail FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?")
-    .bind(`org:${orgId}`, limit)
-    .all<AuditEntry>();
+  const { results } = await db.prepare("SELECT id, at, actor, action, detail FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?").bind(`org:${orgId}`, limit).all<AuditEntry>();
   return results;
 }
