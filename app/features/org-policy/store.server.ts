@@ -342,6 +342,9 @@ export type AuditEntry = { id: number; at: string; actor: string; action: string
 
 /** The organisation's audit log entries, newest first. */
 export async function readAuditLog(db: Db, orgId: string, limit = 50): Promise<AuditEntry[]> {
-  const { results } = await db.prepare("SELECT id, at, actor, action, detail FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?").bind(`org:${orgId}`, limit).all<AuditEntry>();
+  const { results } = await db
+    .prepare("SELECT id, at, actor, action, detail FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?")
+    .bind(`org:${orgId}`, limit)
+    .all<AuditEntry>();
   return results;
 }
