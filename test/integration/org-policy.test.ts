@@ -47,7 +47,8 @@ const jsonPost = (jar: Jar, path: string, body: unknown) =>
     headers: { "Content-Type": "application/json", Origin: world.app.origin, "X-CSRF-Token": jar.get("csrf-token")! },
     body: JSON.stringify(body),
   });
-const requestRows = () => world.app.db.prepare("SELECT * FROM org_app_requests ORDER BY id").all<{ id: number; status: string; decided_by: string | null; rule_name: string | null; comment: string }>();
+const requestRows = () =>
+  world.app.db.prepare("SELECT * FROM org_app_requests ORDER BY id").all<{ id: number; status: string; decided_by: string | null; rule_name: string | null; comment: string }>();
 const toPerson = (uuid: string) => async () => (await updatesBotMessages(world)).filter((m) => m.toPersonUuid === uuid).map((m) => m.markdown);
 
 describe("who decides", () => {
@@ -134,7 +135,10 @@ describe("approval required", () => {
       expect(json).toMatchObject({ error: "org_policy", state: "needs-approval" });
       expect(json.message).toContain(b.name);
     }
-    const { results } = await world.platform.db.prepare("SELECT p.email FROM memberships m JOIN people p ON p.uuid = m.person_uuid WHERE lower(p.email) = lower(?)").bind(b.botEmail).all();
+    const { results } = await world.platform.db
+      .prepare("SELECT p.email FROM memberships m JOIN people p ON p.uuid = m.person_uuid WHERE lower(p.email) = lower(?)")
+      .bind(b.botEmail)
+      .all();
     expect(results).toEqual([]);
     // Connect: back to the page with the reason, never to the vendor.
     const app = integration();
@@ -148,11 +152,11 @@ describe("approval required", () => {
     expect(read(await follow.text()).text).toContain("requires approval");
     expect((await world.app.db.prepare("SELECT COUNT(*) AS n FROM follows").first<{ n: number }>())!.n).toBe(0);
     // Webhooks: the hub's Incoming Webhooks app is not approved either.
-    const hook = await jsonPost(riley, "/api/webhooks?type=incoming", { roomId: room("designTeam"), displayName: "Build bot" });
+    const hook = await jsonPost(riley, "/api/webhooks?type=incoming", { roomId: room("designTeam"), displayName: "Build-bot" });
     expect(hook.status).toBe(403);
     expect(((await hook.json()) as { error: string }).error).toBe("org_policy");
     await visit(world, riley, "/applications/incoming-webhooks");
-    const hookPage = await postForm(world, riley, "/applications/incoming-webhooks", { intent: "create-webhook", displayName: "Build bot", roomId: room("designTeam") });
+    const hookPage = await postForm(world, riley, "/applications/incoming-webhooks", { intent: "create-webhook", displayName: "Build-bot", roomId: room("designTeam") });
     expect(hookPage.status).toBe(403);
     expect(read(await hookPage.text()).text).toContain("requires approval");
   });
@@ -238,7 +242,10 @@ describe("approval required", () => {
     const b = published().find((a) => a.type === "bot" && a.botEmail && a.permissions.length >= 2 && !/webhooks$/.test(a.friendlyId ?? ""))!;
     await landed(ada, await admin(ada, { intent: "approve", appId: b.id, reason: "" }));
     // As if it had been approved before its latest version added a permission.
-    await world.app.db.prepare("UPDATE org_app_decisions SET permissions = ? WHERE app_id = ?").bind(JSON.stringify(b.permissions.slice(1)), b.id).run();
+    await world.app.db
+      .prepare("UPDATE org_app_decisions SET permissions = ? WHERE app_id = ?")
+      .bind(JSON.stringify(b.permissions.slice(1)), b.id)
+      .run();
     const riley = await loggedIn(world, USERS.riley.email);
     const text = read(await (await visit(world, riley, pathOf(b))).text()).text;
     expect(text).toContain("Needs approval");
