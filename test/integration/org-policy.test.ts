@@ -261,7 +261,7 @@ describe("approval required", () => {
     expect(res.status).toBe(400);
     const page = read(await res.text());
     expect(page.text).toContain("control characters");
-    expect(page.page.find("textarea").textContent).toContain("hello");
+    expect(page.page.find("textarea")?.textContent).toContain("hello");
     expect((await requestRows()).results).toHaveLength(0);
   });
 
@@ -280,7 +280,7 @@ describe("approval required", () => {
     expect(statuses.filter((s) => s === 302)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     expect(read(refused).text).toContain("Wait a minute");
-    expect(read(refused).page.find("textarea").textContent).toContain("number 21");
+    expect(read(refused).page.find("textarea")?.textContent).toContain("number 21");
     expect((await requestRows()).results).toHaveLength(10);
   });
 });
