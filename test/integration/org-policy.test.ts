@@ -115,6 +115,29 @@ describe("approval required", () => {
     expect(read(await anonymous.text()).text).not.toMatch(/Needs approval|Restricted by your organisation/);
   });
 
+  it("list pages show members the badges and offer 'Approved for my organisation'; anonymous and other organisations' pages stay as they were", async () => {
+    const ada = await loggedIn(world, USERS.ada.email);
+    await approvalRequired(ada);
+    await landed(ada, await admin(ada, { intent: "approve", appId: bot(0).id, reason: "" }));
+    const riley = await loggedIn(world, USERS.riley.email);
+    const list = await visit(world, riley, "/bots");
+    expect(list.headers.get("Cache-Control")).toBe("private, no-store");
+    const page = read(await list.text());
+    expect(page.text).toContain("Needs approval");
+    expect(page.links).toContain("/bots?org=approved");
+    const only = read(await (await visit(world, riley, "/bots?org=approved")).text());
+    expect(only.links).toContain(pathOf(bot(0)));
+    expect(only.text).toContain("Showing 1–1 of 1 app");
+    expect(only.text).toContain("Approved by your organisation");
+    expect(only.text).not.toContain("Needs approval");
+    for (const jar of [await loggedIn(world, USERS.max.email), null]) {
+      const res = jar ? await visit(world, jar, "/bots?org=approved") : await world.app.fetch("/bots?org=approved");
+      const text = read(await res.text()).text;
+      expect(text).not.toMatch(/Needs approval|Approved by your organisation|Approved for my organisation/);
+      expect(text).not.toContain("Showing 1–1 of 1 app");
+    }
+  });
+
   it("refuses add, direct message, connect, follow and webhooks of an unapproved app (pages and APIs), and the platform sees nothing", async () => {
     const ada = await loggedIn(world, USERS.ada.email);
     await approvalRequired(ada);
