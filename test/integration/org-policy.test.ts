@@ -5,7 +5,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ROOMS, USERS } from "../../workers/platform/demo-data.ts";
 import { encodeId } from "../../workers/platform/ids.ts";
-import { loggedIn, updatesBotMessages } from "./followers-helpers.ts";
+import { eventually, loggedIn, updatesBotMessages } from "./followers-helpers.ts";
+import { keyOf, listedBots, publisherCall, tokenFor } from "./publisher.ts";
+import { PERMISSION_KEYS, PERMISSIONS } from "../../app/models/permissions.ts";
 import { freshRateWindow } from "./harness.ts";
 import { read } from "./html.ts";
 import { type Jar, postForm, startWorld, useWorld, visit, type World } from "./login.ts";
@@ -274,6 +276,27 @@ describe("approval required", () => {
     expect(text).toContain("Needs approval");
     expect(text).toContain("now asks for more access");
     expect((await jsonPost(riley, "/api/create-membership", { roomId: room("designTeam"), appId: key(b) })).status).toBe(403);
+  });
+
+  it("tells the admins when the review queue publishes a version of an approved app that asks for more", async () => {
+    const ada = await loggedIn(world, USERS.ada.email);
+    await approvalRequired(ada);
+    const app = listedBots(world)[0]!;
+    await landed(ada, await admin(ada, { intent: "approve", appId: app.id, reason: "" }));
+    const token = await tokenFor(world, app.publisher!);
+    const added = PERMISSION_KEYS.filter((p) => p.startsWith("bot:")).find((p) => !app.permissions.includes(p))!;
+    const res = await publisherCall(world, token, `/apps/${keyOf(app)}/versions`, { version: "88.0.0", releaseNotes: "- More", permissions: [...app.permissions, added] });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: number };
+    const sam = await loggedIn(world, USERS.sam.email);
+    await visit(world, sam, `/admin/review/${id}`);
+    expect((await postForm(world, sam, `/admin/review/${id}`, { intent: "approve" })).status).toBe(302);
+    const notice = await eventually(async () => (await toPerson(USERS.ada.uuid)()).find((m) => m.includes("now asks for more access")));
+    expect(notice).toContain(app.name);
+    expect(notice).toContain(PERMISSIONS[added].label.replace(/[*_]/g, ""));
+    await new Promise((r) => setTimeout(r, 5_100)); // the Worker remembers the catalogue version for 5 s
+    const riley = await loggedIn(world, USERS.riley.email);
+    expect(read(await (await visit(world, riley, pathOf(app))).text()).text).toContain("now asks for more access than your organisation approved");
   });
 
   it("keeps a comment with control characters, says what to fix, and saves nothing", async () => {
