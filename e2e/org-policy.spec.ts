@@ -47,7 +47,7 @@ async function botMessages(request: APIRequestContext, text: string): Promise<st
 
 test("Ada requires approval; Riley sees the three states, requests with a comment; Ada approves; Riley can add; Max sees nothing of it", async ({ browser, jsEnabled }) => {
   test.setTimeout(120_000);
-  const [approved, restricted, requested] = jsEnabled ? bots().slice(0, 3) : bots().slice(3, 6);
+  const [approved, restricted, requested] = (jsEnabled ? bots().slice(0, 3) : bots().slice(3, 6)) as [Seeded, Seeded, Seeded];
   const comment = `Our stand-ups need it (${jsEnabled ? "js" : "no-js"} ${Date.now()})`;
 
   // Ada: settings, one rule, pre-approve and restrict from the apps' pages.
