@@ -226,6 +226,27 @@ describe("approval required", () => {
     expect(audit.results.map((r) => r.action)).toEqual(["org.settings", "org.request", "org.approve"]);
   });
 
+  it("sends requests to the one space the admins chose, with the App Hub bot added to it", async () => {
+    const ada = await loggedIn(world, USERS.ada.email);
+    await visit(world, ada, ADMIN);
+    const saved = await landed(ada, await admin(ada, { intent: "settings", mode: "approval", requestsTo: room("adminCouncil") }));
+    expect(saved).toContain("Settings saved");
+    expect(await world.app.db.prepare("SELECT requests_to, requests_room_title FROM org_policies").first()).toEqual({
+      requests_to: "space",
+      requests_room_title: ROOMS.adminCouncil.title,
+    });
+    const riley = await loggedIn(world, USERS.riley.email);
+    await landed(riley, await postForm(world, riley, `${pathOf(bot(11))}/request`, { comment: "for the team" }));
+    const inSpace = (await updatesBotMessages(world)).filter((m) => m.roomTitle === ROOMS.adminCouncil.title);
+    expect(inSpace.at(-1)?.markdown).toContain(bot(11).name);
+    expect(await toPerson(USERS.ada.uuid)()).toEqual([]);
+    // A space the admin is not in is refused, and nothing changes.
+    expect(await landed(ada, await admin(ada, { intent: "settings", mode: "open", requestsTo: room("designTeam").replace(/.$/, "x") }))).toContain(
+      "Choose one of your group spaces",
+    );
+    expect((await world.app.db.prepare("SELECT mode FROM org_policies").first<{ mode: string }>())!.mode).toBe("approval");
+  });
+
   it("deny (with a reason) tells the member, who may ask again; restrict from a request restricts the app", async () => {
     const ada = await loggedIn(world, USERS.ada.email);
     await approvalRequired(ada);
