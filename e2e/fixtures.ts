@@ -55,7 +55,7 @@ export const test = base.extend<Fixtures>({
   // Branch on the project, not the javaScriptEnabled option: a spec may turn JavaScript on in the
   // "no-js" project for tooling (axe) while the page itself stays script-free (see serveWithoutScripts).
   jsEnabled: async ({}, use, testInfo) => {
-    await use(testInfo.project.name !== "no-js");
+    await use(!testInfo.project.name.endsWith("no-js"));
   },
 
   // Every list shows 32-64 generated SVG logos, each rendered by the Worker; with a fresh browser

@@ -71,6 +71,8 @@ export type HeaderUser = {
   email: string;
   avatarUrl: string | null /** May moderate (issue 15): the account menu links there. */;
   moderator: boolean;
+  /** A full administrator of their organisation (issue 29): the account menu links to its app policy. */
+  orgAdmin: boolean;
 };
 export const headerUser = (user: User, moderator = false): HeaderUser => ({
   userId: user.userId,
@@ -78,4 +80,5 @@ export const headerUser = (user: User, moderator = false): HeaderUser => ({
   email: user.emails[0] ?? "",
   avatarUrl: user.avatar,
   moderator,
+  orgAdmin: user.isOrgAdmin,
 });

@@ -10,6 +10,8 @@ import { FreshnessBadge } from "./FreshnessBadge";
 import { RatingStars } from "./RatingStars";
 import { SiteLink } from "./static-markup";
 import * as s from "./AppCard.css";
+import { useOrgCardState } from "./org-standing-context";
+import { STANDING_LABELS } from "~/features/org-policy/standing-view";
 
 type AppCardProps = {
   app: AppSummary;
@@ -36,6 +38,7 @@ export function VerifiedMark() {
 export function AppCard({ app, headingLevel = 2, as: Element = "div", id, className, slideLabel }: AppCardProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const typeLabel = APP_TYPE_LABELS[app.type];
+  const orgState = useOrgCardState(app.id);
   return (
     <Element
       id={id}
@@ -65,6 +68,12 @@ export function AppCard({ app, headingLevel = 2, as: Element = "div", id, classN
         <div className={s.badges}>
           <Badge tone="warning">Coming soon</Badge>
           <Badge>{typeLabel}</Badge>
+        </div>
+      ) : orgState ? (
+        // The person's organisation's word on it (issue 29; only on a member's own list pages).
+        <div className={s.badges}>
+          <Badge>{typeLabel}</Badge>
+          <Badge tone={orgState === "approved" ? "success" : orgState === "restricted" ? "danger" : "warning"}>{STANDING_LABELS[orgState]}</Badge>
         </div>
       ) : (
         <Badge className={s.soloBadge}>{typeLabel}</Badge>

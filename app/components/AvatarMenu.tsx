@@ -52,6 +52,11 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           <a href={MY_INTEGRATIONS_PATH} className={s.menuLink} {...ISLAND_LINK}>
             My Integrations
           </a>
+          {user.orgAdmin ? (
+            <a href="/admin/organisation" className={s.menuLink}>
+              Organisation apps
+            </a>
+          ) : null}
           {user.moderator ? (
             <>
               <a href="/admin/review" className={s.menuLink}>

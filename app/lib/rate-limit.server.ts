@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   // (the person), app/features/publisher-api/submit.server.ts (the publisher token).
   RATE_LIMIT_FOLLOWS: { period: 60, what: "changes to what you follow" },
   RATE_LIMIT_SUBMISSIONS: { period: 60, what: "submissions with this token" },
+  // Keyed by the person, not the address (app/features/org-policy/requests.server.ts): answered in the page.
+  RATE_LIMIT_APP_REQUESTS: { period: 60, what: "app requests" },
 } as const satisfies Record<string, { period: 10 | 60; what: string }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -36,6 +36,8 @@ export type AppQuery = {
   /** The average rating is at least this (apps without ratings are left out). */
   minRating?: number;
   publisherSlug?: string;
+  /** Only these apps (issue 29: "Approved for my organisation"); one JSON parameter, whatever the count. */
+  appIds?: readonly string[];
   sort: Sort;
 };
 
@@ -205,6 +207,10 @@ function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: strin
   if (query.excludeTypes?.length) {
     conditions.push(`a.type NOT IN (${placeholders(query.excludeTypes.length)})`);
     params.push(...query.excludeTypes);
+  }
+  if (query.appIds) {
+    conditions.push("a.id IN (SELECT value FROM json_each(?))");
+    params.push(JSON.stringify(query.appIds));
   }
   if (query.isFeatured !== undefined) {
     conditions.push("a.is_featured = ?");

@@ -7,6 +7,7 @@ import { addBotToSpace } from "~/features/add-app/add-bot.server";
 import { parseBody } from "~/features/api/body.server";
 import { apiAuth, apiPlatformError } from "~/features/api/session-api.server";
 import { jsonError } from "~/lib/http.server";
+import { apiPolicyRefusal } from "~/features/org-policy/access.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 
 const body = z
@@ -24,6 +25,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (input instanceof Response) return input;
   const bot = await context.catalogue.bot({ appId: input.appId, botEmail: input.personEmail });
   if (!bot) return jsonError(404, "No bot with that id is in the catalogue.");
+  // The person's organisation may require approval (issue 29): 403 with the reason.
+  const refused = await apiPolicyRefusal(context, auth, bot.id);
+  if (refused) return refused;
   try {
     const result = await addBotToSpace(context, auth, bot, input.roomId);
     return Response.json(

@@ -7,6 +7,7 @@ import { apiAuth, apiPlatformError } from "~/features/api/session-api.server";
 import { validateWebhookInput, WEBHOOK_KINDS, type WebhookCreateAnswer } from "~/features/webhooks/webhook-form";
 import { createWebhook, deleteWebhook } from "~/features/webhooks/webhooks.server";
 import { jsonError } from "~/lib/http.server";
+import { policyRefusalJson, webhookPolicyRefusal } from "~/features/org-policy/access.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 
 const kindParam = z.enum(WEBHOOK_KINDS);
@@ -24,6 +25,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (raw instanceof Response) return raw;
       const input = validateWebhookInput(kind.data, raw);
       if (!input.ok) return jsonError(400, Object.values(input.errors)[0]!, { errors: input.errors });
+      // The person's organisation may require approval for the webhook app (issue 29): 403 with the reason.
+      const refusal = await webhookPolicyRefusal(context, auth, kind.data);
+      if (refusal) return policyRefusalJson(refusal);
       const result = await createWebhook(context, auth, kind.data, input.value, url.origin);
       if (!result.ok) return jsonError(result.status, result.message ?? Object.values(result.errors)[0]!, { errors: result.errors });
       const { id, roomId, displayName, webhookUrl } = result.webhook;

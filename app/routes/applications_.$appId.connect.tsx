@@ -15,6 +15,8 @@ import { appConnectPath, appKey, appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { routeHeaders } from "~/lib/route-headers";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { redirectWithNotice } from "~/lib/flash.server";
+import { policyRefusal } from "~/features/org-policy/access.server";
 
 export const headers = routeHeaders;
 
@@ -28,6 +30,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const auth = await getAuth(request, context, appPath(key));
   // Logged out: log in first, then back to the app's page (where Connect is offered).
   if (!auth) return redirect(safeRedirectPath(loginPath(appPath(key))), { headers: PRIVATE_HEADERS });
+  // The person's organisation may require approval (issue 29): back to the page, which says why.
+  const refusal = await policyRefusal(context, auth, app);
+  if (refusal) return redirectWithNotice(request, context, appPath(key), { title: "Not connected", message: refusal.message, level: "error" });
   if (startedElsewhere(request)) {
     const page: ConnectConfirmData = {
       app: { name: app.name, companyName: app.companyName, path: appPath(key), connectPath: appConnectPath(app) },

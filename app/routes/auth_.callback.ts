@@ -9,6 +9,7 @@ import { userFromPerson, type User } from "~/auth/user";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { sameToken } from "~/lib/constant-time.server";
 import { recordLogin } from "~/models/users.server";
+import { noteOrgAdmin } from "~/features/org-policy/access.server";
 import { PlatformError } from "~/platform/client.server";
 import { loginErrorPath, type LoginError } from "~/features/login/login-errors";
 import { safeLast } from "~/lib/safe-redirect";
@@ -16,6 +17,8 @@ import { safeLast } from "~/lib/safe-redirect";
 /** Spec §4: after a login the count goes up and a login-success event is recorded. */
 async function loginSucceeded(context: AppLoadContext, user: User) {
   const loginCount = await recordLogin(context.db, user);
+  // Requests for apps go to the organisation's admins the hub has seen (issue 29; decision 035).
+  await noteOrgAdmin(context, user);
   context.logger.info("AppHub_Login", { loginCount, emailDomain: user.emailDomain });
 }
 

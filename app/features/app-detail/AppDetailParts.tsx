@@ -24,6 +24,7 @@ import { PrimaryAction } from "./offers/PrimaryAction";
 import { formatDate } from "~/lib/format-date";
 import { appPath } from "~/lib/app-paths";
 import { FollowUpdates } from "~/features/followers/FollowUpdates";
+import { OrgAdminActions, StandingNotice } from "~/features/org-policy/StandingNotice";
 
 const TYPE_LIST_PATH: Record<AppType, string> = {
   integration: "/integrations",
@@ -97,8 +98,10 @@ export function AppDetailHead({ page }: { page: DetailPage }) {
           </ul>
         </div>
         <div className={styles.actions}>
+          {page.orgStanding ? <StandingNotice view={page.orgStanding} appName={app.name} /> : null}
           <PrimaryAction action={primary} app={app} productName={productName} permissionGroups={permissionGroups} />
           <FollowUpdates offer={page.follow} appName={app.name} appPath={appPath(app)} />
+          {page.orgAdmin ? <OrgAdminActions offer={page.orgAdmin} appName={app.name} /> : null}
           {/* Our own apps (the webhook apps, by the product itself) are not third-party. */}
           {app.companyName === productName ? null : (
             <Dialog id="third-party-disclaimer" title="Third-party app" triggerLabel="Third-party app disclaimer" triggerClassName={styles.disclaimerLink}>

@@ -24,6 +24,9 @@ import { loadReviewsView } from "~/features/reviews/reviews-view.server";
 import { isReviewIntent, reviewsAction } from "~/features/reviews/reviews-action.server";
 import { recordUse } from "~/features/reviews/reviews.server";
 import { followOfferFor } from "~/features/followers/follow-page.server";
+import { detailPolicy, policyRefusal } from "~/features/org-policy/access.server";
+import { appRequestPath } from "~/features/org-policy/paths";
+import type { PrimaryAction } from "./offers/primary-action";
 
 /** The detail page's data for the app whose friendlyId (or id) is `appId`. */
 export async function appDetailLoader({ request, context }: LoaderFunctionArgs, appId: string) {
@@ -40,10 +43,13 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
   // The hub's own webhook apps host My Webhooks (spec §2.5, §5) on routes of their own (so My
   // Webhooks' code loads only there): go to them.
   if (webhookKindOf(app) && appId !== app.friendlyId) throw redirect(safeRedirectPath(appPath(app)), 301);
+  // The person's organisation may require approval (issue 29): an app they may not use offers
+  // neither add nor connect nor follow (the webhook apps keep My Webhooks; creating one is refused).
+  const policy = await detailPolicy(context, auth, app, { page: appPath(app), request: appRequestPath(app) });
   const [primary, reviews, follow] = await Promise.all([
-    primaryActionFor(request, context, auth, app),
+    policy.allowed || webhookKindOf(app) ? primaryActionFor(request, context, auth, app) : Promise.resolve<PrimaryAction>({ kind: "none" }),
     loadReviewsView(url, context, auth, app),
-    followOfferFor(context, auth, app),
+    followOfferFor(context, auth, app).then((offer) => (policy.allowed || offer?.kind !== "follow" ? offer : null)),
   ]);
   const canonicalUrl = absoluteUrl(url.origin, appPath(app));
   const page: DetailPage = {
@@ -54,6 +60,8 @@ export async function appDetailLoader({ request, context }: LoaderFunctionArgs, 
     reviews,
     primary,
     follow,
+    orgStanding: policy.view,
+    orgAdmin: policy.admin,
     productName: context.config.productName,
   };
   return data(
@@ -108,6 +116,9 @@ export async function appDetailAction({ request, context }: ActionFunctionArgs, 
   // The webhook apps' pages have routes of their own, which post to app/features/webhooks.
   if (webhookKindOf(app)) throw await notFound(request, context);
   const parsed = addBotForm.safeParse(Object.fromEntries(form));
+  // The person's organisation decides (issue 29): refused before anything reaches the platform.
+  const refusal = await policyRefusal(context, auth, app);
+  if (refusal) return redirectWithNotice(request, context, back, { title: "Not added", message: refusal.message, level: "error" });
   let notice;
   let install;
   if (!parsed.success) {

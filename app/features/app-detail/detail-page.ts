@@ -6,6 +6,7 @@ import type { AppDetail } from "~/models/types";
 import type { ReviewsView } from "~/features/reviews/reviews-view";
 import type { FollowOffer } from "~/features/followers/follow-view";
 import type { PrimaryAction } from "./offers/primary-action";
+import type { OrgAdminOffer, OrgStandingView } from "~/features/org-policy/standing-view";
 
 export type DetailPage = {
   app: AppDetail;
@@ -21,5 +22,9 @@ export type DetailPage = {
   primary: PrimaryAction;
   /** "Follow updates", or the person's follow (app/features/followers; the same link for everyone anonymous). */
   follow: FollowOffer;
+  /** Where the app stands in the person's organisation (issue 29); null when logged out or open. */
+  orgStanding: OrgStandingView | null;
+  /** An organisation admin's quick decisions on this app (issue 29), else null. */
+  orgAdmin: OrgAdminOffer | null;
   productName: string;
 };

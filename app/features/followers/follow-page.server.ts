@@ -12,6 +12,7 @@ import { appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { notFound } from "~/lib/http.server";
+import { policyRefusal } from "~/features/org-policy/access.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { AppDetail } from "~/models/types";
 import { destinationView, followApp, unfollowApp, type DestinationChoice } from "./follow.server";
@@ -95,6 +96,9 @@ export async function followPageAction({ request, context, params }: ActionFunct
     data<FollowActionData>({ destination: chosen, problem }, { status, headers: { ...PRIVATE_HEADERS, ...(retryAfter ? { "Retry-After": String(retryAfter) } : {}) } });
   if (!takesFollowers(app)) return refuse(409, { title: "Not followed", message: FOLLOW_MESSAGES.deprecated(app.name) });
   if (!chosen) return refuse(400, { title: "Not followed", message: FOLLOW_MESSAGES.chooseDestination });
+  // The person's organisation may require approval (issue 29).
+  const refusal = await policyRefusal(context, auth, app);
+  if (refusal) return refuse(403, { title: "Not followed", message: refusal.message });
   const choice: DestinationChoice = chosen === "direct" ? { kind: "direct" } : { kind: "space", roomId: chosen };
   try {
     const outcome = await followApp(context, auth, { id: app.id, name: app.name, path: appPath(app) }, choice);

@@ -81,7 +81,7 @@ export function summariseReleaseNotes(notes: string | null, max = SUMMARY_MAX_CH
  * formatting, link, HTML or mention markup), on one line, without web or e-mail addresses, which a
  * client would turn into links of its own.
  */
-const plain = (text: string) => escapeMarkdown(withoutAddresses(text));
+export const plain = (text: string) => escapeMarkdown(withoutAddresses(text));
 
 export type MessageLinks = { portalUrl: string; unfollowToken: string };
 

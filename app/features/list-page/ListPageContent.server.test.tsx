@@ -55,11 +55,25 @@ const listData = (items: AppSummary[], overrides: Partial<ListPageData> = {}): L
   sort: "newest",
   defaultSort: "newest",
   filters: NO_FILTERS,
+  org: null,
   itemsInHtml: false,
   ...overrides,
 });
 
 describe("listPageHtml", () => {
+  it("shows the organisation's badges only in a member's list, never in the shared markup of the same apps (issue 29)", () => {
+    const items = [app(1), app(2)];
+    const location = { pathname: "/messaging", search: "" };
+    const shared = listPageHtml(listData(items), location);
+    const member = listPageHtml(listData(items, { org: { states: { byApp: { [app(1).id]: "approved" }, otherwise: "needs-approval" }, approvedOnly: false } }), location);
+    expect(shared).not.toMatch(/Approved by your organisation|Needs approval|Approved for my organisation/);
+    expect(member).toContain("Approved by your organisation");
+    expect(member).toContain("Needs approval");
+    expect(member).toContain('href="/messaging?org=approved"');
+    // The shared markup, asked again after the member's, is still the shared one.
+    expect(listPageHtml(listData(items), location)).toBe(shared);
+  });
+
   it("renders the list without a router: plain links, the current chip, the count and Load more", () => {
     const html = listPageHtml(listData([app(1), app(2)]), { pathname: "/messaging", search: "?sort=newest" });
     expect(html).toContain('<a class="AppCard_link');

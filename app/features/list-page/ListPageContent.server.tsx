@@ -31,6 +31,8 @@ export function listPageHtml(data: ListPageData, location: { pathname: string; s
     data.pageSize,
     data.total,
     ...data.chips.flatMap((c) => [c.to, c.label]),
+    // The organisation's badges (issue 29): the same HTML only for the same standings.
+    data.org ? JSON.stringify(data.org) : "",
   ].join("\u0000");
   return cachedMarkup(data.items, key, () => (
     <StaticMarkup value={true}>

@@ -14,6 +14,8 @@ import { SORT_CHOICES } from "~/lib/sort";
 import { AppList, AppListView, listView } from "./AppList";
 import type { ListPageData } from "./list-page.server";
 import { pill, pillList } from "~/components/Pill.css";
+import { OrgStandingContext } from "~/components/org-standing-context";
+import { OrgFilterLink } from "~/features/org-policy/OrgFilterLink";
 import * as styles from "./ListPage.css";
 
 /**
@@ -41,6 +43,7 @@ export function ListPageContent({ data, location }: { data: ListPageData; locati
           {filterEntries(data.filters).map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
+          {data.org?.approvedOnly ? <input type="hidden" name="org" value="approved" /> : null}
           <label htmlFor="sort" className={styles.sortLabel}>
             Sort by
           </label>
@@ -91,7 +94,11 @@ export function ListPageContent({ data, location }: { data: ListPageData; locati
         </p>
       ) : null}
 
-      {staticMarkup && location ? <AppListView {...listView(data, location)} /> : <AppList data={data} />}
+      {data.org ? <OrgFilterLink path={data.canonicalPath} filters={data.filters} sort={sortParam} on={data.org.approvedOnly} /> : null}
+
+      <OrgStandingContext.Provider value={data.org?.states ?? null}>
+        {staticMarkup && location ? <AppListView {...listView(data, location)} /> : <AppList data={data} />}
+      </OrgStandingContext.Provider>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { isSortChoice, sortFromChoice, type SortChoice } from "~/lib/sort";
 import type { NavLink } from "~/lib/side-nav";
 import type { CatalogueQuery } from "~/models/catalogue-service.server";
 import type { AppSummary } from "~/models/types";
+import { listOrgView, type ListOrgView } from "~/features/org-policy/list.server";
 
 /** The key under which a document's loader keeps its whole answer for the render (./ListPageContent.server.tsx). */
 export const LIST_PAGE_KEPT = "list-page";
@@ -39,7 +40,10 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
   const { sort, pageSize, window } = listWindow(url, context, spec.defaultSort);
 
   const filters = parseListFilters(url.searchParams);
-  const query: CatalogueQuery = { ...spec.query, ...filtersToQuery(filters), sort: sortFromChoice(sort) };
+  // A logged-in member of an organisation that requires approval (issue 29): card badges and the
+  // "Approved for my organisation" filter. Null for everyone else (and always for anonymous pages).
+  const org = await listOrgView(request, context);
+  const query: CatalogueQuery = { ...spec.query, ...filtersToQuery(filters), ...(org?.approvedOnly ? { appIds: org.approvedIds } : {}), sort: sortFromChoice(sort) };
   let result;
   try {
     // A page past the first: count first (remembered per catalogue version), so a page past the last
@@ -52,7 +56,7 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
   }
 
   if (!result) throw await notFound(request, context);
-  return listPageData(context, url.origin, spec, result, window, pageSize, sort, filters);
+  return listPageData(context, url.origin, spec, result, window, pageSize, sort, filters, org);
 }
 
 type ListSort = Exclude<SortChoice, "relevance">;
@@ -73,6 +77,7 @@ function listPageData(
   pageSize: number,
   sort: ListSort,
   filters: ListFilters,
+  org: ListOrgView | null = null,
 ) {
   const page = {
     title: spec.title,
@@ -93,6 +98,8 @@ function listPageData(
     defaultSort: spec.defaultSort ?? "newest",
     /** The filters the address names (app/lib/list-filters.ts); the list is filtered by them. */
     filters,
+    /** The person's organisation's card badges and approved-only filter (issue 29), or null. */
+    org: org ? { states: org.states, approvedOnly: org.approvedOnly } : null,
     /** True when this data leaves the items out: a document shows them as its HTML. */
     itemsInHtml: false,
   };

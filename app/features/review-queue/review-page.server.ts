@@ -13,6 +13,7 @@ import { identityClashes, identityRefusal } from "~/features/publisher-api/ident
 import { releaseDateProblem, versionSubmissionSchema } from "~/features/publisher-api/version-submission.server";
 import type { AppUpdate } from "~/features/followers/app-update";
 import { announceAppUpdate } from "~/features/followers/announce.server";
+import { tellOrgsOfMoreAccess } from "~/features/org-policy/more-access.server";
 import { appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { bumpCatalogueVersion } from "~/lib/catalogue-version.server";
@@ -200,5 +201,10 @@ export async function submissionReviewAction({ request, params, context }: Actio
   // After the commit: followers hear of a new version or a deprecation once (the id is the
   // submission's, and deliveries are unique per update and follower; decision 026).
   if (approval.update) await announceAppUpdate(context, { ...approval.update, id: `submission:${s.id}`, at: decision.now.toISOString() });
+  // Organisations that approved the app hear that it now asks for more (issue 29), after answering.
+  if (approval.update) {
+    const update = { ...approval.update, id: `submission:${s.id}`, at: decision.now.toISOString() };
+    context.waitUntil(tellOrgsOfMoreAccess(context, update).catch((error) => context.logger.error("Telling organisations of more access failed", { error: String(error) })));
+  }
   return done("Published", approval.published);
 }

@@ -15,6 +15,7 @@ import { recordOwnerSeen, settleStandingsForOwner } from "./standing.server";
 import { ROOMS_MAX } from "~/features/add-app/messages";
 import type { InstallEvent } from "~/features/analytics/events";
 import { installOf } from "~/features/analytics/install";
+import { webhookPolicyRefusal } from "~/features/org-policy/access.server";
 
 /**
  * Spec §9 "installs" for a webhook just created: the webhook app's catalogue record (its id, as
@@ -130,6 +131,9 @@ export async function webhooksAction(request: Request, context: AppLoadContext, 
     const fail = (state: Omit<WebhookFormState, "values">, status = 400) => data({ webhookForm: { values, ...state } }, { status });
     const input = validateWebhookInput(kind, values);
     if (!input.ok) return fail({ errors: input.errors, message: null });
+    // The person's organisation may require approval for the webhook app (issue 29).
+    const refusal = await webhookPolicyRefusal(context, auth, kind);
+    if (refusal) return fail({ errors: {}, message: refusal.message }, 403);
     const result = await createWebhook(context, auth, kind, input.value, url.origin);
     if (!result.ok) return fail({ errors: result.errors, message: result.message ?? null }, result.status >= 500 ? 502 : 400);
     return done(

@@ -1,0 +1,61 @@
+// The organisation policy's looks (issue 29): the admin page, the request page and the standing
+// badge on app pages and cards. Colours pair text and background at WCAG AA contrast.
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { pageColumn } from "../../../styles/page-column.css";
+import { panel } from "../../../styles/panel.css";
+import { vars } from "../../../styles/theme.css";
+
+export const page = style([pageColumn, { gap: vars.space[8] }]);
+export const title = style({ fontSize: vars.fontSize["3xl"], margin: 0 });
+export const lead = style({ margin: 0, color: vars.color.textMuted, maxWidth: "70ch" });
+export const section = style({ display: "flex", flexDirection: "column", gap: vars.space[4] });
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
+export const items = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space[4] });
+export const item = style([panel, { gap: vars.space[2], overflowWrap: "anywhere" }]);
+export const itemHead = style({ margin: 0, display: "flex", flexWrap: "wrap", gap: vars.space[3], alignItems: "center", fontWeight: vars.fontWeight.semibold });
+globalStyle(`${itemHead} a`, { color: vars.color.brand });
+export const muted = style({ margin: 0, color: vars.color.textMuted, fontWeight: vars.fontWeight.regular });
+export const quote = style({
+  margin: 0,
+  whiteSpace: "pre-line",
+  overflowWrap: "anywhere",
+  maxWidth: "72ch",
+  borderInlineStart: `3px solid ${vars.color.borderStrong}`,
+  paddingInlineStart: vars.space[3],
+});
+export const list = style({ margin: 0, paddingInlineStart: vars.space[5], fontSize: vars.fontSize.sm });
+export const buttons = style({ display: "flex", flexWrap: "wrap", gap: vars.space[3], alignItems: "flex-end" });
+export const inlineForm = style({ display: "flex", flexWrap: "wrap", gap: vars.space[2], alignItems: "flex-end" });
+export const fieldset = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space[3],
+  display: "grid",
+  gap: vars.space[2],
+  margin: 0,
+  minInlineSize: 0,
+});
+export const legend = style({ fontWeight: vars.fontWeight.semibold, padding: `0 ${vars.space[1]}` });
+export const choice = style({ display: "flex", gap: vars.space[2], alignItems: "center", minHeight: "24px" });
+export const choices = style({ display: "flex", flexWrap: "wrap", columnGap: vars.space[4], rowGap: vars.space[1] });
+export const limits = style([panel, { background: vars.color.warningBg, color: vars.color.warningText, gap: vars.space[2] }]);
+globalStyle(`${limits} p`, { margin: 0 });
+export const table = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.sm });
+globalStyle(`${table} th, ${table} td`, {
+  textAlign: "start",
+  padding: vars.space[2],
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "top",
+  overflowWrap: "anywhere",
+});
+export const tableWrap = style({ overflowX: "auto", maxWidth: "100%" });
+
+const tag = { display: "inline-block", padding: `2px ${vars.space[2]}`, borderRadius: vars.radius.pill, fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.semibold } as const;
+export const standing = styleVariants({
+  approved: { ...tag, background: vars.color.successBg, color: vars.color.success },
+  restricted: { ...tag, background: vars.color.dangerBg, color: vars.color.danger },
+  "needs-approval": { ...tag, background: vars.color.warningBg, color: vars.color.warningText },
+});
+export const notice = style({ display: "grid", gap: vars.space[2], fontSize: vars.fontSize.sm });
+globalStyle(`${notice} p`, { margin: 0 });
+export const adminBox = style({ display: "grid", gap: vars.space[2], fontSize: vars.fontSize.sm, borderTop: `1px solid ${vars.color.border}`, paddingTop: vars.space[3] });

@@ -1,0 +1,6 @@
+// Addresses of the organisation policy's pages (issue 29), shared by server and browser.
+import { appPath } from "~/lib/app-paths";
+
+export const ORG_ADMIN_PATH = "/admin/organisation";
+export const requestAnchor = (id: number) => `#request-${id}`;
+export const appRequestPath = (app: Parameters<typeof appPath>[0]) => `${appPath(app)}/request`;

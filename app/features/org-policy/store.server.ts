@@ -1,0 +1,366 @@
+// The organisations' policy tables (migrations/0023_org_policies.sql; docs/decisions/035): the one
+// module that reads and writes them. Every function takes the organisation's id first and every
+// statement filters by it, so a caller can only ever reach the rows of the organisation it names,
+// and callers name only the logged-in person's own (./access.server.ts). Every admin change also
+// writes its audit_log row in the same batch.
+import type { Db } from "~/models/db.server";
+import { ruleConditionsSchema, type MemberRequest, type OrgDecision, type OrgPolicy, type OrgRule } from "./policy";
+
+type PolicyRow = {
+  org_id: string;
+  mode: "open" | "approval";
+  requests_to: "admins" | "space";
+  requests_room_id: string | null;
+  requests_room_title: string | null;
+  updated_by: string;
+  updated_at: string;
+};
+type DecisionRow = { app_id: string; status: "approved" | "restricted"; permissions: string; reason: string; decided_by: string; decided_at: string };
+type RuleRow = { id: number; name: string; conditions: string; created_by: string; created_at: string };
+export type RequestRow = {
+  id: number;
+  app_id: string;
+  app_name: string;
+  requester_user_id: string;
+  requester_person_id: string;
+  requester_name: string;
+  requester_email: string;
+  comment: string;
+  permissions: string;
+  status: MemberRequest["status"];
+  reason: string;
+  decided_by: string | null;
+  rule_name: string | null;
+  created_at: string;
+  decided_at: string | null;
+};
+
+export type OrgRequest = {
+  id: number;
+  appId: string;
+  appName: string;
+  requester: { userId: string; personId: string; name: string; email: string };
+  comment: string;
+  permissions: string[];
+  status: MemberRequest["status"];
+  reason: string;
+  decidedBy: string | null;
+  ruleName: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+};
+
+const jsonList = (text: string): string[] => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+};
+
+const toPolicy = (r: PolicyRow): OrgPolicy => ({
+  orgId: r.org_id,
+  mode: r.mode,
+  requestsTo: r.requests_to === "space" && r.requests_room_id ? { kind: "space", roomId: r.requests_room_id, roomTitle: r.requests_room_title ?? "" } : { kind: "admins" },
+  updatedBy: r.updated_by,
+  updatedAt: r.updated_at,
+});
+const toDecision = (r: DecisionRow): OrgDecision => ({
+  appId: r.app_id,
+  status: r.status,
+  permissions: jsonList(r.permissions),
+  reason: r.reason,
+  decidedBy: r.decided_by,
+  decidedAt: r.decided_at,
+});
+const toRule = (r: RuleRow): OrgRule | null => {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(r.conditions);
+  } catch {
+    return null;
+  }
+  const conditions = ruleConditionsSchema.safeParse(raw);
+  return conditions.success ? { id: r.id, name: r.name, conditions: conditions.data, createdBy: r.created_by, createdAt: r.created_at } : null;
+};
+export const toRequest = (r: RequestRow): OrgRequest => ({
+  id: r.id,
+  appId: r.app_id,
+  appName: r.app_name,
+  requester: { userId: r.requester_user_id, personId: r.requester_person_id, name: r.requester_name, email: r.requester_email },
+  comment: r.comment,
+  permissions: jsonList(r.permissions),
+  status: r.status,
+  reason: r.reason,
+  decidedBy: r.decided_by,
+  ruleName: r.rule_name,
+  createdAt: r.created_at,
+  decidedAt: r.decided_at,
+});
+
+const audit = (db: Db, actor: string, action: string, subject: string, detail: Record<string, unknown>, at: string) =>
+  db.prepare("INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?, ?, ?, ?, ?)").bind(at, actor, action, subject, JSON.stringify(detail));
+
+export async function readPolicy(db: Db, orgId: string): Promise<OrgPolicy | null> {
+  const row = await db.prepare("SELECT * FROM org_policies WHERE org_id = ?").bind(orgId).first<PolicyRow>();
+  return row ? toPolicy(row) : null;
+}
+
+/**
+ * What a member's standing on one app needs, in one round trip: the policy, the app's decision, the
+ * rules and the person's latest request. Nothing but the policy is read in an open organisation.
+ */
+export async function readStandingInputs(db: Db, orgId: string, appId: string, userId: string) {
+  const [policy, decision, rules, request] = await db.batch([
+    db.prepare("SELECT * FROM org_policies WHERE org_id = ?").bind(orgId),
+    db.prepare("SELECT * FROM org_app_decisions WHERE org_id = ? AND app_id = ?").bind(orgId, appId),
+    db.prepare("SELECT * FROM org_rules WHERE org_id = ? ORDER BY id").bind(orgId),
+    db.prepare("SELECT * FROM org_app_requests WHERE org_id = ? AND app_id = ? AND requester_user_id = ? ORDER BY id DESC LIMIT 1").bind(orgId, appId, userId),
+  ]);
+  const p = (policy?.results[0] as PolicyRow | undefined) ?? null;
+  const d = (decision?.results[0] as DecisionRow | undefined) ?? null;
+  const r = (request?.results[0] as RequestRow | undefined) ?? null;
+  return {
+    policy: p ? toPolicy(p) : null,
+    decision: d ? toDecision(d) : null,
+    rules: ((rules?.results ?? []) as RuleRow[]).map(toRule).filter((x): x is OrgRule => x !== null),
+    request: r ? ({ id: r.id, status: r.status, reason: r.reason, createdAt: r.created_at, decidedAt: r.decided_at } satisfies MemberRequest) : null,
+  };
+}
+
+/** Decisions for many apps at once (a list page's cards), with the policy and rules. */
+export async function readListInputs(db: Db, orgId: string) {
+  const [policy, decisions, rules] = await db.batch([
+    db.prepare("SELECT * FROM org_policies WHERE org_id = ?").bind(orgId),
+    db.prepare("SELECT * FROM org_app_decisions WHERE org_id = ?").bind(orgId),
+    db.prepare("SELECT * FROM org_rules WHERE org_id = ? ORDER BY id").bind(orgId),
+  ]);
+  const p = (policy?.results[0] as PolicyRow | undefined) ?? null;
+  return {
+    policy: p ? toPolicy(p) : null,
+    decisions: new Map(((decisions?.results ?? []) as DecisionRow[]).map((r) => [r.app_id, toDecision(r)])),
+    rules: ((rules?.results ?? []) as RuleRow[]).map(toRule).filter((x): x is OrgRule => x !== null),
+  };
+}
+
+export async function listDecisions(db: Db, orgId: string): Promise<OrgDecision[]> {
+  const { results } = await db.prepare("SELECT * FROM org_app_decisions WHERE org_id = ? ORDER BY decided_at DESC").bind(orgId).all<DecisionRow>();
+  return results.map(toDecision);
+}
+
+export async function listRules(db: Db, orgId: string): Promise<OrgRule[]> {
+  const { results } = await db.prepare("SELECT * FROM org_rules WHERE org_id = ? ORDER BY id").bind(orgId).all<RuleRow>();
+  return results.map(toRule).filter((x): x is OrgRule => x !== null);
+}
+
+export async function listRequests(db: Db, orgId: string, which: "pending" | "decided", limit = 100): Promise<OrgRequest[]> {
+  const sql =
+    which === "pending"
+      ? "SELECT * FROM org_app_requests WHERE org_id = ? AND status = 'pending' ORDER BY id DESC LIMIT ?"
+      : "SELECT * FROM org_app_requests WHERE org_id = ? AND status <> 'pending' ORDER BY decided_at DESC, id DESC LIMIT ?";
+  const { results } = await db.prepare(sql).bind(orgId, limit).all<RequestRow>();
+  return results.map(toRequest);
+}
+
+export async function findRequest(db: Db, orgId: string, id: number): Promise<OrgRequest | null> {
+  const row = await db.prepare("SELECT * FROM org_app_requests WHERE org_id = ? AND id = ?").bind(orgId, id).first<RequestRow>();
+  return row ? toRequest(row) : null;
+}
+
+export type Actor = { email: string; name: string };
+
+export async function savePolicy(db: Db, orgId: string, actor: Actor, policy: Pick<OrgPolicy, "mode" | "requestsTo">, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const space = policy.requestsTo.kind === "space" ? policy.requestsTo : null;
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO org_policies (org_id, mode, requests_to, requests_room_id, requests_room_title, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (org_id) DO UPDATE SET mode = excluded.mode, requests_to = excluded.requests_to, requests_room_id = excluded.requests_room_id,
+           requests_room_title = excluded.requests_room_title, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+      )
+      .bind(orgId, policy.mode, policy.requestsTo.kind, space?.roomId ?? null, space?.roomTitle ?? null, actor.name, at),
+    audit(db, actor.email, "org.settings", `org:${orgId}`, { mode: policy.mode, requestsTo: policy.requestsTo.kind, roomId: space?.roomId ?? null }, at),
+  ]);
+}
+
+/**
+ * Approves or restricts an app for the organisation; pending requests for it are decided the same
+ * way (approved, or restricted). Returns the requests it decided, so their requesters are told.
+ */
+export async function decideApp(
+  db: Db,
+  orgId: string,
+  actor: Actor,
+  decision: { appId: string; appName: string; status: "approved" | "restricted"; permissions: readonly string[]; reason: string; ruleName?: string | null },
+  now = new Date(),
+): Promise<OrgRequest[]> {
+  const at = now.toISOString();
+  const requestStatus = decision.status === "approved" ? "approved" : "restricted";
+  const [, , decided] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO org_app_decisions (org_id, app_id, status, permissions, reason, decided_by, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (org_id, app_id) DO UPDATE SET status = excluded.status, permissions = excluded.permissions, reason = excluded.reason,
+           decided_by = excluded.decided_by, decided_at = excluded.decided_at`,
+      )
+      .bind(orgId, decision.appId, decision.status, JSON.stringify(decision.permissions), decision.reason, decision.ruleName ? `Rule: ${decision.ruleName}` : actor.name, at),
+    audit(
+      db,
+      actor.email,
+      decision.status === "approved" ? "org.approve" : "org.restrict",
+      `org:${orgId}`,
+      { appId: decision.appId, reason: decision.reason, rule: decision.ruleName ?? null },
+      at,
+    ),
+    db
+      .prepare(
+        `UPDATE org_app_requests SET status = ?, reason = ?, decided_by = ?, rule_name = ?, decided_at = ?
+         WHERE org_id = ? AND app_id = ? AND status = 'pending' RETURNING *`,
+      )
+      .bind(requestStatus, decision.reason, decision.ruleName ? null : actor.name, decision.ruleName ?? null, at, orgId, decision.appId),
+  ]);
+  return ((decided?.results ?? []) as RequestRow[]).map(toRequest);
+}
+
+/** Takes an app off both lists (it needs approval again in an approval organisation). */
+export async function clearDecision(db: Db, orgId: string, actor: Actor, appId: string, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  const [deleted] = await db.batch([
+    db.prepare("DELETE FROM org_app_decisions WHERE org_id = ? AND app_id = ?").bind(orgId, appId),
+    audit(db, actor.email, "org.clear", `org:${orgId}`, { appId }, at),
+  ]);
+  return (deleted?.meta.changes ?? 0) > 0;
+}
+
+/** Denies one pending request (the app stays as it was: needs approval). Null when it is not pending in this organisation. */
+export async function denyRequest(db: Db, orgId: string, actor: Actor, id: number, reason: string, now = new Date()): Promise<OrgRequest | null> {
+  const at = now.toISOString();
+  const [updated] = await db.batch([
+    db
+      .prepare("UPDATE org_app_requests SET status = 'denied', reason = ?, decided_by = ?, decided_at = ? WHERE org_id = ? AND id = ? AND status = 'pending' RETURNING *")
+      .bind(reason, actor.name, at, orgId, id),
+    db
+      .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'org.deny', ?, ? WHERE changes() > 0")
+      .bind(at, actor.email, `org:${orgId}`, JSON.stringify({ requestId: id, reason })),
+  ]);
+  const row = (updated?.results[0] as RequestRow | undefined) ?? null;
+  return row ? toRequest(row) : null;
+}
+
+export async function addRule(db: Db, orgId: string, actor: Actor, rule: Pick<OrgRule, "name" | "conditions">, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db.batch([
+    db
+      .prepare("INSERT INTO org_rules (org_id, name, conditions, created_by, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(orgId, rule.name, JSON.stringify(rule.conditions), actor.name, at),
+    audit(db, actor.email, "org.rule.add", `org:${orgId}`, { name: rule.name, conditions: rule.conditions }, at),
+  ]);
+}
+
+export async function deleteRule(db: Db, orgId: string, actor: Actor, id: number, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  const [deleted] = await db.batch([
+    db.prepare("DELETE FROM org_rules WHERE org_id = ? AND id = ? RETURNING name").bind(orgId, id),
+    db
+      .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'org.rule.delete', ?, ? WHERE changes() > 0")
+      .bind(at, actor.email, `org:${orgId}`, JSON.stringify({ ruleId: id })),
+  ]);
+  return (deleted?.results.length ?? 0) > 0;
+}
+
+/**
+ * A member's request. A second request while one is open adds nothing (the open one is returned,
+ * `created` false). A rule's approval is recorded by the caller with decideApp.
+ */
+export async function createRequest(
+  db: Db,
+  orgId: string,
+  request: { appId: string; appName: string; requester: OrgRequest["requester"]; comment: string; permissions: readonly string[] },
+  now = new Date(),
+): Promise<{ request: OrgRequest; created: boolean }> {
+  const at = now.toISOString();
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO org_app_requests (org_id, app_id, app_name, requester_user_id, requester_person_id, requester_name, requester_email, comment, permissions, status, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT DO NOTHING RETURNING *`,
+      )
+      .bind(
+        orgId,
+        request.appId,
+        request.appName,
+        request.requester.userId,
+        request.requester.personId,
+        request.requester.name,
+        request.requester.email,
+        request.comment,
+        JSON.stringify(request.permissions),
+        at,
+      ),
+    db
+      .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'org.request', ?, ? WHERE changes() > 0")
+      .bind(at, request.requester.email, `org:${orgId}`, JSON.stringify({ appId: request.appId })),
+  ]);
+  const row = (inserted?.results[0] as RequestRow | undefined) ?? null;
+  if (row) return { request: toRequest(row), created: true };
+  const open = await db
+    .prepare("SELECT * FROM org_app_requests WHERE org_id = ? AND app_id = ? AND requester_user_id = ? AND status = 'pending'")
+    .bind(orgId, request.appId, request.requester.userId)
+    .first<RequestRow>();
+  if (!open) throw new Error("A request was neither saved nor open");
+  return { request: toRequest(open), created: false };
+}
+
+export type OrgAdmin = { userId: string; personId: string; email: string; name: string };
+
+/** Records (or forgets, when `isAdmin` is false) a person as one of their organisation's admins. */
+export async function recordAdmin(db: Db, orgId: string, person: OrgAdmin, isAdmin: boolean, now = new Date()): Promise<void> {
+  if (isAdmin) {
+    await db
+      .prepare(
+        `INSERT INTO org_admins (org_id, user_id, person_id, email, name, seen_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (org_id, user_id) DO UPDATE SET person_id = excluded.person_id, email = excluded.email, name = excluded.name, seen_at = excluded.seen_at`,
+      )
+      .bind(orgId, person.userId, person.personId, person.email, person.name, now.toISOString())
+      .run();
+  } else {
+    await db.prepare("DELETE FROM org_admins WHERE org_id = ? AND user_id = ?").bind(orgId, person.userId).run();
+  }
+}
+
+export async function listAdmins(db: Db, orgId: string): Promise<OrgAdmin[]> {
+  const { results } = await db
+    .prepare("SELECT user_id, person_id, email, name FROM org_admins WHERE org_id = ? ORDER BY name")
+    .bind(orgId)
+    .all<{ user_id: string; person_id: string; email: string; name: string }>();
+  return results.map((r) => ({ userId: r.user_id, personId: r.person_id, email: r.email, name: r.name }));
+}
+
+export type AuditEntry = { id: number; at: string; actor: string; action: string; detail: string };
+
+/** The organisation's audit log entries, newest first. */
+export async function readAuditLog(db: Db, orgId: string, limit = 50): Promise<AuditEntry[]> {
+  const { results } = await db
+    .prepare("SELECT id, at, actor, action, detail FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?")
+    .bind(`org:${orgId}`, limit)
+    .all<AuditEntry>();
+  return results;
+}
+
+/**
+ * The organisations (in approval mode) that approved `appId`, with what they approved: the review
+ * queue's publish tells their admins when a new version asks for more (issue 29 item 6). The only
+ * read across organisations, and it leaves the server only as each organisation's own message.
+ */
+export async function approvalsOf(db: Db, appId: string): Promise<{ orgId: string; permissions: string[] }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.org_id, d.permissions FROM org_app_decisions d JOIN org_policies p ON p.org_id = d.org_id
+       WHERE d.app_id = ? AND d.status = 'approved' AND p.mode = 'approval' LIMIT 1000`,
+    )
+    .bind(appId)
+    .all<{ org_id: string; permissions: string }>();
+  return results.map((r) => ({ orgId: r.org_id, permissions: jsonList(r.permissions) }));
+}

@@ -1,0 +1,204 @@
+// Organisations decide which apps their people use (issue 29), the demo story in the browser, with
+// JavaScript on (project "org-js") and off ("org-no-js"), after every other spec (the policy
+// changes what Acme's people may do): Ada, Acme's admin, sets approval required with one rule,
+// pre-approves one app and restricts another from their pages; Riley sees the three states, requests
+// an app with a comment; Ada gets the bot's message and approves; Riley is told and can add it; Max
+// (Globex) sees none of Acme's policy. axe checks the pages at 1280 and 390 px; screenshots are kept
+// in test-results/ to look at.
+import { readFileSync } from "node:fs";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import type { CatalogueFile } from "../app/models/catalogue-record";
+import { SERVICE_BOTS, USERS } from "../workers/platform/demo-data";
+import { expect, expectNoSeriousViolations, logIn, open, PLATFORM_ORIGIN, serveWithoutScripts, test } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+
+type Seeded = CatalogueFile["apps"][number];
+function bots(): Seeded[] {
+  const catalogue = JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile;
+  // The rule below (FedRAMP and HIPAA) matches none of these, so a request waits for Ada.
+  return catalogue.apps.filter(
+    (a) =>
+      a.type === "bot" &&
+      a.status === "published" &&
+      !a.deprecation &&
+      a.botEmail &&
+      !/webhooks$/.test(a.friendlyId ?? "") &&
+      !(a.security?.certifications ?? []).includes("fedramp"),
+  );
+}
+const pathOf = (a: Seeded) => `/applications/${a.friendlyId ?? a.id}`;
+const main = (page: Page) => page.locator("#main-content");
+const notice = (page: Page) => page.getByRole("status", { name: "Notifications" });
+
+/**
+ * Ada (on `page`) takes `app` off both lists, deciding any request a run before this one left
+ * pending (pre-approving decides them), so each run starts from "Needs approval".
+ */
+async function offTheLists(page: Page, app: Seeded, jsEnabled: boolean) {
+  await open(page, pathOf(app), jsEnabled);
+  const approve = main(page).getByRole("button", { name: `Pre-approve ${app.name}` });
+  if (await approve.count()) {
+    await approve.click();
+    await expect(notice(page)).toContainText(`${app.name} is approved`);
+  }
+  await main(page)
+    .getByRole("button", { name: `Take off the list ${app.name}` })
+    .click();
+  await expect(notice(page)).toContainText(`${app.name} is neither pre-approved nor restricted now.`);
+}
+
+/** A fresh browser context logged in as `email` (JavaScript as the project says). */
+async function as(browser: Browser, email: string, jsEnabled: boolean, last = "/") {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled });
+  const page = await context.newPage();
+  await logIn(page, email, last);
+  return { page, close: () => context.close() };
+}
+
+/** The updates bot's direct messages (newest last) that contain `text`, as the bot's own client reads them. */
+async function botMessages(request: APIRequestContext, text: string): Promise<string[]> {
+  const headers = { Authorization: `Bearer ${SERVICE_BOTS.updates.token}` };
+  const rooms = (await (await request.get(`${PLATFORM_ORIGIN}/v1/rooms?type=direct&sortBy=lastactivity&max=100`, { headers })).json()) as { items: { id: string }[] };
+  const found: string[] = [];
+  for (const room of rooms.items) {
+    const { items } = (await (await request.get(`${PLATFORM_ORIGIN}/v1/messages?roomId=${room.id}`, { headers })).json()) as { items: { markdown?: string }[] };
+    for (const m of items) if (m.markdown?.includes(text)) found.push(m.markdown);
+  }
+  return found;
+}
+
+test("Ada requires approval; Riley sees the three states, requests with a comment; Ada approves; Riley can add; Max sees nothing of it", async ({ browser, jsEnabled }) => {
+  test.setTimeout(120_000);
+  const [approved, restricted, requested] = (jsEnabled ? bots().slice(0, 3) : bots().slice(3, 6)) as [Seeded, Seeded, Seeded];
+  const comment = `Our stand-ups need it (${jsEnabled ? "js" : "no-js"} ${Date.now()})`;
+
+  // Ada: settings, one rule, pre-approve and restrict from the apps' pages.
+  const ada = await as(browser, USERS.ada.email, jsEnabled);
+  // The account menu links to the page (a popover; opened here as its address).
+  await expect(ada.page.getByRole("banner").locator('a[href="/admin/organisation"]', { hasText: "Organisation apps" })).toHaveCount(1);
+  await open(ada.page, "/admin/organisation", jsEnabled);
+  await expect(ada.page.getByRole("heading", { level: 1, name: "Your organisation's apps" })).toBeVisible();
+  await ada.page.getByRole("radio", { name: /^Approval required/ }).check();
+  await ada.page.getByLabel("Where requests go").selectOption("admins");
+  await ada.page.getByRole("button", { name: "Save settings" }).click();
+  await expect(notice(ada.page)).toContainText("Your people now need approval");
+  await ada.page.getByLabel("Name").fill(`Federal (${jsEnabled ? "js" : "no-js"})`);
+  await ada.page.getByRole("checkbox", { name: "FedRAMP" }).check();
+  await ada.page.getByRole("checkbox", { name: "HIPAA" }).check();
+  await ada.page.getByRole("button", { name: "Add rule" }).click();
+  await expect(notice(ada.page)).toContainText("Rule added");
+  for (const app of [approved, restricted, requested]) await offTheLists(ada.page, app, jsEnabled);
+  await open(ada.page, pathOf(approved), jsEnabled);
+  await main(ada.page)
+    .getByRole("button", { name: `Pre-approve ${approved.name}` })
+    .click();
+  await expect(notice(ada.page)).toContainText(`${approved.name} is approved for your organisation.`);
+  await open(ada.page, pathOf(restricted), jsEnabled);
+  await main(ada.page)
+    .getByRole("button", { name: `Restrict ${restricted.name}` })
+    .click();
+  await expect(notice(ada.page)).toContainText(`${restricted.name} is restricted`);
+
+  // Riley: the three states; requests one with a comment.
+  const riley = await as(browser, USERS.riley.email, jsEnabled);
+  await open(riley.page, pathOf(approved), jsEnabled);
+  await expect(main(riley.page).getByText("Approved by your organisation")).toBeVisible();
+  await expect(main(riley.page).getByRole("link", { name: "Add to Lumen" })).toBeVisible();
+  await open(riley.page, pathOf(restricted), jsEnabled);
+  await expect(main(riley.page).getByText("Restricted by your organisation")).toBeVisible();
+  await expect(main(riley.page).getByRole("link", { name: /Request this app/ })).toHaveCount(0);
+  await open(riley.page, pathOf(requested), jsEnabled);
+  await expect(main(riley.page).getByText("Needs approval", { exact: true })).toBeVisible();
+  await main(riley.page)
+    .getByRole("link", { name: /Request this app/ })
+    .click();
+  await expect(riley.page.getByRole("heading", { level: 1, name: `Request ${requested.name}` })).toBeVisible();
+  await riley.page.getByLabel(/Why do you need it/).fill(comment);
+  await riley.page.getByRole("button", { name: "Request this app" }).click();
+  await expect(notice(riley.page)).toContainText(`Your administrators were asked about ${requested.name}`);
+
+  // Ada: the bot's message, then the admin page's pending request; approves.
+  const [asked] = await botMessages(ada.page.request, comment);
+  expect(asked).toContain(requested.name);
+  expect(asked).toContain("Riley Regular");
+  await open(ada.page, "/admin/organisation", jsEnabled);
+  const pending = main(ada.page).locator("li", { hasText: comment });
+  await expect(pending).toBeVisible();
+  await pending.getByLabel("Reason (optional)").fill("Fine for stand-ups");
+  await pending.getByRole("button", { name: `Approve ${requested.name} for Riley Regular` }).click();
+  await expect(notice(ada.page)).toContainText("Request approved");
+
+  // Riley is told, and can add it.
+  const told = await botMessages(riley.page.request, `Your request for **${requested.name}** was approved`);
+  expect(told.at(-1)).toContain("Ada Admin");
+  await open(riley.page, pathOf(requested), jsEnabled);
+  await expect(main(riley.page).getByText("Approved by your organisation")).toBeVisible();
+  await expect(main(riley.page).getByRole("link", { name: "Add to Lumen" })).toBeVisible();
+  await riley.page.screenshot({ path: `test-results/org-policy-riley-approved-${jsEnabled ? "js" : "no-js"}.png`, fullPage: false });
+
+  // Max (Globex): none of Acme's policy.
+  const max = await as(browser, USERS.max.email, jsEnabled);
+  await open(max.page, pathOf(restricted), jsEnabled);
+  await expect(main(max.page).getByText(/Restricted by your organisation|Needs approval|Approved by your organisation/)).toHaveCount(0);
+  expect((await max.page.goto("/admin/organisation"))?.status()).toBe(404);
+  await max.close();
+  await riley.close();
+  await ada.close();
+});
+
+// axe runs inside the page, which needs JavaScript; in the "org-no-js" project the documents are
+// served without their scripts instead, so axe sees the markup a script-less browser gets.
+test.describe("accessibility", () => {
+  test.use({ javaScriptEnabled: true });
+
+  for (const width of [1280, 390]) {
+    test(`the admin page, a member's app page and list, and the request page at ${width} px`, async ({ browser, jsEnabled }) => {
+      test.setTimeout(120_000);
+      const label = `${jsEnabled ? "js" : "no-js"}-${width}`;
+      const app = bots()[jsEnabled ? 6 : 7]!;
+      /** A fresh context for `email` at this width; without JavaScript, documents come without their scripts. */
+      const visitAs = async (email: string, last: string) => {
+        const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        await logIn(page, email, last);
+        if (!jsEnabled) {
+          await page.goto("about:blank");
+          await serveWithoutScripts(page);
+        }
+        return { page, close: () => context.close() };
+      };
+      const ada = await visitAs(USERS.ada.email, "/admin/organisation");
+      await open(ada.page, "/admin/organisation", jsEnabled);
+      await expect(ada.page.getByRole("heading", { level: 1, name: "Your organisation's apps" })).toBeVisible();
+      await ada.page.screenshot({ path: `test-results/org-policy-admin-${label}.png`, fullPage: true });
+      await expectNoSeriousViolations(ada.page, `the organisation admin page at ${width} px`);
+      await open(ada.page, pathOf(app), jsEnabled);
+      await ada.page.screenshot({ path: `test-results/org-policy-admin-app-${label}.png` });
+      await expectNoSeriousViolations(ada.page, `an app page with the admin's buttons at ${width} px`);
+      await ada.close();
+
+      const riley = await visitAs(USERS.riley.email, pathOf(app));
+      await open(riley.page, pathOf(app), jsEnabled);
+      await expect(main(riley.page).getByText("Needs approval", { exact: true })).toBeVisible();
+      await riley.page.screenshot({ path: `test-results/org-policy-member-app-${label}.png` });
+      await expectNoSeriousViolations(riley.page, `a member's app page that needs approval at ${width} px`);
+      await open(riley.page, `${pathOf(app)}/request`, jsEnabled);
+      await riley.page.screenshot({ path: `test-results/org-policy-request-${label}.png` });
+      await expectNoSeriousViolations(riley.page, `the request page at ${width} px`);
+      await open(riley.page, "/bots", jsEnabled);
+      await expect(main(riley.page).getByRole("link", { name: "Approved for my organisation" })).toBeVisible();
+      await riley.page.screenshot({ path: `test-results/org-policy-member-list-${label}.png` });
+      await expectNoSeriousViolations(riley.page, `a member's list page at ${width} px`);
+      await riley.close();
+    });
+  }
+
+  test("leaves Acme open again for the next run", async ({ page, jsEnabled }) => {
+    await logIn(page, USERS.ada.email, "/admin/organisation");
+    await open(page, "/admin/organisation", jsEnabled);
+    await page.getByRole("radio", { name: /^Open/ }).check();
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(notice(page)).toContainText("choose their apps themselves");
+  });
+});
