@@ -18,8 +18,8 @@ export function UnfollowPage({ page }: { page: UnfollowPageData }) {
           This unfollow link does not work any more
         </h1>
         <p className={s.lead}>
-          It unfollows nothing now: the app was unfollowed already (with this link or another way), its updates now go somewhere else (each new place gets a new link), or the
-          link was cut short when it was copied.
+          It unfollows nothing now: the app was unfollowed already (with this link or another way), its updates now go somewhere else (each new place gets a new link), or the link
+          was cut short when it was copied.
         </p>
         <p className={s.lead}>
           Logged in, you can see every app you follow, and stop their updates, in <Link to={MY_INTEGRATIONS_PATH}>My Integrations</Link>.

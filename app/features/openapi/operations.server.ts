@@ -406,8 +406,7 @@ export const OPERATIONS: readonly Operation[] = [
       description: "The new version. Unknown fields are refused.",
       fields: {
         version: "The new version, such as 2.4.1: one the app does not have yet.",
-        releasedAt:
-          "When it was released (ISO 8601 with a time zone): not in the future, and not before the app's latest release. Without it: when it is approved.",
+        releasedAt: "When it was released (ISO 8601 with a time zone): not in the future, and not before the app's latest release. Without it: when it is approved.",
         releaseNotes: "What changed, in markdown.",
         permissions: "Every permission the version has: keys of the hub's vocabulary that fit the app's type. Without it: the same as now.",
         security: "The version's security and compliance facts, replacing the app's. Without it: the same as now.",
