@@ -8,6 +8,7 @@ import { cacheControl } from "~/lib/cache-policy.server";
 import { jsonError } from "~/lib/http.server";
 import { sortKeyFor } from "~/lib/sort";
 import type { CatalogueQuery } from "~/models/catalogue-service.server";
+import { searchCatalogue } from "~/features/search/text-search.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = parseSearchParams(new URL(request.url), searchParamsSchema);
@@ -31,15 +32,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     includeDeprecated: params.includeDeprecated === "true" || undefined,
     minRating: params.minRating,
   };
+  const page = { offset: params.offset, limit: params.max ?? context.config.appsPaginationLimit };
+  // Text is searched the forgiving way (issue 28): typos, word forms, split and joined words, all
+  // words first; `correctedQuery` says when the answer is for a corrected text.
+  const result =
+    query.searchQuery !== undefined ? await searchCatalogue(context.catalogue, { ...query, searchQuery: query.searchQuery }, page, { literal: params.literal === "true" }) : null;
   // Paging past the last result is a 404, decided from the count alone (remembered per catalogue
   // version): an OFFSET query would walk every row before the offset to find nothing.
   if (params.offset > 0) {
-    const total = await context.catalogue.count(query);
+    const total = result?.total ?? (await context.catalogue.count(query));
     if (params.offset >= total) {
       return jsonError(404, `No results found: offset ${params.offset} is past the last result (${total} apps match).`);
     }
   }
-  const page = { offset: params.offset, limit: params.max ?? context.config.appsPaginationLimit };
-  const result = await context.catalogue.list(query, page);
-  return Response.json(result, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });
+  const answer = result
+    ? { items: result.items, total: result.total, correctedQuery: result.correctedQuery, moreWithSomeWords: result.moreWithSomeWords }
+    : { ...(await context.catalogue.list(query, page)), correctedQuery: null, moreWithSomeWords: 0 };
+  return Response.json(answer, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });
 }

@@ -159,6 +159,17 @@ export const appDetailSchema = appSummarySchema
 
 export const appPageSchema = z.object({ items: z.array(appSummarySchema), total: z.number().int().min(0).describe("How many apps match, on all pages.") });
 
+/** /api/search's answer: a page, and how the text was searched (issue 28). */
+export const searchAnswerSchema = appPageSchema.extend({
+  correctedQuery: z
+    .string()
+    .nullable()
+    .describe(
+      "When the text as typed found little and a corrected text (typos fixed, words split or joined) finds more, the corrected text these results are for; else null. Pass `literal=true` to search the text as typed.",
+    ),
+  moreWithSomeWords: z.number().int().min(0).describe("How many more apps match some but not all of the words (`total` counts the apps that match all of them)."),
+});
+
 export const suggestionsSchema = z.object({
   items: z
     .array(
@@ -174,6 +185,7 @@ export const suggestionsSchema = z.object({
     )
     .max(5),
   more: z.boolean().describe("Whether more apps match than the five shown (a 'Search all' row is due)."),
+  correctedQuery: z.string().nullable().describe("When the text as typed suggests nothing, the corrected text the suggestions are for (issue 28); else null."),
 });
 
 export const videoEmbedSchema = z.object({

@@ -12,6 +12,7 @@ import { APP_TYPE_LABELS, APP_TYPES, PRODUCT_TYPE_LABELS, type AppType, type Pro
 import { PRODUCT_NAV } from "~/models/list-routes";
 import type { AppSummary } from "~/models/types";
 import { SEARCH_SORT_CHOICES, searchText, type FilterOption } from "./search-options";
+import { searchCatalogue } from "./text-search.server";
 
 export const FEATURED_MAX = 8;
 
@@ -48,9 +49,15 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   // The trust filters every list page has (app/lib/list-filters.ts).
   const trustFilters = parseListFilters(url.searchParams);
 
+  // "Search instead for …" (issue 28 item 5) and "… more that match some of your words" (item 4).
+  const literal = url.searchParams.get("literal") === "1";
+  const anyWords = url.searchParams.get("words") === "any";
+
   const pageSize = context.config.appsPaginationLimit;
   const window = pageWindowFromUrl(url, pageSize);
   let result: { items: AppSummary[]; total: number } | null = { items: [], total: 0 };
+  let correctedQuery: string | null = null;
+  let moreWithSomeWords = 0;
   if (q !== "") {
     const query: CatalogueQuery = {
       searchQuery: q,
@@ -61,9 +68,11 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       ...filtersToQuery(trustFilters),
     };
     try {
-      // As on every list: a page past the last is a 404, decided from the (remembered) count alone.
-      const past = window.page > 1 && isPastLastPage(window, await catalogue.count(query), pageSize);
-      result = past ? null : await catalogue.list(query, { offset: window.offset, limit: window.limit });
+      const found = await searchCatalogue(catalogue, { ...query, searchQuery: q }, { offset: window.offset, limit: window.limit }, { literal, anyWords });
+      // As on every list: a page past the last is a 404 (the total is counted with the page).
+      result = window.page > 1 && isPastLastPage(window, found.total, pageSize) ? null : found;
+      correctedQuery = found.correctedQuery;
+      moreWithSomeWords = found.moreWithSomeWords;
     } catch (error) {
       context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
       throw error;
@@ -88,6 +97,10 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   return data(
     {
       q,
+      correctedQuery,
+      literal,
+      anyWords,
+      moreWithSomeWords,
       sort,
       filters,
       trustFilters,
