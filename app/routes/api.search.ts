@@ -47,6 +47,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const answer = result
     ? { items: result.items, total: result.total, correctedQuery: result.correctedQuery, moreWithSomeWords: result.moreWithSomeWords }
-    : { ...(await context.catalogue.list(query, page)), correctedQuery: null, moreWithSomeWords: 0 };
+    : await context.catalogue.list(query, page);
   return Response.json(answer, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });
 }

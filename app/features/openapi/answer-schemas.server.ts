@@ -159,15 +159,21 @@ export const appDetailSchema = appSummarySchema
 
 export const appPageSchema = z.object({ items: z.array(appSummarySchema), total: z.number().int().min(0).describe("How many apps match, on all pages.") });
 
-/** /api/search's answer: a page, and how the text was searched (issue 28). */
+/** /api/search's answer: a page, and with a text, how it was searched (issue 28). */
 export const searchAnswerSchema = appPageSchema.extend({
   correctedQuery: z
     .string()
     .nullable()
+    .optional()
     .describe(
-      "When the text as typed found little and a corrected text (typos fixed, words split or joined) finds more, the corrected text these results are for; else null. Pass `literal=true` to search the text as typed.",
+      "With `searchQuery`: when the text as typed found little and a corrected text (typos fixed, words split or joined) finds more, the corrected text these results are for; else null. Pass `literal=true` to search the text as typed.",
     ),
-  moreWithSomeWords: z.number().int().min(0).describe("How many more apps match some but not all of the words (`total` counts the apps that match all of them)."),
+  moreWithSomeWords: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe("With `searchQuery`: how many more apps match some but not all of the words (`total` counts the apps that match all of them)."),
 });
 
 export const suggestionsSchema = z.object({

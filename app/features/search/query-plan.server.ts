@@ -108,7 +108,7 @@ function wordGroup(vocabulary: Vocabulary | null, word: string, last: boolean, o
   for (const phrase of options.synonyms?.get(word) ?? []) group.forms.push(quote(phrase));
   if (vocabulary && !whole) {
     const forms = formsOf(vocabulary, word);
-    for (const form of forms) group.forms.push(quote(form));
+    for (const form of forms) if (form !== word) group.forms.push(quote(form));
     // The last word's stem as a prefix: "polls" and "poll" both find "Pollster".
     const stem = stemKey(word);
     if (prefix && stem.length >= 4 && stem !== word) group.forms.push(`${quote(stem)}*`);
