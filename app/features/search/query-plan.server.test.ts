@@ -33,9 +33,10 @@ describe("corrections", () => {
     expect(correctionsOf(vocabulary, "bixel")).toEqual([]);
   });
 
-  it("two typos only from 8 letters", () => {
-    expect(correctionsOf(vocabulary, "incdnet").map((c) => c.term)).toEqual([]);
+  it("two typos only from 8 letters (in the typed word or the word it stands for)", () => {
+    expect(correctionsOf(vocabulary, "vetcro")).toEqual([]);
     expect(correctionsOf(vocabulary, "inicdnet").map((c) => c.term)).toEqual(["incident"]);
+    expect(correctionsOf(vocabulary, "incdnet").map((c) => c.term)).toEqual(["incident"]);
   });
 
   it("words of 3 letters are never corrected; descriptions are never a correction", () => {
@@ -56,6 +57,7 @@ describe("planSearch", () => {
     expect(plan.all).toContain('"incident"');
     expect(plan.literal).not.toContain('"incident"');
     expect(plan.tiers[0]).toBe('"magnet" AND "incidnet"*');
+    expect(plan.literal).toBe('"magnet" AND "incidnet"*');
   });
 
   it("word forms both ways: singular and plural search the same terms", () => {
@@ -72,6 +74,9 @@ describe("planSearch", () => {
     const joined = planSearch("pine gate", vocabulary);
     expect(joined.all).toContain('OR "pinegate"');
     expect(joined.corrected).toBe("pinegate");
+    // Ranked as if typed that way (no tier above it), but "Search instead for" leaves it out.
+    expect(joined.tiers).toEqual([]);
+    expect(joined.literal).not.toContain("pinegate");
     const split = planSearch("helpdesk", vocabulary);
     expect(split.all).toContain('"help"');
     expect(split.all).toContain('"desk"');

@@ -147,22 +147,23 @@ export function planSearch(text: string, vocabulary: Vocabulary | null, options:
       if (isKnown(vocabulary, term) && !joined.some((j) => j.at === i - 1)) joined.push({ at: i, term });
     }
   }
-  const expression = (level: Level) => {
+  // A joined word ranks as if typed that way ("pine gate" is "Pinegate" said aloud), but it is a
+  // correction all the same: "Search instead for" (the literal expression) leaves it out.
+  const expression = (level: Level, joins: boolean) => {
     const parts: string[] = [];
     for (let i = 0; i < groups.length; i++) {
-      const join = joined.find((j) => j.at === i);
-      if (join && level === "fixed") {
-        parts.push(`((${or(groups[i]!.fixed)} AND ${or(groups[i + 1]!.fixed)}) OR ${quote(join.term)})`);
+      const join = joins ? joined.find((j) => j.at === i) : undefined;
+      if (join) {
+        parts.push(`((${or(groups[i]![level])} AND ${or(groups[i + 1]![level])}) OR ${quote(join.term)})`);
         i++;
       } else parts.push(or(groups[i]![level]));
     }
     return parts;
   };
-  const all = expression("fixed").join(" AND ");
-  const literal = expression("forms").join(" AND ");
-  const exact = expression("exact").join(" AND ");
-  const tiers = [...new Set([exact, literal])].filter((e) => e !== all);
-  const anyParts = expression("fixed");
+  const all = expression("fixed", true).join(" AND ");
+  const literal = expression("forms", false).join(" AND ");
+  const tiers = [...new Set([expression("exact", true).join(" AND "), expression("forms", true).join(" AND ")])].filter((e) => e !== all);
+  const anyParts = expression("fixed", true);
   const corrections = groups.map((g, i) => g.corrected ?? words[i]!);
   for (const join of joined) {
     corrections[join.at] = join.term;

@@ -70,15 +70,16 @@ export function formsOf(vocabulary: Vocabulary, word: string): readonly string[]
 const MAX_CORRECTIONS = 6;
 
 /**
- * Terms within the word's typo budget, same first letter, the fewest edits only, most frequent first.
+ * Terms within the typo budget, same first letter, the fewest edits only, most frequent first.
  * With `asPrefix` a term also counts when its start is within the budget (typing "incidn…").
  */
 export function correctionsOf(vocabulary: Vocabulary, word: string, asPrefix = false): { term: string; edits: number }[] {
-  const budget = typoBudget(word.length);
-  if (budget === 0) return [];
-  let best = budget + 1;
+  if (typoBudget(word.length) === 0) return [];
+  let best = typoBudget(word.length + 1) + 1;
   let found: { term: string; edits: number }[] = [];
   for (const term of vocabulary.byInitial.get(word[0]!) ?? []) {
+    // The budget of the longer of the two: "pielien" (7 letters, two typos) is "pipeline" (8).
+    const budget = typoBudget(Math.max(word.length, term.length));
     let edits = boundedDistance(word, term, budget);
     if (asPrefix && edits > budget && term.length > word.length) edits = boundedDistance(word, term.slice(0, word.length), budget);
     if (edits > budget || edits > best || edits === 0) continue;
