@@ -22,7 +22,8 @@ const GOALS = [
  */
 export async function runRelevance({ root, log, table }) {
   const set = JSON.parse(readFileSync(`${root}/bench/relevance-set.json`, "utf8"));
-  const worker = await startWorker();
+  // With content/: the synonyms are a content entry.
+  const worker = await startWorker({ content: true });
   try {
     const search = async (query, extra = {}) => {
       const params = new URLSearchParams({ searchQuery: query, sortBy: "relevance", ...extra });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planSearch, searchWords } from "./query-plan.server";
+import { buildSynonyms } from "./synonyms.server";
+import { catalogueOnly } from "./text-search.server";
 import { buildVocabulary, correctionsOf, splitOf } from "./vocabulary.server";
 
 // A catalogue's vocabulary in miniature: terms per column with their app counts.
@@ -107,4 +109,33 @@ describe("planSearch", () => {
     expect(plan.all).toBe('"pixl"*');
     expect(plan.corrected).toBeNull();
   });
+});
+
+describe("synonyms", () => {
+  const synonyms = buildSynonyms([
+    ["notes", "minutes", "meeting notes"],
+    ["crm", "customer relationship"],
+  ]);
+
+  it("a word searches its synonyms too, as phrases", () => {
+    const plan = planSearch("minutes", vocabulary, { synonyms });
+    expect(plan.literal).toContain('"notes"');
+    expect(plan.literal).toContain('"meeting notes"');
+  });
+
+  it("words that form a synonym phrase are one phrase", () => {
+    expect(planSearch("customer relationship", vocabulary, { synonyms }).all).toBe('("customer relationship" OR "crm")');
+  });
+});
+
+describe("catalogueOnly: the vocabulary outlives reviews, content loads and midnight", () => {
+  it.each([
+    ["v1@2026-11-26", "vocabulary:v1"],
+    ["v1+cabc@2026-11-26", "vocabulary:v1"],
+    ["v1+cabc+r7@2026-11-27", "vocabulary:v1"],
+    ["2026-01-01T00:00:00Z-x+r3@2026-11-26", "vocabulary:2026-01-01T00:00:00Z-x"],
+  ])("%s", (version, key) => {
+    expect(catalogueOnly(version)).toBe(key);
+  });
+  it("none without a version", () => expect(catalogueOnly(undefined)).toBeUndefined());
 });

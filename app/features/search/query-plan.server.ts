@@ -100,7 +100,31 @@ export function searchWords(text: string): string[] {
 /** A whole short word (IT, AI, CRM): matched where it is an acronym rather than a pronoun or a piece of prose. */
 const shortWord = (word: string) => `(${AMBIGUOUS_SHORT.has(word) ? AMBIGUOUS_COLUMNS : SHORT_COLUMNS} : ${quote(word)})`;
 
+/** Words that form a synonym phrase ("customer relationship") become one phrase of the plan. */
+function withPhrases(words: string[], synonyms: Synonyms | undefined): string[] {
+  if (!synonyms || synonyms.size === 0) return words;
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const three = words.slice(i, i + 3).join(" ");
+    const two = words.slice(i, i + 2).join(" ");
+    if (i + 2 < words.length && synonyms.has(three)) {
+      out.push(three);
+      i += 2;
+    } else if (i + 1 < words.length && synonyms.has(two)) {
+      out.push(two);
+      i += 1;
+    } else out.push(words[i]!);
+  }
+  return out;
+}
+
 function wordGroup(vocabulary: Vocabulary | null, word: string, last: boolean, options: SearchPlanOptions): Group {
+  if (word.includes(" ")) {
+    // A synonym phrase: the phrase itself, then its synonyms; never corrected.
+    const exact = [quote(word)];
+    const forms = [...exact, ...(options.synonyms?.get(word) ?? []).map(quote)];
+    return { exact, forms, fixed: forms, corrected: null };
+  }
   const whole = word.length <= WHOLE_WORD_MAX && !options.typing;
   const prefix = last && !whole && (options.typing || word.length >= 4);
   const exact = [whole ? shortWord(word) : prefix ? `${quote(word)}*` : quote(word)];
@@ -136,7 +160,7 @@ function wordGroup(vocabulary: Vocabulary | null, word: string, last: boolean, o
  * (the catalogue version could not be read) only the exact and synonym levels apply.
  */
 export function planSearch(text: string, vocabulary: Vocabulary | null, options: SearchPlanOptions = {}): SearchPlan {
-  const words = searchWords(text);
+  const words = withPhrases(searchWords(text), options.synonyms);
   if (words.length === 0) return { words, all: "", literal: "", any: null, tiers: [], corrected: null };
   const groups = words.map((w, i) => wordGroup(vocabulary, w, i === words.length - 1, options));
   // Joined words (item 3): "pine gate" also finds "Pinegate" when the index holds it.
