@@ -139,3 +139,11 @@ describe("catalogueOnly: the vocabulary outlives reviews, content loads and midn
   });
   it("none without a version", () => expect(catalogueOnly(undefined)).toBeUndefined());
 });
+
+describe("synonyms of a word's forms", () => {
+  it("singular and plural have the same synonyms", () => {
+    const synonyms = buildSynonyms([["survey", "poll"]]);
+    expect(planSearch("polls", vocabulary, { synonyms }).literal).toContain('"survey"');
+    expect(planSearch("poll", vocabulary, { synonyms }).literal).toContain('"survey"');
+  });
+});

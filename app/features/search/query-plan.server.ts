@@ -100,6 +100,12 @@ export function searchWords(text: string): string[] {
 /** A whole short word (IT, AI, CRM): matched where it is an acronym rather than a pronoun or a piece of prose. */
 const shortWord = (word: string) => `(${AMBIGUOUS_SHORT.has(word) ? AMBIGUOUS_COLUMNS : SHORT_COLUMNS} : ${quote(word)})`;
 
+/** Where a single word's synonyms are kept besides under the word itself: under its stem key. */
+export const synonymsFor = {
+  stemKeyOf: (stem: string) => `~${stem}`,
+  word: (synonyms: Synonyms | undefined, word: string): readonly string[] => [...new Set([...(synonyms?.get(word) ?? []), ...(synonyms?.get(`~${stemKey(word)}`) ?? [])])],
+};
+
 /** Words that form a synonym phrase ("customer relationship") become one phrase of the plan. */
 function withPhrases(words: string[], synonyms: Synonyms | undefined): string[] {
   if (!synonyms || synonyms.size === 0) return words;
@@ -129,7 +135,7 @@ function wordGroup(vocabulary: Vocabulary | null, word: string, last: boolean, o
   const prefix = last && !whole && (options.typing || word.length >= 4);
   const exact = [whole ? shortWord(word) : prefix ? `${quote(word)}*` : quote(word)];
   const group: Group = { exact, forms: [...exact], fixed: [], corrected: null };
-  for (const phrase of options.synonyms?.get(word) ?? []) group.forms.push(quote(phrase));
+  for (const phrase of synonymsFor.word(options.synonyms, word)) if (phrase !== word) group.forms.push(quote(phrase));
   if (vocabulary && !whole) {
     const forms = formsOf(vocabulary, word);
     for (const form of forms) if (form !== word) group.forms.push(quote(form));

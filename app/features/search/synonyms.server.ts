@@ -5,7 +5,8 @@ import { nameKey } from "~/lib/name-key";
 import { recall, remember } from "~/models/catalogue-memo.server";
 import type { Catalogue } from "~/models/catalogue-service.server";
 import type { SearchSynonymsContent } from "~/models/content";
-import type { Synonyms } from "./query-plan.server";
+import { synonymsFor, type Synonyms } from "./query-plan.server";
+import { stemKey } from "./word-forms.server";
 
 export function buildSynonyms(groups: SearchSynonymsContent["groups"]): Synonyms {
   const out = new Map<string, string[]>();
@@ -13,7 +14,10 @@ export function buildSynonyms(groups: SearchSynonymsContent["groups"]): Synonyms
     const phrases = [...new Set(group.map(nameKey).filter((p) => p !== ""))];
     for (const phrase of phrases) {
       const others = phrases.filter((p) => p !== phrase);
-      out.set(phrase, [...new Set([...(out.get(phrase) ?? []), ...others])]);
+      // Under the phrase, and a single word also under its stem key, so "polls" finds what "poll" does.
+      for (const key of phrase.includes(" ") ? [phrase] : [phrase, synonymsFor.stemKeyOf(stemKey(phrase))]) {
+        out.set(key, [...new Set([...(out.get(key) ?? []), ...others])]);
+      }
     }
   }
   return out;
