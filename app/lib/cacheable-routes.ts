@@ -82,6 +82,8 @@ const SEARCH_PARAMS: ParamRules = {
   // Issue 28: "Search instead for …" (no corrections) and the apps that match some of the words.
   literal: first((v) => (v === "1" ? v : null)),
   words: first((v) => (v === "any" ? v : null)),
+  // What was typed when its needs became filters (the heading and the chips show it).
+  said: first((v) => searchText(v) || null),
   page,
   from,
   ...FILTER_RULES,

@@ -52,3 +52,6 @@ globalStyle(`${field} select`, { width: "100%" });
 export const trustFields = style({ gridColumn: "1 / -1", display: "flex", flexDirection: "column", gap: vars.space[3] });
 
 export const trustSummary = style({ cursor: "pointer", fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, color: vars.color.text });
+
+/** "Filters from your words" and their chips (issue 28). */
+export const needs = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space[2], marginTop: vars.space[2] });

@@ -71,8 +71,30 @@ function MatchNotes({ data, search }: { data: SearchPageData; search: string }) 
   );
 }
 
+/** Needs said in words that became filters (issue 28 item 6): each chip removes one and puts its words back. */
+function NeedChips({ chips }: { chips: SearchPageData["needChips"] }) {
+  return (
+    <div className={styles.needs}>
+      <p className={styles.hint} id="need-chips-title">
+        Filters from your words:
+      </p>
+      <ul className={pillList} aria-labelledby="need-chips-title">
+        {chips.map((c) => (
+          <li key={c.href}>
+            <Link to={c.href} className={pill} aria-label={`Remove filter ${c.label}`}>
+              {c.label} <span aria-hidden="true">×</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function SearchPage({ data }: { data: SearchPageData }) {
-  const { q, total, filtered, correctedQuery } = data;
+  const { total, filtered, correctedQuery } = data;
+  // The text the results are for: as typed when its needs became filters.
+  const q = data.said !== "" ? data.said : data.q;
   // A new address is new server HTML for the active filters' Island (as on list pages).
   const location = useLocation();
   return (
@@ -82,6 +104,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
           {searchHeading(q, total, correctedQuery)}
         </h1>
       </header>
+      {data.needChips.length > 0 ? <NeedChips chips={data.needChips} /> : null}
       {q !== "" ? <MatchNotes data={data} search={location.search} /> : null}
 
       {q === "" ? (
@@ -104,7 +127,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         <RefineForm data={data} filtered={filtered} />
       ) : null}
 
-      {q !== "" && data.trustFilterCount > 0 ? (
+      {q !== "" && data.trustFilterCount > 0 && data.needChips.length === 0 ? (
         <Island key={location.key} id="search-active-filters" fallback={<LazyActiveFilters data={data} />}>
           {typeof document === "undefined" ? <SearchActiveFiltersHtml data={data} /> : null}
         </Island>
@@ -134,6 +157,7 @@ function RefineForm({ data, filtered }: { data: SearchPageData; filtered: boolea
       }}
     >
       <input type="hidden" name="q" value={q} />
+      {data.said !== "" ? <input type="hidden" name="said" value={data.said} /> : null}
       {data.literal ? <input type="hidden" name="literal" value="1" /> : null}
       {data.anyWords ? <input type="hidden" name="words" value="any" /> : null}
       <Select name="sort" label="Sort by" value={sort} choices={SEARCH_SORT_CHOICES} />

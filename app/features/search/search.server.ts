@@ -1,6 +1,6 @@
 // The loader behind /search (spec §2.1 SEARCH, §2.5): the typed text, sort and filters all live in
 // the URL, so every result list can be linked, reloaded and used without JavaScript.
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { notFound } from "~/lib/http.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { activeFilterCount, filtersToQuery, parseListFilters } from "~/lib/list-filters";
@@ -9,9 +9,14 @@ import { sideNavCategories } from "~/lib/side-nav";
 import { DEFAULT_SORT, sortFromChoice, type SortChoice } from "~/lib/sort";
 import type { CatalogueQuery } from "~/models/catalogue-service.server";
 import { APP_TYPE_LABELS, APP_TYPES, PRODUCT_TYPE_LABELS, type AppType, type ProductType } from "~/models/enums";
+import { FRESHNESS_LABELS } from "~/models/freshness";
+import { CERTIFICATION_LABELS, DATA_REGION_LABELS } from "~/models/security-facts";
+import type { Category } from "~/models/types";
+import type { Catalogue } from "~/models/catalogue-service.server";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import type { AppSummary } from "~/models/types";
 import { SEARCH_SORT_CHOICES, searchText, type FilterOption } from "./search-options";
+import { needLabel, parseNeeds, type Need } from "./needs.server";
 import { searchCatalogue } from "./text-search.server";
 
 export const FEATURED_MAX = 8;
@@ -52,15 +57,21 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   // "Search instead for …" (issue 28 item 5) and "… more that match some of your words" (item 4).
   const literal = url.searchParams.get("literal") === "1";
   const anyWords = url.searchParams.get("words") === "any";
+  // What was typed when needs said in words became filters (item 6); their chips put the words back.
+  const said = searchText(url.searchParams.get("said"));
+  if (q !== "" && said === "" && !literal && !anyWords && !url.searchParams.has("page")) {
+    const target = await needsAddress(url, q, categories, catalogue, { sort: sortFromChoice(sort), ...filtersToQuery(trustFilters) });
+    if (target) throw redirect(target);
+  }
 
   const pageSize = context.config.appsPaginationLimit;
   const window = pageWindowFromUrl(url, pageSize);
   let result: { items: AppSummary[]; total: number } | null = { items: [], total: 0 };
   let correctedQuery: string | null = null;
   let moreWithSomeWords = 0;
-  if (q !== "") {
+  if (q !== "" || said !== "") {
     const query: CatalogueQuery = {
-      searchQuery: q,
+      searchQuery: q !== "" ? q : undefined,
       sort: sortFromChoice(sort),
       appType: type ?? undefined,
       productTypes: productType ? [productType] : undefined,
@@ -68,7 +79,12 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       ...filtersToQuery(trustFilters),
     };
     try {
-      const found = await searchCatalogue(catalogue, { ...query, searchQuery: q }, { offset: window.offset, limit: window.limit }, { literal, anyWords });
+      const page = { offset: window.offset, limit: window.limit };
+      // Needs that were all filters leave no text: the filtered list, newest first.
+      const found =
+        q !== ""
+          ? await searchCatalogue(catalogue, { ...query, searchQuery: q }, page, { literal, anyWords })
+          : { ...(await catalogue.list({ ...query, sort: DEFAULT_SORT }, page)), correctedQuery: null, moreWithSomeWords: 0 };
       // As on every list: a page past the last is a 404 (the total is counted with the page).
       result = window.page > 1 && isPastLastPage(window, found.total, pageSize) ? null : found;
       correctedQuery = found.correctedQuery;
@@ -97,6 +113,8 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   return data(
     {
       q,
+      said,
+      needChips: said !== "" ? needChips(url, q, said, categories) : [],
       correctedQuery,
       literal,
       anyWords,
@@ -117,6 +135,81 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
     },
     { headers: { "Cache-Control": cacheControl("page", context.config) } },
   );
+}
+
+const NEED_PARAMS: Record<Need["kind"], string> = {
+  certification: "certification",
+  region: "region",
+  type: "type",
+  product: "product",
+  category: "category",
+  freshness: "freshness",
+};
+
+/**
+ * Where a text whose words name needs (item 6) is searched: its other words, with the needs as the
+ * list pages' filters; or null to search it as typed. As typed wins when nothing was found, when
+ * the filtered search finds nothing, or when the text is an app's exact name ("Candor Post Bot"
+ * need not be a bot).
+ */
+async function needsAddress(url: URL, q: string, categories: readonly Category[], catalogue: Catalogue, base: CatalogueQuery): Promise<string | null> {
+  const { needs, rest } = parseNeeds(q, categories);
+  // A filter chosen in the address already is the person's own; words never override it.
+  const fresh = needs.filter((n) => !url.searchParams.has(NEED_PARAMS[n.kind]) || n.kind === "certification" || n.kind === "region" || n.kind === "freshness");
+  if (fresh.length === 0) return null;
+  const target = new URLSearchParams(url.searchParams);
+  target.set("q", rest);
+  if (rest === "") target.delete("q");
+  for (const n of fresh) {
+    const param = NEED_PARAMS[n.kind];
+    if (!target.getAll(param).includes(n.value)) target.append(param, n.value);
+  }
+  target.set("said", q);
+  const filtered = new URL(`/search?${target}`, url);
+  const asTyped = await searchCatalogue(catalogue, { ...base, searchQuery: q }, { offset: 0, limit: 1 });
+  if ((asTyped.items[0]?._score ?? 0) >= EXACT_NAME_SCORE) return null;
+  const filters = filtersToQuery(parseListFilters(filtered.searchParams));
+  const type = fresh.find((n) => n.kind === "type")?.value as AppType | undefined;
+  const product = fresh.find((n): n is Extract<Need, { kind: "product" }> => n.kind === "product")?.productType;
+  const categorySlug = fresh.find((n) => n.kind === "category")?.value;
+  const categoryIds = categorySlug ? categories.filter((c) => c.slug === categorySlug).map((c) => c.id) : undefined;
+  const query: CatalogueQuery = {
+    ...base,
+    ...filters,
+    appType: type ?? base.appType,
+    productTypes: product ? [product] : base.productTypes,
+    categoryIds: categoryIds ?? base.categoryIds,
+  };
+  const total = rest !== "" ? (await searchCatalogue(catalogue, { ...query, searchQuery: rest }, { offset: 0, limit: 1 })).total : await catalogue.count(query);
+  return total > 0 ? `${filtered.pathname}${filtered.search}` : null;
+}
+
+/** An exact name ranks in the top name tier (catalogue.server.ts NAME_TIER: 20000 above bm25). */
+const EXACT_NAME_SCORE = 19000;
+
+/** The needs read from `said` that are still filters here, each with the address that removes it and puts its words back. */
+function needChips(url: URL, q: string, said: string, categories: readonly Category[]): { label: string; href: string }[] {
+  const labels = {
+    certification: CERTIFICATION_LABELS,
+    region: DATA_REGION_LABELS,
+    type: APP_TYPE_LABELS,
+    product: Object.fromEntries(PRODUCT_NAV.map((p) => [p.path, PRODUCT_TYPE_LABELS[p.categoryType]])),
+    category: Object.fromEntries(categories.map((c) => [c.slug, c.name])),
+    freshness: FRESHNESS_LABELS,
+  };
+  return parseNeeds(said, categories)
+    .needs.filter((n) => url.searchParams.getAll(NEED_PARAMS[n.kind]).includes(n.value))
+    .map((n) => {
+      const params = new URLSearchParams(url.searchParams);
+      const param = NEED_PARAMS[n.kind];
+      const kept = params.getAll(param).filter((v) => v !== n.value);
+      params.delete(param);
+      for (const v of kept) params.append(param, v);
+      params.set("q", `${q} ${n.words}`.trim());
+      params.delete("page");
+      params.delete("from");
+      return { label: needLabel(n, labels), href: `/search?${params}` };
+    });
 }
 
 export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>["data"];
