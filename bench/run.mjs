@@ -692,6 +692,16 @@ try {
       search: true,
     },
     {
+      // Issue 28: a typo, split or joined words in the query (the corrected search, did you mean).
+      id: "search-typo",
+      label: "uncached /search?q= with a typo (4 queries in turn: pixl hub, Magnet Incidnet, trelis scribe, pine gate)",
+      paths: ["pixl hub", "Magnet Incidnet", "trelis scribe", "pine gate"].map((q) => `/search?${new URLSearchParams({ q })}`),
+      headers: UNCACHED,
+      check: edge("none"),
+      list: true,
+      search: true,
+    },
+    {
       id: "suggest",
       label: `uncached /api/suggest (${TYPED.length} prefixes typed letter by letter)`,
       paths: TYPED.map((q) => `/api/suggest?${new URLSearchParams({ q })}`),

@@ -174,6 +174,17 @@ export const searchAnswerSchema = appPageSchema.extend({
     .min(0)
     .optional()
     .describe("With `searchQuery`: how many more apps match some but not all of the words (`total` counts the apps that match all of them)."),
+  filtersFromWords: z
+    .array(
+      z.object({
+        filter: z.enum(["certification", "region", "type", "product", "category", "freshness"]),
+        value: z.string().describe("The filter's value: a certification, data region, app type, product path, category slug or freshness."),
+        words: z.string().describe("The words of `searchQuery` that said it."),
+      }),
+    )
+    .optional()
+    .describe('Needs said in words that were applied as filters ("HIPAA transcription in the EU"); absent when none were. `literal=true` turns this off.'),
+  searchedText: z.string().optional().describe("With `filtersFromWords`: the words searched as text (may be empty)."),
 });
 
 export const suggestionsSchema = z.object({

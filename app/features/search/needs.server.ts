@@ -8,7 +8,9 @@ import type { AppType, ProductType } from "~/models/enums";
 import type { Freshness } from "~/models/freshness";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import type { Certification, DataRegion } from "~/models/security-facts";
+import type { Catalogue, CatalogueQuery } from "~/models/catalogue-service.server";
 import type { Category } from "~/models/types";
+import { searchCatalogue } from "./text-search.server";
 
 export type Need =
   | { kind: "certification"; value: Certification; words: string }
@@ -121,4 +123,44 @@ export function needLabel(
 ): string {
   const kind = { certification: "Certification", region: "Data region", type: "App type", product: "Product", category: "Category", freshness: "Freshness" }[need.kind];
   return `${kind}: ${labels[need.kind][need.value] ?? need.value}`;
+}
+
+/** The catalogue query with these needs as filters (a certification or region adds to those chosen; the others replace). */
+export function withNeeds(base: CatalogueQuery, needs: readonly Need[], categories: readonly Category[]): CatalogueQuery {
+  const query: CatalogueQuery = { ...base };
+  for (const n of needs) {
+    if (n.kind === "certification") query.certifications = [...new Set([...(query.certifications ?? []), n.value])];
+    else if (n.kind === "region") query.dataRegions = [...new Set([...(query.dataRegions ?? []), n.value])];
+    else if (n.kind === "freshness") query.freshness = [...new Set([...(query.freshness ?? []), n.value])];
+    else if (n.kind === "type") query.appType = n.value;
+    else if (n.kind === "product") query.productTypes = [n.productType];
+    else query.categoryIds = categories.filter((c) => c.slug === n.value && c.categoryType !== "appContext").map((c) => c.id);
+  }
+  return query;
+}
+
+/** An exact name ranks in the top name tier (catalogue.server.ts NAME_TIER: 20000 above bm25). */
+const EXACT_NAME_SCORE = 19000;
+
+/**
+ * Whether needs found in `text` should become filters: not when the text is an app's exact name
+ * ("Candor Post Bot" need not be a bot), and not when the filtered search finds nothing (the text
+ * as typed is searched instead). `keep` leaves out needs the caller's own filters already decide.
+ */
+export async function needsToApply(
+  catalogue: Catalogue,
+  base: CatalogueQuery,
+  text: string,
+  categories: readonly Category[],
+  keep: (need: Need) => boolean = () => true,
+): Promise<(ParsedNeeds & { query: CatalogueQuery }) | null> {
+  const parsed = parseNeeds(text, categories);
+  const needs = parsed.needs.filter(keep);
+  if (needs.length === 0) return null;
+  const asTyped = await searchCatalogue(catalogue, { ...base, searchQuery: text }, { offset: 0, limit: 1 });
+  if ((asTyped.items[0]?._score ?? 0) >= EXACT_NAME_SCORE) return null;
+  const { searchQuery: _typed, textMatch: _match, ...filters } = base;
+  const query = withNeeds(filters, needs, categories);
+  const total = parsed.rest !== "" ? (await searchCatalogue(catalogue, { ...query, searchQuery: parsed.rest }, { offset: 0, limit: 1 })).total : await catalogue.count(query);
+  return total > 0 ? { needs, rest: parsed.rest, query } : null;
 }

@@ -16,7 +16,7 @@ import type { Catalogue } from "~/models/catalogue-service.server";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import type { AppSummary } from "~/models/types";
 import { SEARCH_SORT_CHOICES, searchText, type FilterOption } from "./search-options";
-import { needLabel, parseNeeds, type Need } from "./needs.server";
+import { needLabel, needsToApply, parseNeeds, type Need } from "./needs.server";
 import { searchCatalogue } from "./text-search.server";
 
 export const FEATURED_MAX = 8;
@@ -60,7 +60,14 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   // What was typed when needs said in words became filters (item 6); their chips put the words back.
   const said = searchText(url.searchParams.get("said"));
   if (q !== "" && said === "" && !literal && !anyWords && !url.searchParams.has("page")) {
-    const target = await needsAddress(url, q, categories, catalogue, { sort: sortFromChoice(sort), ...filtersToQuery(trustFilters) });
+    const base: CatalogueQuery = {
+      sort: sortFromChoice(sort),
+      appType: type ?? undefined,
+      productTypes: productType ? [productType] : undefined,
+      categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
+      ...filtersToQuery(trustFilters),
+    };
+    const target = await needsAddress(url, q, categories, catalogue, base);
     if (target) throw redirect(target);
   }
 
@@ -148,44 +155,23 @@ const NEED_PARAMS: Record<Need["kind"], string> = {
 
 /**
  * Where a text whose words name needs (item 6) is searched: its other words, with the needs as the
- * list pages' filters; or null to search it as typed. As typed wins when nothing was found, when
- * the filtered search finds nothing, or when the text is an app's exact name ("Candor Post Bot"
- * need not be a bot).
+ * list pages' filters (./needs.server.ts needsToApply decides when); or null to search it as typed.
  */
 async function needsAddress(url: URL, q: string, categories: readonly Category[], catalogue: Catalogue, base: CatalogueQuery): Promise<string | null> {
-  const { needs, rest } = parseNeeds(q, categories);
-  // A filter chosen in the address already is the person's own; words never override it.
-  const fresh = needs.filter((n) => !url.searchParams.has(NEED_PARAMS[n.kind]) || n.kind === "certification" || n.kind === "region" || n.kind === "freshness");
-  if (fresh.length === 0) return null;
+  // A type, product or category chosen in the address is the person's own; words never override it.
+  const single = new Set(["type", "product", "category"]);
+  const applied = await needsToApply(catalogue, base, q, categories, (n) => !(single.has(n.kind) && url.searchParams.has(NEED_PARAMS[n.kind])));
+  if (!applied) return null;
   const target = new URLSearchParams(url.searchParams);
-  target.set("q", rest);
-  if (rest === "") target.delete("q");
-  for (const n of fresh) {
+  if (applied.rest === "") target.delete("q");
+  else target.set("q", applied.rest);
+  for (const n of applied.needs) {
     const param = NEED_PARAMS[n.kind];
     if (!target.getAll(param).includes(n.value)) target.append(param, n.value);
   }
   target.set("said", q);
-  const filtered = new URL(`/search?${target}`, url);
-  const asTyped = await searchCatalogue(catalogue, { ...base, searchQuery: q }, { offset: 0, limit: 1 });
-  if ((asTyped.items[0]?._score ?? 0) >= EXACT_NAME_SCORE) return null;
-  const filters = filtersToQuery(parseListFilters(filtered.searchParams));
-  const type = fresh.find((n) => n.kind === "type")?.value as AppType | undefined;
-  const product = fresh.find((n): n is Extract<Need, { kind: "product" }> => n.kind === "product")?.productType;
-  const categorySlug = fresh.find((n) => n.kind === "category")?.value;
-  const categoryIds = categorySlug ? categories.filter((c) => c.slug === categorySlug).map((c) => c.id) : undefined;
-  const query: CatalogueQuery = {
-    ...base,
-    ...filters,
-    appType: type ?? base.appType,
-    productTypes: product ? [product] : base.productTypes,
-    categoryIds: categoryIds ?? base.categoryIds,
-  };
-  const total = rest !== "" ? (await searchCatalogue(catalogue, { ...query, searchQuery: rest }, { offset: 0, limit: 1 })).total : await catalogue.count(query);
-  return total > 0 ? `${filtered.pathname}${filtered.search}` : null;
+  return `/search?${target}`;
 }
-
-/** An exact name ranks in the top name tier (catalogue.server.ts NAME_TIER: 20000 above bm25). */
-const EXACT_NAME_SCORE = 19000;
 
 /** The needs read from `said` that are still filters here, each with the address that removes it and puts its words back. */
 function needChips(url: URL, q: string, said: string, categories: readonly Category[]): { label: string; href: string }[] {
