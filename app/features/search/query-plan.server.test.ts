@@ -147,3 +147,10 @@ describe("synonyms of a word's forms", () => {
     expect(planSearch("poll", vocabulary, { synonyms }).literal).toContain('"survey"');
   });
 });
+
+describe("a short last word the index does not hold", () => {
+  it("is the start of a word (the typeahead's Enter on 'pol')", () => {
+    expect(planSearch("pol", vocabulary).all).toContain('"pol"*');
+    expect(planSearch("crm", vocabulary).all).not.toContain("*");
+  });
+});

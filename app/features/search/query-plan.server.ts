@@ -131,8 +131,10 @@ function wordGroup(vocabulary: Vocabulary | null, word: string, last: boolean, o
     const forms = [...exact, ...(options.synonyms?.get(word) ?? []).map(quote)];
     return { exact, forms, fixed: forms, corrected: null };
   }
-  const whole = word.length <= WHOLE_WORD_MAX && !options.typing;
-  const prefix = last && !whole && (options.typing || word.length >= 4);
+  // A short word the index holds (IT, CRM) is a whole word. A short last word it does not hold is
+  // the start of one ("pol", from the typeahead's Enter): a prefix, as the box suggested.
+  const whole = word.length <= WHOLE_WORD_MAX && !options.typing && (!last || vocabulary === null || isKnown(vocabulary, word));
+  const prefix = last && !whole;
   const exact = [whole ? shortWord(word) : prefix ? `${quote(word)}*` : quote(word)];
   const group: Group = { exact, forms: [...exact], fixed: [], corrected: null };
   for (const phrase of synonymsFor.word(options.synonyms, word)) if (phrase !== word) group.forms.push(quote(phrase));
