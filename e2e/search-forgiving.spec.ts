@@ -1,6 +1,12 @@
 // Search that forgives (issue 28), JavaScript on and off: "did you mean" with its way back to the
 // words as typed, needs said in words as removable chips, and both pages with axe at 1280 and 390 px.
-import { expect, expectNoSeriousViolations, open, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, open, serveWithoutScripts, test } from "./fixtures";
+
+// axe needs JavaScript in the browser; the "no-js" project's pages are served without their scripts.
+test.use({ javaScriptEnabled: true });
+test.beforeEach(async ({ page, jsEnabled }) => {
+  if (!jsEnabled) await serveWithoutScripts(page);
+});
 
 for (const width of [1280, 390]) {
   test.describe(`at ${width} px`, () => {

@@ -85,17 +85,14 @@ export async function searchCatalogue(
   const plan = await planFor(catalogue, base.searchQuery);
   const chosen = await chooseMatch(catalogue, base, plan, options);
   let match = chosen.match;
-  let moreWithSomeWords = 0;
-  if (plan.any !== null) {
-    if (options.anyWords) {
-      // All words first (item 4): the all-words expression is the last tier above the rest.
-      match = { expression: `(${match.expression}) OR ${plan.any}`, tiers: [...(match.tiers ?? []), match.expression] };
-    } else {
-      const [all, some] = await Promise.all([catalogue.count({ ...base, textMatch: match }), catalogue.count({ ...base, textMatch: { expression: plan.any } })]);
-      moreWithSomeWords = Math.max(0, some - all);
-    }
-  }
-  const result = await catalogue.list({ ...base, textMatch: match }, page);
+  // All words first (item 4): with `anyWords` the all-words expression is the last tier above the rest.
+  if (plan.any !== null && options.anyWords) match = { expression: `(${match.expression}) OR ${plan.any}`, tiers: [...(match.tiers ?? []), match.expression] };
+  // The page (with its total) and the some-words count go to D1 side by side.
+  const [result, some] = await Promise.all([
+    catalogue.list({ ...base, textMatch: match }, page),
+    plan.any !== null && !options.anyWords ? catalogue.count({ ...base, textMatch: { expression: plan.any } }) : Promise.resolve(0),
+  ]);
+  const moreWithSomeWords = plan.any !== null && !options.anyWords ? Math.max(0, some - result.total) : 0;
   return { ...result, correctedQuery: chosen.correctedQuery, moreWithSomeWords, match };
 }
 
