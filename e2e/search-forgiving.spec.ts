@@ -24,7 +24,8 @@ for (const width of [1280, 390]) {
 
     test("needs in plain words are filters, each a chip that can be removed", async ({ page, jsEnabled }) => {
       await open(page, "/search?q=HIPAA+transcription+in+the+EU", jsEnabled);
-      await expect(page).toHaveURL(/certification=hipaa/);
+      // (The redirect to the filtered address is checked in test/integration/search-forgiving.test.ts:
+      // the no-js project serves the document through a route, which shows the first address.)
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(/results for "HIPAA transcription in the EU"$/);
       const chips = page.getByRole("list", { name: "Filters from your words:" });
       await expect(chips.getByRole("link")).toHaveCount(2);
