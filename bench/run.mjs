@@ -20,7 +20,8 @@
 // --only limits the load scenarios and diagnostics to the given ids (see `scenarios`/`diagnostics`);
 // `flood` is the analytics-flood comparison (page latency alone vs during 2,000 beacons); `fanout`
 // is the update fan-out (bench/fanout.mjs: --followers followers of one app, one update through the
-// local queue and the platform emulator; `--only=fanout` runs it alone).
+// local queue and the platform emulator; `--only=fanout` runs it alone); `--only=relevance` runs
+// issue 28's relevance test set alone (bench/relevance.mjs, through the built Worker, 400 apps).
 // --profile=<id> [--profile-duration=5]: after the load, a CPU profile of the Worker while one client
 // runs that scenario (bench/profile.mjs): .bench/<id>.cpuprofile and where the time goes.
 //
@@ -50,6 +51,7 @@ import { generateCatalogue } from "../scripts/lib/catalogue-generator.ts";
 import { catalogueStatements } from "../scripts/lib/catalogue-sql.ts";
 import { toFtsQuery } from "../app/lib/fts-query.ts";
 import { fanoutReport, runFanout } from "./fanout.mjs";
+import { runRelevance } from "./relevance.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { freePort, profileWorker } from "./profile.mjs";
 
@@ -246,6 +248,28 @@ if (onlyIds && onlyIds.size === 1 && wantFanout) {
     writeFileSync(`${root}/.bench/fanout.json`, `${JSON.stringify({ date: new Date().toISOString(), loadAverage1m: loadavg()[0], ...result, targets: verdicts }, null, 2)}\n`);
   } catch (error) {
     process.stderr.write(`bench: fanout failed: ${error?.stack ?? error}\n`);
+    code = 1;
+  } finally {
+    removeSnapshot();
+  }
+  process.exit(code);
+}
+if (onlyIds && onlyIds.size === 1 && onlyIds.has("relevance")) {
+  // `--only=relevance`: issue 28's relevance test set through the built Worker (bench/relevance.mjs).
+  let code = 0;
+  try {
+    const { figures, misses, verdicts } = await runRelevance({ root, log, table });
+    log("");
+    log(
+      table(
+        ["target", "value", "result"],
+        verdicts.map((v) => [v.target, v.value, v.ok ? "ok" : "MISSED"]),
+      ),
+    );
+    mkdirSync(`${root}/.bench`, { recursive: true });
+    writeFileSync(`${root}/.bench/relevance.json`, `${JSON.stringify({ date: new Date().toISOString(), figures, misses, targets: verdicts }, null, 2)}\n`);
+  } catch (error) {
+    process.stderr.write(`bench: relevance failed: ${error?.stack ?? error}\n`);
     code = 1;
   } finally {
     removeSnapshot();
@@ -662,6 +686,16 @@ try {
       id: "search-page",
       label: "uncached /search?q= results page (4 queries in turn, relevance)",
       paths: ["poll", "notes", "calendar sync", "crm"].map((q) => `/search?${new URLSearchParams({ q })}`),
+      headers: UNCACHED,
+      check: edge("none"),
+      list: true,
+      search: true,
+    },
+    {
+      // Issue 28: a typo, split or joined words in the query (the corrected search, did you mean).
+      id: "search-typo",
+      label: "uncached /search?q= with a typo (4 queries in turn: pixl hub, Magnet Incidnet, trelis scribe, pine gate)",
+      paths: ["pixl hub", "Magnet Incidnet", "trelis scribe", "pine gate"].map((q) => `/search?${new URLSearchParams({ q })}`),
       headers: UNCACHED,
       check: edge("none"),
       list: true,

@@ -79,6 +79,11 @@ const SEARCH_PARAMS: ParamRules = {
   // Only an existing category's slug filters; nothing else can equal one.
   category: first((v) => (v.length <= 100 && SLUG.test(v) ? v : null)),
   sort: first((v) => (SEARCH_SORT_CHOICES.some((c) => c.value === v) ? v : null)),
+  // Issue 28: "Search instead for …" (no corrections) and the apps that match some of the words.
+  literal: first((v) => (v === "1" ? v : null)),
+  words: first((v) => (v === "any" ? v : null)),
+  // What was typed when its needs became filters (the heading and the chips show it).
+  said: first((v) => searchText(v) || null),
   page,
   from,
   ...FILTER_RULES,
@@ -108,6 +113,7 @@ const API_SEARCH_PARAMS: ParamRules = {
   verifiedPublisher: parsed(api.verifiedPublisher, (v) => (v === "true" ? v : null)),
   includeDeprecated: parsed(api.includeDeprecated, (v) => (v === "true" ? v : null)),
   minRating: parsed(api.minRating, (v) => (v === undefined ? null : String(v))),
+  literal: parsed(api.literal, (v) => (v === "true" ? v : null)),
 };
 
 /** One cacheable route: its path pattern (`:name` matches one segment) and what it reads. */

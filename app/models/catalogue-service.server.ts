@@ -17,8 +17,10 @@ import {
   listApps,
   listAppUrls,
   listCategories,
+  listSearchTerms,
   suggestApps,
   type AppQuery,
+  type TextMatch,
   type TrustFilters,
 } from "./catalogue.server";
 import { getCollectionApps, getContent, getContentEntries, getContentEntry, getHomeApps, resolveAppKeys, type ResolveOptions } from "./content.server";
@@ -61,7 +63,11 @@ export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "e
     count: (query: CatalogueQuery) => countApps(db, visible(query), memoVersion),
     /** A page of apps without the total. */
     listItems: (query: CatalogueQuery, page: PageRange) => listAppItems(db, visible(query), page),
-    suggest: (text: string) => suggestApps(db, text, hiddenTypes, memoVersion),
+    suggest: (text: string, match?: TextMatch) => suggestApps(db, text, hiddenTypes, memoVersion, match),
+    /** The FTS index's terms per column (search's vocabulary, built once per version by app/features/search). */
+    searchTerms: () => listSearchTerms(db),
+    /** The version the per-version memo uses, or undefined when none may be kept (KV unreadable). */
+    memoVersion,
     categories: () => listCategories(db, memoVersion),
     categoriesBySlug: (slug: string, categoryType?: Category["categoryType"]) => findCategoriesBySlug(db, slug, categoryType),
     categoriesByApiId: (apiId: string) => findCategoriesByApiId(db, apiId),

@@ -22,6 +22,12 @@ export type AppQuery = {
   isFeatured?: boolean;
   appContext?: AppContext;
   searchQuery?: string;
+  /**
+   * What `searchQuery` matches, when search planned it (issue 28, app/features/search/query-plan):
+   * the FTS5 expression, and stricter ones whose matches rank first, best first. Without it the
+   * text's words are matched as typed (app/lib/fts-query.ts).
+   */
+  textMatch?: TextMatch;
   /** Issue 15's filters. Certifications: the app holds every one named. */
   certifications?: readonly Certification[];
   /** Data regions: the app stores data in at least one of them. */
@@ -40,6 +46,8 @@ export type AppQuery = {
   appIds?: readonly string[];
   sort: Sort;
 };
+
+export type TextMatch = { expression: string; tiers?: readonly string[] };
 
 export type AppRow = {
   id: string;
@@ -78,7 +86,20 @@ const BM25 = "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)";
  * not LIKE: D1 refuses LIKE patterns longer than 50 bytes ("pattern too complex").
  */
 const NAME_TIER = "CASE WHEN a.name_key = ? THEN 20000 WHEN substr(a.name_key, 1, ?) = ? THEN 10000 ELSE 0 END";
-const RELEVANCE = `(${BM25} - ${NAME_TIER})`;
+
+/**
+ * Issue 28's match levels: an app that matches a stricter expression (the words as typed, then
+ * their forms) ranks above one found only through a correction, whatever its name or bm25. Each
+ * level below the first adds 40000, more than the name tiers' 20000. Binds one expression per tier.
+ */
+const TIER_STEP = 40000;
+function tierSql(tiers: readonly string[]): string {
+  if (tiers.length === 0) return "0";
+  const whens = tiers.map((_, i) => `WHEN a.seq IN (SELECT rowid FROM apps_fts WHERE apps_fts MATCH ?) THEN ${i * TIER_STEP}`);
+  return `CASE ${whens.join(" ")} ELSE ${tiers.length * TIER_STEP} END`;
+}
+const relevance = (tiers: readonly string[]) => `(${BM25} - ${NAME_TIER} + ${tierSql(tiers)})`;
+const matchOf = (query: AppQuery) => query.textMatch?.expression ?? toFtsQuery(query.searchQuery ?? "");
 
 /**
  * A text search starts from the FTS matches and probes apps per match for filters, tiers and sort
@@ -198,7 +219,7 @@ function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: strin
   if (query.searchQuery !== undefined) {
     joins = TEXT_JOIN;
     conditions.push("apps_fts MATCH ?");
-    params.push(toFtsQuery(query.searchQuery));
+    params.push(matchOf(query));
   }
   if (query.appType) {
     conditions.push("a.type = ?");
@@ -275,16 +296,17 @@ function listStatement(db: Db, query: AppQuery, page: { offset: number; limit: n
     return db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM apps a WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...params, page.limit, page.offset);
   }
   // Rank and page the matches on the covering index, then read just that page from the table.
+  const tiers = query.sort.key === "score" ? (query.textMatch?.tiers ?? []) : [];
   return db
     .prepare(
       `SELECT ${SUMMARY_COLUMNS}, r.score AS score FROM (
-         SELECT a.seq AS seq, ${RELEVANCE} AS score FROM ${TEXT_FROM} ${joins} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?
+         SELECT a.seq AS seq, ${relevance(tiers)} AS score FROM ${TEXT_FROM} ${joins} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?
        ) r JOIN apps a ON a.seq = r.seq ORDER BY ${order}`,
     )
-    .bind(...relevanceParams(text), ...params, page.limit, page.offset);
+    .bind(...relevanceParams(text), ...tiers, ...params, page.limit, page.offset);
 }
 
-const isEmptySearch = (query: AppQuery) => query.searchQuery !== undefined && toFtsQuery(query.searchQuery) === "";
+const isEmptySearch = (query: AppQuery) => query.searchQuery !== undefined && matchOf(query) === "";
 
 /**
  * One page of apps and the total that match a query. The total comes from the memo when this
@@ -358,16 +380,23 @@ type SuggestionRow = Pick<AppRow, "id" | "friendly_id" | "name" | "logo" | "comp
  * app by name), only the six columns a row shows are read, and it asks for 6 rows instead of
  * counting, because the box only needs to know whether the total exceeds 5.
  */
-export async function suggestApps(db: Db, text: string, excludeTypes: readonly AppType[], catalogueVersion?: string): Promise<{ items: Suggestion[]; more: boolean }> {
-  const fts = toFtsQuery(text);
+export async function suggestApps(
+  db: Db,
+  text: string,
+  excludeTypes: readonly AppType[],
+  catalogueVersion?: string,
+  match?: TextMatch,
+): Promise<{ items: Suggestion[]; more: boolean }> {
+  const fts = match?.expression ?? toFtsQuery(text);
   if (fts === "") return { items: [], more: false };
   // Everyone typing the same letters under the same catalogue version gets the same suggestions.
-  const answerKey = `suggest\u0000${text}\u0000${excludeTypes.join(",")}`;
+  const answerKey = `suggest\u0000${text}\u0000${excludeTypes.join(",")}\u0000${fts}`;
   const answered = recallAnswer<{ items: Suggestion[]; more: boolean }>(catalogueVersion, answerKey);
   if (answered) return answered;
   const key = nameKey(text);
   const notIn = excludeTypes.length ? ` AND a.type NOT IN (${placeholders(excludeTypes.length)})` : "";
   const columns = "a.id, a.friendly_id, a.name, a.logo, a.company_name, a.type";
+  const tiers = match?.tiers ?? [];
   const statement =
     Array.from(key).length < SHORT_PREFIX
       ? // One or two letters: names that start with them, A-Z, straight from apps_status_name_key.
@@ -383,13 +412,13 @@ export async function suggestApps(db: Db, text: string, excludeTypes: readonly A
         db
           .prepare(
             `SELECT ${columns}, r.score AS score FROM (
-               SELECT a.seq AS seq, (bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0) - ${NAME_TIER}) AS score
+               SELECT a.seq AS seq, (bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0) - ${NAME_TIER} + ${tierSql(tiers)}) AS score
                FROM ${TEXT_FROM} ${TEXT_JOIN}
                WHERE apps_fts MATCH ? AND a.status = 'published' AND a.listing = ${LISTING.listed}${notIn}
                ORDER BY score ASC, a.seq ASC LIMIT ?
              ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
           )
-          .bind(...relevanceParams(text), `{name company_name} : (${fts})`, ...excludeTypes, SUGGESTIONS_MAX + 1);
+          .bind(...relevanceParams(text), ...tiers, `{name company_name} : (${fts})`, ...excludeTypes, SUGGESTIONS_MAX + 1);
   const { results } = await statement.all<SuggestionRow>();
   return rememberAnswer(catalogueVersion, answerKey, {
     items: results.slice(0, SUGGESTIONS_MAX).map((r) => ({
@@ -403,6 +432,16 @@ export async function suggestApps(db: Db, text: string, excludeTypes: readonly A
     })),
     more: results.length > SUGGESTIONS_MAX,
   });
+}
+
+/**
+ * The FTS index's vocabulary (fts5vocab over apps_fts, migration 0022): every term, the column it
+ * is in and how many apps hold it there. Search builds its typo and word-form vocabulary from it
+ * once per catalogue version (app/features/search/vocabulary.server.ts).
+ */
+export async function listSearchTerms(db: Db): Promise<{ term: string; col: string; doc: number }[]> {
+  const { results } = await db.prepare("SELECT term, col, doc FROM apps_fts_terms").all<{ term: string; col: string; doc: number }>();
+  return results;
 }
 
 type CategoryRow = { id: string; api_id: string; slug: string; name: string; category_type: Category["categoryType"] };

@@ -122,6 +122,19 @@ const supportSchema = z.object({
   developerSpaceText: text(600),
 });
 
+/** A search synonym (issue 28 item 7): a word or a few, letters and digits, single spaces, as people type them. */
+const synonymPhrase = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,3}$/u, "must be one to four words of letters and digits, separated by single spaces");
+
+/** Search synonyms: each group's words and phrases mean the same to a person searching ("notes", "minutes"). */
+const searchSynonymsSchema = z.object({
+  groups: z.array(z.array(synonymPhrase).min(2).max(12)).max(1000),
+});
+
 export const contentBodySchemas = {
   home: homeSchema,
   announcement: announcementSchema,
@@ -133,6 +146,7 @@ export const contentBodySchemas = {
   "must-try-collection": collectionSchema,
   "security-integrations": securityIntegrationsSchema,
   support: supportSchema,
+  "search-synonyms": searchSynonymsSchema,
 } as const;
 
 export type ContentType = keyof typeof contentBodySchemas;
@@ -163,6 +177,7 @@ export type CollectionContent = ContentBody<"hybrid-collection">;
 export type SecurityIntegrationsContent = ContentBody<"security-integrations">;
 export type SecurityProvider = SecurityIntegrationsContent["items"][number];
 export type SupportContent = ContentBody<"support">;
+export type SearchSynonymsContent = ContentBody<"search-synonyms">;
 
 /** The collection types, and the list route each one feeds (contact-center has no page of its own). */
 export const COLLECTION_CONTENT = {
@@ -186,6 +201,8 @@ export function isEmptyContent(type: ContentType, body: unknown): boolean {
     case "hybrid-collection":
     case "must-try-collection":
       return !Array.isArray(b.apps) || b.apps.length === 0;
+    case "search-synonyms":
+      return !Array.isArray(b.groups) || b.groups.length === 0;
     case "home":
       return (!Array.isArray(b.sliders) || b.sliders.length === 0) && (!Array.isArray(b.featuredApps) || b.featuredApps.length === 0);
     default:

@@ -8,6 +8,8 @@ import { cacheControl } from "~/lib/cache-policy.server";
 import { jsonError } from "~/lib/http.server";
 import { sortKeyFor } from "~/lib/sort";
 import type { CatalogueQuery } from "~/models/catalogue-service.server";
+import { needsToApply, type Need } from "~/features/search/needs.server";
+import { searchCatalogue } from "~/features/search/text-search.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = parseSearchParams(new URL(request.url), searchParamsSchema);
@@ -31,15 +33,50 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     includeDeprecated: params.includeDeprecated === "true" || undefined,
     minRating: params.minRating,
   };
+  const page = { offset: params.offset, limit: params.max ?? context.config.appsPaginationLimit };
+  // Text is searched the forgiving way (issue 28): typos, word forms, split and joined words, all
+  // words first; `correctedQuery` says when the answer is for a corrected text.
+  // Needs said in words become filters (issue 28 item 6) unless the same filter is a parameter.
+  const given: Record<Need["kind"], unknown> = {
+    certification: params.certification,
+    region: params.dataRegion,
+    type: params.appType,
+    product: params.productType,
+    category: params.category,
+    freshness: params.freshness,
+  };
+  const needs =
+    query.searchQuery !== undefined && params.literal !== "true"
+      ? await needsToApply(context.catalogue, query, query.searchQuery, await context.catalogue.categories(), (n) => given[n.kind] === undefined)
+      : null;
+  const searched = needs ? { ...needs.query, searchQuery: needs.rest !== "" ? needs.rest : undefined } : query;
+  const result =
+    searched.searchQuery !== undefined
+      ? await searchCatalogue(context.catalogue, { ...searched, searchQuery: searched.searchQuery }, page, { literal: params.literal === "true" })
+      : needs
+        ? {
+            ...(await context.catalogue.list({ ...searched, sort: query.sort.key === "score" ? { key: "date", order: "desc" } : query.sort }, page)),
+            correctedQuery: null,
+            moreWithSomeWords: 0,
+          }
+        : null;
+  const filtersFromWords = needs?.needs.map((n) => ({ filter: n.kind, value: n.value, words: n.words }));
   // Paging past the last result is a 404, decided from the count alone (remembered per catalogue
   // version): an OFFSET query would walk every row before the offset to find nothing.
   if (params.offset > 0) {
-    const total = await context.catalogue.count(query);
+    const total = result?.total ?? (await context.catalogue.count(searched));
     if (params.offset >= total) {
       return jsonError(404, `No results found: offset ${params.offset} is past the last result (${total} apps match).`);
     }
   }
-  const page = { offset: params.offset, limit: params.max ?? context.config.appsPaginationLimit };
-  const result = await context.catalogue.list(query, page);
-  return Response.json(result, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });
+  const answer = result
+    ? {
+        items: result.items,
+        total: result.total,
+        correctedQuery: result.correctedQuery,
+        moreWithSomeWords: result.moreWithSomeWords,
+        ...(filtersFromWords ? { filtersFromWords, searchedText: needs?.rest ?? "" } : {}),
+      }
+    : await context.catalogue.list(query, page);
+  return Response.json(answer, { headers: { "Cache-Control": cacheControl("catalogue", context.config) } });
 }

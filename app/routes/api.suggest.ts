@@ -5,9 +5,11 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseSearchParams } from "~/features/api/json.server";
 import { suggestParamsSchema } from "~/features/api/query-schemas.server";
 import { cacheControl } from "~/lib/cache-policy.server";
+import { suggestFor } from "~/features/search/text-search.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { q } = parseSearchParams(new URL(request.url), suggestParamsSchema);
-  const result = await context.catalogue.suggest(q.trim());
+  // Corrected names when the words as typed suggest nothing (issue 28 item 5): `correctedQuery` says so.
+  const result = await suggestFor(context.catalogue, q.trim());
   return Response.json(result, { headers: { "Cache-Control": cacheControl("suggestions", context.config) } });
 }

@@ -211,6 +211,7 @@ describe("a page past the last answers 404", () => {
     // Offset 0 of nothing is an empty answer, not an error.
     const none = await get("/api/search?searchQuery=qwxzzy");
     expect(none.status).toBe(200);
-    expect(await none.json()).toEqual({ items: [], total: 0 });
+    // With a text the answer also says how it was searched (issue 28).
+    expect(await none.json()).toEqual({ items: [], total: 0, correctedQuery: null, moreWithSomeWords: 0 });
   });
 });

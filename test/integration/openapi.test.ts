@@ -151,7 +151,7 @@ describe("the OpenAPI document's contract with the real answers", () => {
     const some = await call("get", "/api/suggest", { query: { q: "a" } });
     expect((some.body as { items: unknown[] }).items.length).toBeGreaterThan(0);
     await revalidate("/api/suggest", some.res, { query: { q: "a" } });
-    expect((await call("get", "/api/suggest")).body).toEqual({ items: [], more: false });
+    expect((await call("get", "/api/suggest")).body).toEqual({ items: [], more: false, correctedQuery: null });
     expect((await call("get", "/api/suggest", { query: { q: "x".repeat(1001) } })).res.status).toBe(400);
   });
 

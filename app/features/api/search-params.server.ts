@@ -54,6 +54,8 @@ export const searchParamsSchema = z.object({
   includeDeprecated: lastValue(z.enum(["true", "false"])).optional(),
   /** The average rating is at least this (apps without ratings are left out). */
   minRating: lastValue(z.coerce.number().min(1).max(5)).optional(),
+  /** "true": the words as typed and their forms only, no typo corrections, split or joined words (issue 28). */
+  literal: lastValue(z.enum(["true", "false"])).optional(),
 });
 
 export type SearchParams = z.infer<typeof searchParamsSchema>;

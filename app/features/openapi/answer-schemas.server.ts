@@ -159,6 +159,34 @@ export const appDetailSchema = appSummarySchema
 
 export const appPageSchema = z.object({ items: z.array(appSummarySchema), total: z.number().int().min(0).describe("How many apps match, on all pages.") });
 
+/** /api/search's answer: a page, and with a text, how it was searched (issue 28). */
+export const searchAnswerSchema = appPageSchema.extend({
+  correctedQuery: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "With `searchQuery`: when the text as typed found little and a corrected text (typos fixed, words split or joined) finds more, the corrected text these results are for; else null. Pass `literal=true` to search the text as typed.",
+    ),
+  moreWithSomeWords: z
+    .number()
+    .int()
+    .min(0)
+    .optional()
+    .describe("With `searchQuery`: how many more apps match some but not all of the words (`total` counts the apps that match all of them)."),
+  filtersFromWords: z
+    .array(
+      z.object({
+        filter: z.enum(["certification", "region", "type", "product", "category", "freshness"]),
+        value: z.string().describe("The filter's value: a certification, data region, app type, product path, category slug or freshness."),
+        words: z.string().describe("The words of `searchQuery` that said it."),
+      }),
+    )
+    .optional()
+    .describe('Needs said in words that were applied as filters ("HIPAA transcription in the EU"); absent when none were. `literal=true` turns this off.'),
+  searchedText: z.string().optional().describe("With `filtersFromWords`: the words searched as text (may be empty)."),
+});
+
 export const suggestionsSchema = z.object({
   items: z
     .array(
@@ -174,6 +202,7 @@ export const suggestionsSchema = z.object({
     )
     .max(5),
   more: z.boolean().describe("Whether more apps match than the five shown (a 'Search all' row is due)."),
+  correctedQuery: z.string().nullable().describe("When the text as typed suggests nothing, the corrected text the suggestions are for (issue 28); else null."),
 });
 
 export const videoEmbedSchema = z.object({

@@ -16,7 +16,7 @@ import { FRESHNESS } from "~/models/freshness";
 import { AI_USES, CERTIFICATIONS, DATA_REGIONS } from "~/models/security-facts";
 import {
   appDetailSchema,
-  appPageSchema,
+  searchAnswerSchema,
   appSummarySchema,
   categorySchema,
   collectionAppsSchema,
@@ -169,7 +169,7 @@ export const OPERATIONS: readonly Operation[] = [
     auth: "none",
     summary: "Search and filter apps",
     description:
-      "Apps matching the filters and the text, a page at a time, as `{items, total}`. Deprecated apps are left out unless asked for. Paging past the last result is a 404.",
+      "Apps matching the filters and the text, a page at a time, as `{items, total}`. The text forgives: one typo from 4 letters and two from 8 (not in the first letter, never in words of 2–3 letters), word forms (singular and plural), split and joined words; apps that match every word are counted in `total` and the rest in `moreWithSomeWords`; `correctedQuery` names a correction. Deprecated apps are left out unless asked for. Paging past the last result is a 404.",
     query: {
       schema: searchParamsSchema,
       docs: {
@@ -190,10 +190,11 @@ export const OPERATIONS: readonly Operation[] = [
         verifiedPublisher: { description: "`true`: only apps of verified publishers (`false` is no filter)." },
         includeDeprecated: { description: "`true`: deprecated apps beside the others." },
         minRating: { description: "The average rating is at least this; apps without ratings are left out." },
+        literal: { description: "`true`: search the words as typed and their forms only, without typo corrections, split or joined words." },
       },
     },
     responses: {
-      200: ok(appPageSchema, "A page of matching apps and how many match in all."),
+      200: ok(searchAnswerSchema, "A page of matching apps, how many match all the words, and the corrected text when there was one."),
       304: NOT_MODIFIED,
       400: BAD_PARAMETER,
       404: failure("`offset` is past the last result."),

@@ -67,3 +67,6 @@ export const trustFields = style({
 });
 
 export const trustSummary = style({ cursor: "pointer", fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold, color: vars.color.text });
+
+/** "Filters from your words" and their chips (issue 28). */
+export const needs = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space[2], marginTop: vars.space[2] });

@@ -19,25 +19,93 @@ import * as styles from "./SearchPage.css";
 const LazyTrustFields = lazyHydrated(() => import("./SearchTrustFilters").then((m) => m.SearchTrustFields));
 const LazyActiveFilters = lazyHydrated(() => import("./SearchTrustFilters").then((m) => m.SearchActiveFilters));
 
-const searchHref = (q: string) => `/search?${new URLSearchParams({ q })}`;
+const searchHref = (q: string, extra: Record<string, string> = {}) => `/search?${new URLSearchParams({ q, ...extra })}`;
 
-export function searchHeading(q: string, total: number): string {
+/** The heading (spec §2.5); with a correction (issue 28 item 5) it names the text the results are for. */
+export function searchHeading(q: string, total: number, correctedQuery: string | null = null): string {
   if (q === "") return "Search apps";
   if (total === 0) return `Sorry, no results for "${q}"`;
-  return `Showing ${total} ${total === 1 ? "result" : "results"} for "${q}"`;
+  return `Showing ${total} ${total === 1 ? "result" : "results"} for "${correctedQuery ?? q}"`;
+}
+
+/** The address of the same search with other words-matching choices, keeping sort and filters. */
+function sameSearch(search: string, change: Record<string, string | null>): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  params.delete("from");
+  for (const [key, value] of Object.entries(change)) {
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+  }
+  return `/search?${params}`;
+}
+
+/** "Search instead for …" and "… more that match some of your words" (issue 28 items 4 and 5). */
+function MatchNotes({ data, search }: { data: SearchPageData; search: string }) {
+  const { q, correctedQuery, moreWithSomeWords, anyWords, total } = data;
+  return (
+    <>
+      {correctedQuery !== null ? (
+        <p className={styles.hint} data-testid="search-instead">
+          Search instead for{" "}
+          <Link to={sameSearch(search, { literal: "1", q })}>
+            <em>{q}</em>
+          </Link>
+        </p>
+      ) : null}
+      {moreWithSomeWords > 0 ? (
+        <p className={styles.hint} data-testid="some-words">
+          {total > 0 ? `${total === 1 ? "It matches" : `All ${total} match`} all your words, ` : "No app matches all your words, "}
+          <Link to={sameSearch(search, { words: "any" })}>
+            and {moreWithSomeWords} more {moreWithSomeWords === 1 ? "matches" : "match"} some of them
+          </Link>
+          .
+        </p>
+      ) : null}
+      {anyWords ? (
+        <p className={styles.hint} data-testid="some-words">
+          Apps that match all your words come first, then those that match some. <Link to={sameSearch(search, { words: null })}>Show only apps that match all your words</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** Needs said in words that became filters (issue 28 item 6): each chip removes one and puts its words back. */
+function NeedChips({ chips }: { chips: SearchPageData["needChips"] }) {
+  return (
+    <div className={styles.needs}>
+      <p className={styles.hint} id="need-chips-title">
+        Filters from your words:
+      </p>
+      <ul className={pillList} aria-labelledby="need-chips-title">
+        {chips.map((c) => (
+          <li key={c.href}>
+            <Link to={c.href} className={pill} aria-label={`Remove filter ${c.label}`}>
+              {c.label} <span aria-hidden="true">×</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 export function SearchPage({ data }: { data: SearchPageData }) {
-  const { q, total, filtered } = data;
+  const { total, filtered, correctedQuery } = data;
+  // The text the results are for: as typed when its needs became filters.
+  const q = data.said !== "" ? data.said : data.q;
   // A new address is new server HTML for the active filters' Island (as on list pages).
   const location = useLocation();
   return (
     <section className={listStyles.page} aria-labelledby="search-title">
       <header className={listStyles.head}>
         <h1 id="search-title" className={listStyles.title}>
-          {searchHeading(q, total)}
+          {searchHeading(q, total, correctedQuery)}
         </h1>
       </header>
+      {data.needChips.length > 0 ? <NeedChips chips={data.needChips} /> : null}
+      {q !== "" ? <MatchNotes data={data} search={location.search} /> : null}
 
       {q === "" ? (
         <Form method="get" action="/search" role="search" aria-label="Search apps" className={styles.queryForm}>
@@ -59,7 +127,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         <RefineForm data={data} filtered={filtered} />
       ) : null}
 
-      {q !== "" && data.trustFilterCount > 0 ? (
+      {q !== "" && data.trustFilterCount > 0 && data.needChips.length === 0 ? (
         <Island key={location.key} id="search-active-filters" fallback={<LazyActiveFilters data={data} />}>
           {typeof document === "undefined" ? <SearchActiveFiltersHtml data={data} /> : null}
         </Island>
@@ -89,6 +157,9 @@ function RefineForm({ data, filtered }: { data: SearchPageData; filtered: boolea
       }}
     >
       <input type="hidden" name="q" value={q} />
+      {data.said !== "" ? <input type="hidden" name="said" value={data.said} /> : null}
+      {data.literal ? <input type="hidden" name="literal" value="1" /> : null}
+      {data.anyWords ? <input type="hidden" name="words" value="any" /> : null}
       <Select name="sort" label="Sort by" value={sort} choices={SEARCH_SORT_CHOICES} />
       <Select name="type" label="App type" value={filters.type ?? ""} choices={[{ value: "", label: "All app types" }, ...options.types]} />
       <Select name="product" label="Product" value={filters.product ?? ""} choices={[{ value: "", label: "All products" }, ...options.products]} />

@@ -1,6 +1,6 @@
 // The loader behind /search (spec §2.1 SEARCH, §2.5): the typed text, sort and filters all live in
 // the URL, so every result list can be linked, reloaded and used without JavaScript.
-import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { notFound } from "~/lib/http.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { activeFilterCount, filtersToQuery, parseListFilters } from "~/lib/list-filters";
@@ -9,9 +9,15 @@ import { sideNavCategories } from "~/lib/side-nav";
 import { DEFAULT_SORT, sortFromChoice, type SortChoice } from "~/lib/sort";
 import type { CatalogueQuery } from "~/models/catalogue-service.server";
 import { APP_TYPE_LABELS, APP_TYPES, PRODUCT_TYPE_LABELS, type AppType, type ProductType } from "~/models/enums";
+import { FRESHNESS_LABELS } from "~/models/freshness";
+import { CERTIFICATION_LABELS, DATA_REGION_LABELS } from "~/models/security-facts";
+import type { Category } from "~/models/types";
+import type { Catalogue } from "~/models/catalogue-service.server";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import type { AppSummary } from "~/models/types";
 import { SEARCH_SORT_CHOICES, searchText, type FilterOption } from "./search-options";
+import { needLabel, needsToApply, parseNeeds, type Need } from "./needs.server";
+import { searchCatalogue } from "./text-search.server";
 
 export const FEATURED_MAX = 8;
 
@@ -48,12 +54,31 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   // The trust filters every list page has (app/lib/list-filters.ts).
   const trustFilters = parseListFilters(url.searchParams);
 
+  // "Search instead for …" (issue 28 item 5) and "… more that match some of your words" (item 4).
+  const literal = url.searchParams.get("literal") === "1";
+  const anyWords = url.searchParams.get("words") === "any";
+  // What was typed when needs said in words became filters (item 6); their chips put the words back.
+  const said = searchText(url.searchParams.get("said"));
+  if (q !== "" && said === "" && !literal && !anyWords && !url.searchParams.has("page")) {
+    const base: CatalogueQuery = {
+      sort: sortFromChoice(sort),
+      appType: type ?? undefined,
+      productTypes: productType ? [productType] : undefined,
+      categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
+      ...filtersToQuery(trustFilters),
+    };
+    const target = await needsAddress(url, q, categories, catalogue, base);
+    if (target) throw redirect(target);
+  }
+
   const pageSize = context.config.appsPaginationLimit;
   const window = pageWindowFromUrl(url, pageSize);
   let result: { items: AppSummary[]; total: number } | null = { items: [], total: 0 };
-  if (q !== "") {
+  let correctedQuery: string | null = null;
+  let moreWithSomeWords = 0;
+  if (q !== "" || said !== "") {
     const query: CatalogueQuery = {
-      searchQuery: q,
+      searchQuery: q !== "" ? q : undefined,
       sort: sortFromChoice(sort),
       appType: type ?? undefined,
       productTypes: productType ? [productType] : undefined,
@@ -61,9 +86,16 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       ...filtersToQuery(trustFilters),
     };
     try {
-      // As on every list: a page past the last is a 404, decided from the (remembered) count alone.
-      const past = window.page > 1 && isPastLastPage(window, await catalogue.count(query), pageSize);
-      result = past ? null : await catalogue.list(query, { offset: window.offset, limit: window.limit });
+      const page = { offset: window.offset, limit: window.limit };
+      // Needs that were all filters leave no text: the filtered list, newest first.
+      const found =
+        q !== ""
+          ? await searchCatalogue(catalogue, { ...query, searchQuery: q }, page, { literal, anyWords })
+          : { ...(await catalogue.list({ ...query, sort: DEFAULT_SORT }, page)), correctedQuery: null, moreWithSomeWords: 0 };
+      // As on every list: a page past the last is a 404 (the total is counted with the page).
+      result = window.page > 1 && isPastLastPage(window, found.total, pageSize) ? null : found;
+      correctedQuery = found.correctedQuery;
+      moreWithSomeWords = found.moreWithSomeWords;
     } catch (error) {
       context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
       throw error;
@@ -88,6 +120,12 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   return data(
     {
       q,
+      said,
+      needChips: said !== "" ? needChips(url, q, said, categories) : [],
+      correctedQuery,
+      literal,
+      anyWords,
+      moreWithSomeWords,
       sort,
       filters,
       trustFilters,
@@ -104,6 +142,60 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
     },
     { headers: { "Cache-Control": cacheControl("page", context.config) } },
   );
+}
+
+const NEED_PARAMS: Record<Need["kind"], string> = {
+  certification: "certification",
+  region: "region",
+  type: "type",
+  product: "product",
+  category: "category",
+  freshness: "freshness",
+};
+
+/**
+ * Where a text whose words name needs (item 6) is searched: its other words, with the needs as the
+ * list pages' filters (./needs.server.ts needsToApply decides when); or null to search it as typed.
+ */
+async function needsAddress(url: URL, q: string, categories: readonly Category[], catalogue: Catalogue, base: CatalogueQuery): Promise<string | null> {
+  // A type, product or category chosen in the address is the person's own; words never override it.
+  const single = new Set(["type", "product", "category"]);
+  const applied = await needsToApply(catalogue, base, q, categories, (n) => !(single.has(n.kind) && url.searchParams.has(NEED_PARAMS[n.kind])));
+  if (!applied) return null;
+  const target = new URLSearchParams(url.searchParams);
+  if (applied.rest === "") target.delete("q");
+  else target.set("q", applied.rest);
+  for (const n of applied.needs) {
+    const param = NEED_PARAMS[n.kind];
+    if (!target.getAll(param).includes(n.value)) target.append(param, n.value);
+  }
+  target.set("said", q);
+  return `/search?${target}`;
+}
+
+/** The needs read from `said` that are still filters here, each with the address that removes it and puts its words back. */
+function needChips(url: URL, q: string, said: string, categories: readonly Category[]): { label: string; href: string }[] {
+  const labels = {
+    certification: CERTIFICATION_LABELS,
+    region: DATA_REGION_LABELS,
+    type: APP_TYPE_LABELS,
+    product: Object.fromEntries(PRODUCT_NAV.map((p) => [p.path, PRODUCT_TYPE_LABELS[p.categoryType]])),
+    category: Object.fromEntries(categories.map((c) => [c.slug, c.name])),
+    freshness: FRESHNESS_LABELS,
+  };
+  return parseNeeds(said, categories)
+    .needs.filter((n) => url.searchParams.getAll(NEED_PARAMS[n.kind]).includes(n.value))
+    .map((n) => {
+      const params = new URLSearchParams(url.searchParams);
+      const param = NEED_PARAMS[n.kind];
+      const kept = params.getAll(param).filter((v) => v !== n.value);
+      params.delete(param);
+      for (const v of kept) params.append(param, v);
+      params.set("q", `${q} ${n.words}`.trim());
+      params.delete("page");
+      params.delete("from");
+      return { label: needLabel(n, labels), href: `/search?${params}` };
+    });
 }
 
 export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>["data"];
