@@ -105,6 +105,8 @@ test.describe("the first app on the first screen at 390×844", () => {
   for (const path of PAGES) {
     test(`${path} shows its first card whole before any scrolling`, async ({ page, jsEnabled }) => {
       await open(page, path, jsEnabled);
+      // Measured as laid out with its styles (open() returns at DOMContentLoaded, before them).
+      await page.waitForLoadState("load");
       // The test-environment bar is on, as in the issue's measurements.
       await expect(page.getByRole("region", { name: "Test environment" })).toBeVisible();
       const card = page.locator("#item-1");
@@ -118,6 +120,7 @@ test.describe("the first app on the first screen at 390×844", () => {
 
   test("the category chips are one row that scrolls sideways, the current one first", async ({ page, jsEnabled }) => {
     await open(page, "/meetings/productivity", jsEnabled);
+    await page.waitForLoadState("load");
     const chips = page.getByRole("navigation", { name: "Meetings: Productivity categories" }).getByRole("list");
     const row = await chips.evaluate((list) => ({
       scrolls: list.scrollWidth > list.clientWidth,

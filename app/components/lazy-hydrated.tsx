@@ -72,13 +72,23 @@ const serverHtml = (id: string): string | null => (typeof document === "undefine
 export function lazyHydrated<P extends object>(load: () => Promise<ComponentType<P>>): LazyHydrated<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<unknown> | null = null;
-  const start = () => (loading ??= load().then((component) => (loaded = component)));
+  // A chunk that could not be fetched: rendering throws it (the route's error boundary shows), so a
+  // navigation waiting for it (MountedByNavigation) ends instead of waiting for good.
+  let failed: { error: unknown } | null = null;
+  const start = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        failed = { error };
+      },
+    ));
   if (typeof document === "undefined") void start();
 
   // biome-ignore lint/correctness/noComponentHookFactories: made once per lazily loaded module at import time, never inside a render
   function Loaded(props: P) {
     // Suspends (React 18's thrown-promise protocol) until the code is here: on the server (where the
     // module is loaded at start-up) and for a part mounted after the first render.
+    if (failed) throw failed.error;
     if (!loaded) throw start();
     const Component = loaded;
     return <Component {...props} />;
@@ -96,7 +106,8 @@ export function lazyHydrated<P extends object>(load: () => Promise<ComponentType
       const release = holdLazyHydrated();
       let cancelled = false;
       void start().then(() => {
-        if (!cancelled) setLive(true);
+        // Without its code the server's HTML stays, working as it does without JavaScript.
+        if (!cancelled && loaded) setLive(true);
       });
       return () => {
         cancelled = true;
