@@ -3,12 +3,15 @@
 //   latest state in D1 for /healthz;
 // - webhook upkeep (docs/decisions/010): outgoing deliveries due for a retry, and the outgoing
 //   bot's platform webhooks revived when the platform set them inactive (issue 13). (Incoming posts
-//   are counted by the RATE_LIMIT_WEBHOOK binding, which needs no upkeep; docs/decisions/013.)
+//   are counted by the RATE_LIMIT_WEBHOOK binding, which needs no upkeep; docs/decisions/013.), and
+//   the bots' rooms/migrated platform webhooks kept, with received room moves applied again
+//   (issue 27 item 9, decision 033).
 import { portalConfigFor } from "../app/lib/config.server";
 import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import { recordHealth, runHealthChecks } from "../app/features/health/health.server";
 import { retryDueDeliveries } from "../app/features/webhooks/outgoing.server";
 import { reviveOutgoingWebhooks } from "../app/features/webhooks/revival.server";
+import { keepRoomSubscriptions } from "../app/features/webhooks/room-migration.server";
 import { createPlatformServices } from "../app/platform/services.server";
 
 export async function scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
@@ -20,6 +23,7 @@ export async function scheduled(_controller: ScheduledController, env: Env, ctx:
   const webhooks = Promise.all([
     retryDueDeliveries(hooks).catch((error) => logger.error("Webhook upkeep failed (retries)", { error: String(error) })),
     reviveOutgoingWebhooks(hooks).catch((error) => logger.error("Webhook upkeep failed (revival)", { error: String(error) })),
+    keepRoomSubscriptions(hooks).catch((error) => logger.error("Webhook upkeep failed (room migrations)", { error: String(error) })),
   ]);
   const services = await runHealthChecks(env, config.platform.apiBase);
   const down = Object.entries(services).filter(([, s]) => !s.ok);

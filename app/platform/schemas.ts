@@ -160,6 +160,14 @@ export const messageEventDataSchema = z
 export type MessageEventData = z.infer<typeof messageEventDataSchema>;
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
+/**
+ * `data` of a `rooms`/`migrated` delivery: the space under its new id (`id`) and its old one. The
+ * platform documents the event ("A room was migrated to a different geography. The roomId has
+ * changed.") but not this shape: `previousRoomId` is the emulator's guess (workers/platform/README.md
+ * "Fidelity"). A delivery without it is acknowledged and logged with its keys, and nothing moves.
+ */
+export const roomMigratedEventDataSchema = z.object({ id: hydraId, previousRoomId: hydraId }).passthrough();
+
 export const authorizationSchema = z.object({
   id: hydraId,
   applicationId: hydraId,

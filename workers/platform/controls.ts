@@ -1,7 +1,7 @@
 // /_emulator/* test controls (only when EMULATOR_CONTROLS is "true"; no auth): reset to the demo
 // seed, faults, token expiry, a peek at a space's messages, a state summary, revoking a person's
 // grant (as the platform's token page does), turning a platform webhook inactive and registering
-// a hub redirect URI.
+// a hub redirect URI, and migrating a space to another geography (its id changes).
 import { z } from "zod";
 import { revokeControl } from "./account.ts";
 import { notFound } from "./errors.ts";
@@ -11,8 +11,9 @@ import { Router, json, maxParam, parseJsonBody, parseQuery } from "./http.ts";
 import { decodeId, encodeId } from "./ids.ts";
 import { messageJson, roomMessages } from "./messages.ts";
 import { registerRedirectUriControl } from "./oauth.ts";
+import type { RoomRow } from "./rooms.ts";
 import { demoStatements } from "./seed.ts";
-import { deactivateWebhookControl } from "./webhooks.ts";
+import { deactivateWebhookControl, deliveryRule, dispatchRoomMigrated, migratedFilter } from "./webhooks.ts";
 import type { PlatformReference } from "./seed.ts";
 
 async function reset(c: Ctx): Promise<Response> {
@@ -74,6 +75,47 @@ async function peekMessages(c: Ctx): Promise<Response> {
   return json({ items: (await roomMessages(c.db, room.uuid, q.max)).map(messageJson) });
 }
 
+/**
+ * POST /_emulator/rooms/migrate {roomId}: the platform moves the space to another geography. It gets
+ * a new id (a new uuid here; README "Fidelity"); its memberships and messages follow, and so do
+ * `roomId=` filters of webhooks that named it. Then every member's webhook for rooms/migrated
+ * hears of it (dispatchRoomMigrated): `data` is the room under its new id, with `previousRoomId`.
+ * Answers once the deliveries were answered: `{id, previousRoomId, delivered}`.
+ */
+async function migrateRoom(c: Ctx): Promise<Response> {
+  const body = await parseJsonBody(c, z.object({ roomId: z.string().min(1) }));
+  const oldUuid = decodeId("ROOM", body.roomId);
+  const room = oldUuid ? await c.db.prepare("SELECT * FROM rooms WHERE uuid = ?").bind(oldUuid).first<RoomRow>() : null;
+  if (!room) throw notFound("No space has this id.");
+  const newUuid = crypto.randomUUID();
+  const { results: hooks } = await c.db.prepare("SELECT uuid, filter FROM webhooks WHERE filter LIKE '%roomId=%'").all<{ uuid: string; filter: string }>();
+  const moved = hooks.flatMap((hook) => {
+    const filter = migratedFilter(hook.filter, room.uuid, newUuid);
+    return filter ? [c.db.prepare("UPDATE webhooks SET filter = ? WHERE uuid = ?").bind(filter, hook.uuid)] : [];
+  });
+  await c.db.batch([
+    c.db.prepare("UPDATE rooms SET uuid = ?1 WHERE uuid = ?2").bind(newUuid, room.uuid),
+    c.db.prepare("UPDATE memberships SET room_uuid = ?1 WHERE room_uuid = ?2").bind(newUuid, room.uuid),
+    c.db.prepare("UPDATE messages SET room_uuid = ?1 WHERE room_uuid = ?2").bind(newUuid, room.uuid),
+    ...moved,
+  ]);
+  const id = encodeId("ROOM", newUuid);
+  const previousRoomId = encodeId("ROOM", room.uuid);
+  const data = {
+    id,
+    previousRoomId,
+    ...(room.title ? { title: room.title } : {}),
+    type: room.type,
+    isLocked: room.is_locked === 1,
+    lastActivity: room.last_activity,
+    creatorId: encodeId("PEOPLE", room.creator_uuid),
+    created: room.created,
+    ownerId: encodeId("ORGANIZATION", room.owner_org_uuid),
+  };
+  const delivered = await dispatchRoomMigrated(c.db, newUuid, data, room.creator_uuid, deliveryRule(c.env));
+  return json({ id, previousRoomId, delivered });
+}
+
 async function state(c: Ctx): Promise<Response> {
   const tables = [
     "orgs",
@@ -106,4 +148,5 @@ export const controls = new Router()
   .on("GET", "/_emulator/state", state)
   .on("POST", "/_emulator/revoke", revokeControl)
   .on("POST", "/_emulator/webhooks/deactivate", deactivateWebhookControl)
+  .on("POST", "/_emulator/rooms/migrate", migrateRoom)
   .on("POST", "/_emulator/redirect-uris", registerRedirectUriControl);

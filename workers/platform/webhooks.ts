@@ -78,7 +78,8 @@ const createBody = z.object({
   name: z.string().trim().min(1).max(256),
   targetUrl,
   resource: z.enum(["messages", "memberships", "rooms", "attachmentActions", "all"]),
-  event: z.enum(["created", "updated", "deleted", "all"]),
+  // `migrated` is the rooms resource's event for a space moved to another geography (its id changes).
+  event: z.enum(["created", "updated", "deleted", "migrated", "all"]),
   filter: filterSchema.optional(),
   secret: z.string().min(1).max(256).optional(),
 });
@@ -310,20 +311,62 @@ export async function dispatchMessageCreated(db: D1Database, message: DeliveredM
   await Promise.all(
     results
       .filter((hook) => deliveredTo(hook, message))
-      .map(async (hook) => {
-        const body = JSON.stringify(deliveryEnvelope(hook, "messages", "created", encodeId("PEOPLE", message.person_uuid), data));
-        const headers: Record<string, string> = { "Content-Type": "application/json" };
-        if (hook.secret) headers["X-Spark-Signature"] = await hmacSha1Hex(hook.secret, body);
-        let ok = false;
-        try {
-          const res = await fetch(hook.target_url, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
-          ok = res.ok;
-          if (!res.ok) console.warn(`webhook ${hook.name}: ${hook.target_url} answered ${res.status}`);
-          await res.body?.cancel();
-        } catch (error) {
-          console.warn(`webhook ${hook.name}: delivery to ${hook.target_url} failed: ${(error as Error).message}`);
-        }
-        await recordDelivery(db, hook.uuid, ok, rule);
-      }),
+      .map((hook) => deliverTo(db, hook, deliveryEnvelope(hook, "messages", "created", encodeId("PEOPLE", message.person_uuid), data), rule)),
   );
+}
+
+/**
+ * One signed POST of an envelope to a webhook's target, counted as a success or failure
+ * (recordDelivery): a non-2xx answer, a network error or a 10 s time-out fails.
+ */
+async function deliverTo(db: D1Database, hook: WebhookRow, envelope: Record<string, unknown>, rule: DeliveryRule): Promise<boolean> {
+  const body = JSON.stringify(envelope);
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (hook.secret) headers["X-Spark-Signature"] = await hmacSha1Hex(hook.secret, body);
+  let ok = false;
+  try {
+    const res = await fetch(hook.target_url, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+    ok = res.ok;
+    if (!res.ok) console.warn(`webhook ${hook.name}: ${hook.target_url} answered ${res.status}`);
+    await res.body?.cancel();
+  } catch (error) {
+    console.warn(`webhook ${hook.name}: delivery to ${hook.target_url} failed: ${(error as Error).message}`);
+  }
+  await recordDelivery(db, hook.uuid, ok, rule);
+  return ok;
+}
+
+/**
+ * A `roomId=` filter that named the migrated room names the new one (README "Fidelity": the
+ * platform's behaviour is not documented; the hub registers its own again either way).
+ */
+export function migratedFilter(filter: string, oldUuid: string, newUuid: string): string | null {
+  const params = new URLSearchParams(filter);
+  const roomId = params.get("roomId");
+  if (!roomId || decodeId("ROOM", roomId) !== oldUuid) return null;
+  params.set("roomId", encodeId("ROOM", newUuid));
+  return params.toString();
+}
+
+/**
+ * POSTs a rooms/migrated event to every active `rooms` (or `all`) webhook, event `migrated` (or
+ * `all`), of the moved room's members whose `roomId=` filter, if any, names the room. `data` is the
+ * room under its new id plus `previousRoomId`, the old id: the platform documents the event ("A room
+ * was migrated to a different geography. The roomId has changed.") but not its `data` (README
+ * "Fidelity"). Resolves once every delivery was answered; the number of successful deliveries.
+ */
+export async function dispatchRoomMigrated(db: D1Database, newUuid: string, data: Record<string, unknown>, actorUuid: string, rule: DeliveryRule): Promise<number> {
+  const { results } = await db
+    .prepare(
+      `${WEBHOOK_SELECT} JOIN memberships m ON m.person_uuid = w.owner_uuid AND m.room_uuid = ?
+       WHERE w.status = 'active' AND w.resource IN ('rooms', 'all') AND w.event IN ('migrated', 'all')`,
+    )
+    .bind(newUuid)
+    .all<WebhookRow>();
+  const matching = results.filter((hook) => {
+    const roomId = new URLSearchParams(hook.filter ?? "").get("roomId");
+    return roomId === null || decodeId("ROOM", roomId) === newUuid;
+  });
+  const delivered = await Promise.all(matching.map((hook) => deliverTo(db, hook, deliveryEnvelope(hook, "rooms", "migrated", encodeId("PEOPLE", actorUuid), data), rule)));
+  return delivered.filter(Boolean).length;
 }

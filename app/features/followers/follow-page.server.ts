@@ -17,6 +17,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { AppDetail } from "~/models/types";
 import { destinationView, followApp, unfollowApp, type DestinationChoice } from "./follow.server";
 import { FOLLOW_MESSAGES, type FollowActionData, type FollowedAppView, type FollowOffer, type FollowPageData } from "./follow-view";
+import { ensureRoomSubscription } from "~/features/webhooks/room-migration.server";
 import { findFollow, listFollows } from "./follows.server";
 
 /** `/applications/{key}/follow`: the follow page, and where every follow and unfollow form posts. */
@@ -103,6 +104,8 @@ export async function followPageAction({ request, context, params }: ActionFunct
   try {
     const outcome = await followApp(context, auth, { id: app.id, name: app.name, path: appPath(app) }, choice);
     if (!outcome.ok) return refuse(outcome.status, outcome.problem, outcome.retryAfter);
+    // The updates bot is in a space the hub keeps an id of: it must hear when the space moves (decision 033).
+    if (outcome.follow.destination.kind === "space") await ensureRoomSubscription(context, "updates", new URL(request.url).origin);
     const destination = destinationView(outcome.follow.destination);
     return redirectWithNotice(
       request,

@@ -488,4 +488,5 @@ export const NOT_IN_THE_PUBLIC_API: Readonly<Record<string, string>> = {
   "/api/analytics/summary": "operators' aggregate counts, not an interface for others",
   "/api/hooks/incoming/{token}": "each incoming webhook's secret address, documented where the webhook is made (My Webhooks)",
   "/api/hooks/outgoing/{webhookId}": "where the platform delivers events, signed with the webhook's secret",
+  "/api/hooks/rooms/{bot}": "where the platform tells the hub's bots that a space moved (rooms/migrated), signed with the bot's webhook secret",
 };

@@ -19,13 +19,13 @@ import type { WebhookKind } from "./webhook-form";
 
 /** Attempts in all (the first, then retries after base, 2×base, 4×base, 8×base, 16×base). */
 export const MAX_DELIVERY_ATTEMPTS = 6;
-const MAX_EVENT_BYTES = 64 * 1024;
+export const MAX_EVENT_BYTES = 64 * 1024;
 
 export const SIGNATURE_HEADER = "X-AppHub-Signature";
 /** Unix seconds of the attempt, signed with the body so a captured delivery cannot be replayed later. */
 export const TIMESTAMP_HEADER = "X-AppHub-Timestamp";
 
-async function hmacHex(hash: "SHA-1" | "SHA-256", secret: string, body: string): Promise<string> {
+export async function hmacHex(hash: "SHA-1" | "SHA-256", secret: string, body: string): Promise<string> {
   const enc = new TextEncoder();
   const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash }, false, ["sign"]);
   return [...new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(body)))].map((b) => b.toString(16).padStart(2, "0")).join("");

@@ -21,6 +21,7 @@ import {
 import { randomToken } from "~/lib/random-token.server";
 import { botIdentity, botClient } from "./webhook-bots.server";
 import { targetProblem } from "./target-url.server";
+import { ensureRoomSubscription } from "./room-migration.server";
 import { forgetOwnerIfIdle, recordOwnerSeen, standingOf, standingOfRow, type Standing } from "./standing.server";
 
 type WebhookRow = {
@@ -256,6 +257,8 @@ export async function createWebhook(context: AppLoadContext, auth: Auth, kind: W
     return { ok: false, status: 409, errors: {}, message: M.limit };
   }
   await seen();
+  // The bot is in a space the hub now keeps an id of: it must hear when the space moves (decision 033).
+  await ensureRoomSubscription(context, kind, origin);
   return { ok: true, webhook: toView(row, origin), created: true };
 }
 
