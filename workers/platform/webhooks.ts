@@ -1,7 +1,8 @@
 // Platform webhooks (event subscriptions): CRUD under /v1/webhooks, owned by the token's person,
 // and delivery of messages/created events signed with X-Spark-Signature (HMAC-SHA1 hex).
-// Only messages/created events are emitted (what the hub's outgoing webhooks need); other
-// resources and events can be registered, as upstream, but never fire here. A delivery's `data`
+// Only messages/created events are emitted (what the hub's outgoing webhooks need), and
+// rooms/migrated when the /_emulator/rooms/migrate control moves a space; other resources and
+// events can be registered, as upstream, but never fire here. A delivery's `data`
 // omits mentionedPeople (read the message to be sure). As the platform: a webhook whose deliveries
 // fail WEBHOOK_FAILURE_LIMIT (100) times within WEBHOOK_FAILURE_WINDOW_SECONDS (300) becomes
 // inactive; PUT with status "active" revives it, but one revived within that window after it was
