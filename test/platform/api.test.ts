@@ -321,6 +321,48 @@ describe("platform webhooks", () => {
     );
   });
 
+  it("migrates a space to a new id (issue 27): members, messages and roomId filters follow, and rooms/migrated webhooks hear of it", async () => {
+    const target = await startTarget();
+    try {
+      const oldId = roomId("designTeam");
+      const hook = (body: Record<string, unknown>) => api(h, riley, "/v1/webhooks", { method: "POST", body: { targetUrl: target.url, secret: "roomsecret", ...body } });
+      await expectOk(await hook({ name: "Moves", resource: "rooms", event: "migrated" }), platformWebhookSchema);
+      const mentions = await expectOk(await hook({ name: "Messages", resource: "messages", event: "created", filter: `roomId=${oldId}` }), platformWebhookSchema);
+      // Max's webhook for another space's moves hears nothing of this one.
+      await expectOk(
+        await api(h, max, "/v1/webhooks", {
+          method: "POST",
+          body: { name: "Elsewhere", targetUrl: target.url, resource: "rooms", event: "migrated", filter: `roomId=${roomId("globexResearch")}` },
+        }),
+        platformWebhookSchema,
+      );
+      await expectError(await control(h, "/_emulator/rooms/migrate", { roomId: encodeId("ROOM", crypto.randomUUID()) }), 404);
+
+      const res = await control(h, "/_emulator/rooms/migrate", { roomId: oldId });
+      expect(res.status).toBe(200);
+      const moved = (await res.json()) as { id: string; previousRoomId: string; delivered: number };
+      expect(moved).toMatchObject({ previousRoomId: oldId, delivered: 1 });
+      expect(moved.id).not.toBe(oldId);
+      const [delivery] = target.deliveries;
+      expect(target.deliveries).toHaveLength(1);
+      expect(delivery!.headers["x-spark-signature"]).toBe(createHmac("sha1", "roomsecret").update(delivery!.body).digest("hex"));
+      const event = webhookEventSchema.parse(JSON.parse(delivery!.body));
+      expect(event).toMatchObject({ name: "Moves", resource: "rooms", event: "migrated", data: { id: moved.id, previousRoomId: oldId, title: "Design Team", type: "group" } });
+      expect(event).not.toHaveProperty("created");
+
+      // The old id is gone; the space, its members and its messages answer under the new one.
+      await expectError(await api(h, riley, `/v1/rooms/${oldId}`), 404);
+      expect((await api(h, riley, `/v1/rooms/${moved.id}`)).status).toBe(200);
+      const members = (await (await api(h, riley, `/v1/memberships?roomId=${moved.id}`)).json()) as { items: unknown[] };
+      expect(members.items).toHaveLength(ROOMS.designTeam.members.length);
+      const messages = (await (await api(h, riley, `/v1/messages?roomId=${moved.id}`)).json()) as { items: unknown[] };
+      expect(messages.items.length).toBeGreaterThan(0);
+      expect((await expectOk(await api(h, riley, `/v1/webhooks/${mentions.id}`), platformWebhookSchema)).filter).toBe(`roomId=${moved.id}`);
+    } finally {
+      await target.close();
+    }
+  });
+
   it("delivers messages/created events, signed with HMAC-SHA1 of the raw body, per filter", async () => {
     const target = await startTarget();
     try {
