@@ -72,9 +72,10 @@ async function botHasSpaces(context: HookContext, bot: RoomBot): Promise<boolean
  * Registers the bot's rooms/migrated webhook at `origin` unless it has one. One platform call the
  * first time only; a failure is logged (the Cron Trigger tries again), never thrown at the caller.
  */
-export async function ensureRoomSubscription(context: HookContext, bot: RoomBot, origin: string): Promise<void> {
+/** True when this call registered it. */
+export async function ensureRoomSubscription(context: HookContext, bot: RoomBot, origin: string): Promise<boolean> {
   const { db, logger } = context;
-  if (await db.prepare("SELECT 1 AS x FROM room_subscriptions WHERE bot = ?").bind(bot).first()) return;
+  if (await db.prepare("SELECT 1 AS x FROM room_subscriptions WHERE bot = ?").bind(bot).first()) return false;
   const secret = randomSecret();
   const targetUrl = roomEventsTarget(origin, bot);
   const client = roomBotClient(context, bot);
@@ -83,7 +84,7 @@ export async function ensureRoomSubscription(context: HookContext, bot: RoomBot,
     registered = await client.createWebhook({ name: roomEventsName(bot), targetUrl, resource: "rooms", event: "migrated", secret });
   } catch (error) {
     logPlatformError(context, "Registering a bot's room-migration webhook failed", error, { bot });
-    return;
+    return false;
   }
   const inserted = await db
     .prepare("INSERT INTO room_subscriptions (bot, platform_webhook_id, secret, target_url, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (bot) DO NOTHING")
@@ -92,9 +93,10 @@ export async function ensureRoomSubscription(context: HookContext, bot: RoomBot,
   if (inserted.meta.changes === 0) {
     // Another request registered one first: ours is not needed.
     await client.deleteWebhook(registered.id).catch((error) => logPlatformError(context, "Removing a spare room-migration webhook failed", error, { bot }));
-    return;
+    return false;
   }
   logger.info("Registered a bot's room-migration webhook", { bot });
+  return true;
 }
 
 /**
@@ -115,8 +117,7 @@ export async function keepRoomSubscriptions(context: HookContext, nowMs = Date.n
     const row = stored.get(bot);
     if (!row) {
       if (!(await botHasSpaces(context, bot))) continue;
-      await ensureRoomSubscription(context, bot, origin);
-      registered++;
+      if (await ensureRoomSubscription(context, bot, origin)) registered++;
       continue;
     }
     const client = roomBotClient(context, bot);
