@@ -24,8 +24,6 @@ import { moduleLookup, summarize } from "./profile.mjs";
 
 export const STARTUP_TARGETS = { startupCpuMs: 30, gzipKiB: 300 };
 
-const KiB = 1024;
-
 function run(cmd, args, cwd) {
   const result = spawnSync(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" } });
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
