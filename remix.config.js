@@ -7,7 +7,10 @@ export default {
   serverConditions: ["workerd", "worker", "browser"],
   serverMainFields: ["browser", "module", "main"],
   serverMinify: false,
-  serverDependenciesToBundle: "all",
+  // Packages stay imports in build/index.js and wrangler bundles them once, with workers/app.ts's own
+  // imports of the same packages (zod, @remix-run/*, lru-cache, …); "all" put a second copy of each
+  // in the Worker (docs/decisions/036).
+  serverDependenciesToBundle: [],
   serverNodeBuiltinsPolyfill: { modules: {} },
   watchPaths: ["./styles/**/*"],
   future: {

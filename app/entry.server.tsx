@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { loadLazyParts } from "~/components/lazy-hydrated";
 import { ServerRenderProvider } from "~/lib/server-render";
 
 // The Worker builds each request's services with the build's own copy of the app modules
@@ -17,6 +18,8 @@ export default async function handleRequest(request: Request, responseStatusCode
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), streamTimeout + 1_000);
   let status = responseStatusCode;
+  // The pages' lazily loaded parts, loaded by the isolate's first document render, not at start-up.
+  await loadLazyParts();
   const body = await renderToReadableStream(
     <ServerRenderProvider value={{ nonce: loadContext.nonce, kept: loadContext.documentOnly.kept }}>
       <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={loadContext.nonce} />

@@ -53,7 +53,7 @@ async function connect(inspectorPort, workerName) {
  * became `d22`), so its lines are aligned with build/index.js, where the marks are: in order,
  * comparing each line without digits and spaces.
  */
-function moduleLookup(bundleText, innerFile) {
+export function moduleLookup(bundleText, innerFile) {
   const marks = (lines) => {
     let current = null;
     return lines.map((line) => {
@@ -90,7 +90,7 @@ function moduleName(source) {
   return source.replace(/^(\.\.\/)+/, "").replace(/^webpack:\/\//, "");
 }
 
-function summarize(profile, lookup, top) {
+export function summarize(profile, lookup, top) {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const parentOf = new Map();
   for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);

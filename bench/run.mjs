@@ -22,6 +22,8 @@
 // is the update fan-out (bench/fanout.mjs: --followers followers of one app, one update through the
 // local queue and the platform emulator; `--only=fanout` runs it alone); `--only=relevance` runs
 // issue 28's relevance test set alone (bench/relevance.mjs, through the built Worker, 400 apps).
+// `startup` is the cold start (bench/startup.mjs: `wrangler check startup` of the app and of a minimal
+// Remix Worker, --startup-runs=5, --startup-extra=label=file.bundle; `--only=startup` runs it alone).
 // --profile=<id> [--profile-duration=5]: after the load, a CPU profile of the Worker while one client
 // runs that scenario (bench/profile.mjs): .bench/<id>.cpuprofile and where the time goes.
 //
@@ -54,6 +56,7 @@ import { fanoutReport, runFanout } from "./fanout.mjs";
 import { runRelevance } from "./relevance.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { freePort, profileWorker } from "./profile.mjs";
+import { runStartup } from "./startup.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -73,6 +76,8 @@ const { values: args } = parseArgs({
     profile: { type: "string" },
     "profile-duration": { type: "string", default: "5" },
     followers: { type: "string", default: "10000" },
+    "startup-runs": { type: "string", default: "5" },
+    "startup-extra": { type: "string" },
   },
 });
 const DURATION_MS = Number(args.duration) * 1000;
@@ -189,6 +194,45 @@ if (missingAssets.length) {
   process.exit(1);
 }
 
+const wantStartup = !args.only || args.only.split(",").includes("startup");
+async function startupRun() {
+  const extra = (args["startup-extra"] ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((item) => {
+      const [label, bundle] = item.split("=");
+      return { label, bundle };
+    });
+  const report = await runStartup({ root, runs: Math.max(1, Number(args["startup-runs"])), extra, log });
+  log("");
+  log("Startup (wrangler check startup; app = this Worker, floor = a minimal Remix 2 Worker of the same stack)");
+  log(table(report.header, report.rows));
+  log("");
+  log(`Where the app's startup goes (its median run; .bench/startup.cpuprofile):\n${report.where}`);
+  return report;
+}
+if (args.only === "startup") {
+  // `--only=startup`: the cold start alone, without the load run.
+  let code = 0;
+  try {
+    const { verdicts, result } = await startupRun();
+    log("");
+    log(
+      table(
+        ["target", "value", "result"],
+        verdicts.map((v) => [v.target, v.value, v.ok ? "ok" : "MISSED"]),
+      ),
+    );
+    mkdirSync(`${root}/.bench`, { recursive: true });
+    writeFileSync(`${root}/.bench/startup.json`, `${JSON.stringify({ date: new Date().toISOString(), ...result, targets: verdicts }, null, 2)}\n`);
+  } catch (error) {
+    process.stderr.write(`bench: startup failed: ${error?.stack ?? error}\n`);
+    code = 1;
+  } finally {
+    removeSnapshot();
+  }
+  process.exit(code);
+}
 // ---------------------------------------------------------------------------------------------
 // 2. Catalogue + Worker
 // ---------------------------------------------------------------------------------------------
@@ -1130,6 +1174,7 @@ try {
   // -------------------------------------------------------------------------------------------
   const lighthouseResult = wantLighthouse ? await lighthouseRun() : { pages: [], verdicts: [] };
   const fanoutResult = wantFanout ? await fanoutRun() : null;
+  const startupResult = wantStartup ? await startupRun() : null;
 
   // -------------------------------------------------------------------------------------------
   // Report
@@ -1280,6 +1325,7 @@ try {
     verdicts.push(...fanoutResult.verdicts);
   }
   verdicts.push(...lighthouseResult.verdicts);
+  if (startupResult) verdicts.push(...startupResult.verdicts);
   log("");
   log("Targets");
   log(
@@ -1314,6 +1360,7 @@ try {
     firstLoad,
     lighthouse: lighthouseResult.pages,
     fanout: fanoutResult?.result ?? null,
+    startup: startupResult?.result ?? null,
     d1,
     targets: verdicts,
     totalSeconds: (performance.now() - runStarted) / 1000,

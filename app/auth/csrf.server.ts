@@ -1,15 +1,16 @@
 // CSRF protection for every mutating request (spec §7, docs/decisions/006 and 012): a signed token
 // in a cookie the page's script can read, echoed back in the form field `csrf` (plain forms) or the
-// configured header (fetches). remix-utils signs and checks it; the Worker calls verifyCsrf before
+// configured header (fetches). csrf-token.server.ts signs and checks it (remix-utils' CSRF API on Web
+// Crypto, docs/decisions/036); the Worker calls verifyCsrf before
 // Remix sees a POST or DELETE, so a forged request changes nothing and gets a 403, never a 500.
 //
 // The signature also covers the session the token was issued to: a double-submit token alone only
 // proves that cookie and form agree, so someone able to plant a cookie (their own valid token, or one
 // of another session) could make them agree. Bound, a token is worthless with any other session.
-import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import type { PortalConfig } from "~/lib/config.server";
 import { csrfCookie, readCookie } from "~/lib/cookies.server";
 import { CSRF_FORM_FIELD } from "./csrf";
+import { CSRF, CSRFError } from "./csrf-token.server";
 import { sessionIdOf } from "./session.server";
 
 /**
@@ -33,14 +34,13 @@ const EXEMPT_PATHS = [
 ];
 
 /**
- * remix-utils signs with HMAC(secret, token); with the session id folded into the key, the same
- * token checks out only for that session. Requests without a (validly signed) session cookie share
- * the "anonymous" binding, which no logged-in request accepts.
+ * The HMAC covers the session id besides the token, so the same token checks out only for that
+ * session. Requests without a (validly signed) session cookie share the "anonymous" binding, which
+ * no logged-in request accepts.
  */
 function csrfFor(request: Request, config: PortalConfig, secret: string, sessionId: string | null) {
-  const bound = `${secret}\u0000csrf-session:${sessionId ?? "anonymous"}`;
   // The raw token on the wire (a text cookie), so browser code can copy it into a header.
-  return new CSRF({ cookie: csrfCookie(request, config), formDataKey: CSRF_FORM_FIELD, secret: bound });
+  return new CSRF({ cookie: csrfCookie(request, config), formDataKey: CSRF_FORM_FIELD, secret, sessionId });
 }
 
 /**
@@ -74,7 +74,7 @@ export async function csrfToken(request: Request, config: PortalConfig): Promise
   const sessionId = await sessionIdOf(request, config);
   const existing = readCookie(request, config.cookies.csrf);
   if (existing && (await check(request, config, existing, sessionId)).ok) return { token: existing, setCookie: null };
-  const token = csrfFor(request, config, config.sessionSecrets[0]!, sessionId).generate();
+  const token = await csrfFor(request, config, config.sessionSecrets[0]!, sessionId).generate();
   return { token, setCookie: await csrfCookie(request, config).serialize(token) };
 }
 
@@ -83,8 +83,8 @@ export async function csrfToken(request: Request, config: PortalConfig): Promise
  * planted or issued before the login is worthless. Logout clears the token instead (clearCsrfToken):
  * it died with the session it was bound to.
  */
-export function rotateCsrfToken(request: Request, config: PortalConfig, sessionId: string): Promise<string> {
-  const token = csrfFor(request, config, config.sessionSecrets[0]!, sessionId).generate();
+export async function rotateCsrfToken(request: Request, config: PortalConfig, sessionId: string): Promise<string> {
+  const token = await csrfFor(request, config, config.sessionSecrets[0]!, sessionId).generate();
   return csrfCookie(request, config).serialize(token);
 }
 export const clearCsrfToken = (request: Request, config: PortalConfig): Promise<string> => csrfCookie(request, config).serialize("", { maxAge: 0 });

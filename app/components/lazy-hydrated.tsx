@@ -1,6 +1,7 @@
 // A component whose code is not in the first-load JavaScript (docs/decisions/019), for parts that
 // only some pages show (the test-environment bar, a notice, the announcement banner and modals):
-// the server renders it at once (its module is loaded at start-up, as ErrorOverlaySlot.tsx does),
+// the server renders it at once (its module is loaded before the isolate's first document render,
+// loadLazyParts, rather than at start-up: docs/decisions/036),
 // inside a wrapper without a box (display: contents). In the browser the first render keeps the
 // server's HTML in that wrapper as markup, fetches the code, and then renders the component in its
 // place; until then the HTML works as it does without JavaScript. The code is fetched only when a
@@ -62,6 +63,22 @@ export type LazyHydrated<P> = ComponentType<P> & {
   load: () => Promise<unknown>;
 };
 
+/**
+ * On the server: every lazy part's loader. Started before the first document render (entry.server
+ * awaits loadLazyParts) rather than when the module is imported, so an isolate that starts for an
+ * API, feed or data request does not evaluate the pages' lazily loaded modules (docs/decisions/036).
+ */
+const serverParts: Array<() => Promise<unknown>> = [];
+
+/** Resolves once every lazy part's code is loaded (at once after the first time). */
+export async function loadLazyParts(): Promise<void> {
+  // A part's module may itself make lazy parts: repeat until no new ones appear.
+  for (let known = -1; known !== serverParts.length; ) {
+    known = serverParts.length;
+    await Promise.all(serverParts.map((start) => start()));
+  }
+}
+
 /** The server's HTML of a lazily hydrated part, read once when the browser first renders it. */
 const serverHtml = (id: string): string | null => (typeof document === "undefined" ? null : (document.querySelector(`[data-lazy-part="${CSS.escape(id)}"]`)?.innerHTML ?? null));
 
@@ -82,12 +99,12 @@ export function lazyHydrated<P extends object>(load: () => Promise<ComponentType
         failed = { error };
       },
     ));
-  if (typeof document === "undefined") void start();
+  if (typeof document === "undefined") serverParts.push(start);
 
   // biome-ignore lint/correctness/noComponentHookFactories: made once per lazily loaded module at import time, never inside a render
   function Loaded(props: P) {
-    // Suspends (React 18's thrown-promise protocol) until the code is here: on the server (where the
-    // module is loaded at start-up) and for a part mounted after the first render.
+    // Suspends (React 18's thrown-promise protocol) until the code is here: for a part mounted after
+    // the first render (on the server, loadLazyParts has loaded it before the render).
     if (failed) throw failed.error;
     if (!loaded) throw start();
     const Component = loaded;

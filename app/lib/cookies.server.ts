@@ -115,7 +115,7 @@ export const testBarCookie = (request: Request) => textCookie(request, TEST_BAR_
 export const preferenceCookie = (request: Request, name: string) => textCookie(request, name, { maxAge: PREFERENCE_MAX_AGE, httpOnly: true });
 
 /**
- * The CSRF token (app/auth/csrf.server.ts signs and checks it; remix-utils reads it through this
+ * The CSRF token (app/auth/csrf.server.ts signs and checks it; csrf-token.server.ts reads it through this
  * Cookie). Script-readable and a browser-session cookie: pages copy it into a header for fetches.
  */
 export const csrfCookie = (request: Request, config: PortalConfig) => textCookie(request, config.cookies.csrf);

@@ -7,7 +7,8 @@ export type NavLink = { to: string; label: string };
 export type SideNav = { categories: NavLink[]; featured: NavLink[]; products: NavLink[]; appTypes: NavLink[] };
 
 /** One collator (localeCompare with options builds one per call: most of the cost of a sort). */
-const BY_NAME = new Intl.Collator("en", { sensitivity: "base" });
+// Made on first use, not at the Worker's start-up (docs/decisions/036).
+let byNameCollator: Intl.Collator | undefined;
 
 /** De-duplicated by apiId, appContext dropped, sorted by name, 'other' last, partner_solutions omitted. */
 export function sideNavCategories(categories: readonly Category[]): Category[] {
@@ -18,7 +19,9 @@ export function sideNavCategories(categories: readonly Category[]): Category[] {
     seen.add(c.apiId);
     unique.push(c);
   }
-  const byName = (a: Category, b: Category) => BY_NAME.compare(a.name, b.name);
+  byNameCollator ??= new Intl.Collator("en", { sensitivity: "base" });
+  const collator = byNameCollator;
+  const byName = (a: Category, b: Category) => collator.compare(a.name, b.name);
   const other = unique.filter((c) => c.apiId === OTHER_CATEGORY_API_ID);
   return [...unique.filter((c) => c.apiId !== OTHER_CATEGORY_API_ID).sort(byName), ...other];
 }

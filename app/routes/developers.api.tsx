@@ -3,13 +3,15 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ApiReferencePage } from "~/features/openapi/ApiReferencePage";
-import { apiReference } from "~/features/openapi/reference.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { routeHeaders } from "~/lib/route-headers";
 
 export const headers = routeHeaders;
 
-export function loader({ context }: LoaderFunctionArgs) {
+// The reference's server module (the OpenAPI document, markdown) is imported on the first request,
+// not at the isolate's start-up (docs/decisions/036).
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { apiReference } = await import("~/features/openapi/reference.server");
   return data(apiReference(context.config.url), { headers: { "Cache-Control": cacheControl("page", context.config) } });
 }
 

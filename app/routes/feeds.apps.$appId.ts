@@ -1,2 +1,5 @@
 // GET /feeds/apps/{appId}: Atom feed of one app's versions and release notes (app/features/feeds).
-export { appFeedLoader as loader } from "~/features/feeds/feeds.server";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+// Loaded on the first request, not at the isolate's start-up (docs/decisions/036).
+export const loader = async (args: LoaderFunctionArgs) => (await import("~/features/feeds/feeds.server")).appFeedLoader(args);

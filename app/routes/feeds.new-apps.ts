@@ -1,2 +1,5 @@
 // GET /feeds/new-apps: Atom feed of the newest apps (app/features/feeds).
-export { newAppsFeedLoader as loader } from "~/features/feeds/feeds.server";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+// Loaded on the first request, not at the isolate's start-up (docs/decisions/036).
+export const loader = async (args: LoaderFunctionArgs) => (await import("~/features/feeds/feeds.server")).newAppsFeedLoader(args);

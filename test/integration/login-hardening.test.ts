@@ -1,8 +1,9 @@
 // Issue 12 item 5: the pending-login cookie works once (a replayed callback is refused even with the
 // old cookie), and the CSRF token is bound to the session it was issued to (another person's token,
 // an unbound token or one from an earlier session of the same browser is refused with 403).
-import { CSRF } from "remix-utils/csrf/server";
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { signCsrf } from "../../app/auth/csrf-token.server.ts";
 import { LEGACY_SYNC, USERS } from "../../workers/platform/demo-data.ts";
 import { wranglerVars } from "./harness.ts";
 import { read, textOf } from "./html.ts";
@@ -81,6 +82,15 @@ function disconnect(jar: Jar, token: string) {
   return postForm(world, cookies, "/my-integrations", { intent: "disconnect", clientId: LEGACY_SYNC.clientId, name: LEGACY_SYNC.name }, token);
 }
 
+/** The first session secret of the test config, as the Worker signs with. */
+const secret = () => wranglerVars().SESSION_SECRETS!.split(",")[0]!.trim();
+
+/** The session id inside the jar's signed session cookie (Remix: base64 JSON, "." signature). */
+function sessionIdIn(jar: Jar): string {
+  const value = decodeURIComponent(jar.get("__session")!);
+  return JSON.parse(atob(value.slice(0, value.lastIndexOf(".")))) as string;
+}
+
 async function stillConnected(jar: Jar): Promise<boolean> {
   const { text, page } = read(await (await visit(world, jar, "/my-integrations")).text());
   return page.all("h2").some((h) => textOf(h).startsWith(LEGACY_SYNC.name)) && !text.includes("was disconnected");
@@ -103,11 +113,35 @@ describe("the CSRF token is bound to the session", () => {
 
   it("refuses a token signed with our secret but bound to no session", async () => {
     const jar = await loggedIn();
-    const secret = wranglerVars().SESSION_SECRETS!.split(",")[0]!.trim();
-    const unbound = new CSRF({ cookie: { name: "csrf-token" } as never, secret }).generate();
+    const random = "a".repeat(43);
+    const unbound = `v2.${random}.${await signCsrf(secret(), null, random)}`;
     const res = await disconnect(jar, unbound);
     expect(res.status).toBe(403);
     expect(await stillConnected(jar)).toBe(true);
+  });
+
+  it("accepts a token signed for this session, and refuses it tampered (cookie and form agreeing)", async () => {
+    const jar = await loggedIn();
+    const random = "b".repeat(43);
+    const signature = await signCsrf(secret(), sessionIdIn(jar), random);
+    const tampered = `v2.${random}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`;
+    expect((await disconnect(jar, tampered)).status).toBe(403);
+    expect(await stillConnected(jar)).toBe(true);
+    expect((await disconnect(jar, `v2.${random}.${signature}`)).status).toBe(302);
+  });
+
+  it("refuses the crypto-js era's token of this very session, and issues a new one on the next page", async () => {
+    const jar = await loggedIn();
+    // What remix-utils 7 (crypto-js) signed before decision 036: HMAC(secret + session binding, random).
+    const random = "c".repeat(43);
+    const key = `${secret()}\u0000csrf-session:${sessionIdIn(jar)}`;
+    const old = `${random}.${createHmac("sha256", key).update(random).digest("base64url")}`;
+    expect((await disconnect(jar, old)).status).toBe(403);
+    expect(await stillConnected(jar)).toBe(true);
+    jar.cookies.set("csrf-token", old);
+    expect((await visit(world, jar, "/my-integrations")).status).toBe(200);
+    expect(jar.get("csrf-token")).toMatch(/^v2\./);
+    expect((await disconnect(jar, jar.get("csrf-token")!)).status).toBe(302);
   });
 
   it("refuses the token of an earlier session of the same browser (rotated at login and logout)", async () => {

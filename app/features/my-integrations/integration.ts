@@ -46,8 +46,12 @@ export type MyIntegrationsView = {
   items: MyIntegration[];
 };
 
-const dateFormat = new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-export const formatDay = (iso: string) => dateFormat.format(new Date(iso));
+// Made on first use, not at the Worker's start-up (docs/decisions/036).
+let dateFormat: Intl.DateTimeFormat | undefined;
+export function formatDay(iso: string): string {
+  dateFormat ??= new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return dateFormat.format(new Date(iso));
+}
 
 export const MY_INTEGRATIONS_MESSAGES = {
   loadFailed: "We're having trouble loading your integrations. Please try again in a few minutes.",
