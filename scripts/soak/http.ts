@@ -137,6 +137,23 @@ export async function request(
   return { status, ok: status >= 200 && status < 300, headers: res?.headers ?? new Headers(), text, json: () => JSON.parse(text()) as unknown, ms };
 }
 
+/**
+ * A browser's navigation that may be redirected to `to` (a path pattern on the app): the redirect is
+ * followed as the browser would, once, and recorded as its own kind (`<kind> →`). Any other
+ * redirect is unexpected, as a 302 is for the plain request.
+ * (Issue 28: /search turns words that name a filter into the filtered address.)
+ */
+export async function navigate(kind: string, url: string, options: RequestOptions & { to: RegExp; jar: Jar }): Promise<Answer> {
+  const first = await request(kind, url, { ...options, expect: [200, 302] });
+  if (first.status !== 302) return first;
+  const target = new URL(first.headers.get("Location") ?? "", url);
+  if (target.origin !== settings.app || !options.to.test(target.pathname)) {
+    noteUnexpected(kind, `${url} redirected to ${target.href}`);
+    return first;
+  }
+  return request(`${kind.replace(/ \+bust$/, "")} →`, target.href, { headers: options.headers, jar: options.jar, limitKey: options.limitKey });
+}
+
 /** The Location of a redirect, resolved against the app. */
 export const locationOf = (res: Answer) => new URL(res.headers.get("Location") ?? "/", settings.app).href;
 

@@ -3,7 +3,7 @@
 // incoming and outgoing webhooks (the page's form, or the §7 JSON API with the page's CSRF token).
 import type { AppSummary } from "../../app/models/types.ts";
 import type { WebhookKind } from "../../app/features/webhooks/webhook-form.ts";
-import { blockedUntil, FORM, Jar, locationOf, NAVIGATE, noteUnexpected, request, respect, XHR } from "./http.ts";
+import { blockedUntil, FORM, Jar, locationOf, NAVIGATE, navigate, noteUnexpected, request, respect, XHR } from "./http.ts";
 import { settings } from "./options.ts";
 import { addOutcome, createAnswer, errorMessage, flashOf, myWebhooksAnswer, WEBHOOK_NOTICE_TITLES } from "./product.ts";
 import { appPath, type Site, WORDS } from "./site.ts";
@@ -236,12 +236,13 @@ async function personBrowse(person: Person, site: Site) {
     [["person:page", webhookPage(chance(0.5) ? "incoming" : "outgoing"), NAVIGATE], 2],
     [["person:page", `${APP}/my-integrations`, NAVIGATE], 1],
     [["person:page", `${APP}/${pick(site.listPages)}`, NAVIGATE], 2],
-    [["person:page", `${APP}/search?q=${encodeURIComponent(pick(WORDS))}`, NAVIGATE], 1],
+    [["person:search", `${APP}/search?q=${encodeURIComponent(pick(WORDS))}`, NAVIGATE], 1],
     [["person:api", `${APP}/api/my-webhooks`, XHR], 1],
     [["person:api", `${APP}/api/rooms`, XHR], 1],
     [["person:api", `${APP}/api/people/me`, XHR], 1],
   ]);
-  await request(kind, url, { headers, jar: person.jar });
+  if (kind === "person:search") await navigate(kind, url, { headers, jar: person.jar, to: /^\/search$/ });
+  else await request(kind, url, { headers, jar: person.jar });
 }
 
 /** Extra things a person does besides webhooks and bots (follows, reviews), with their weights. */

@@ -1,7 +1,7 @@
 // What the site holds, discovered through its own APIs as a crawler would, and the anonymous
 // browsers' traffic over it (pages, APIs, logos, beacons; a share with cache-busting junk).
 import type { AppSummary, Category } from "../../app/models/types.ts";
-import { BEACON, isBlocked, Jar, NAVIGATE, request, respect, XHR } from "./http.ts";
+import { BEACON, isBlocked, Jar, NAVIGATE, navigate, request, respect, XHR } from "./http.ts";
 import { settings } from "./options.ts";
 import { ANALYTICS_KEY } from "./product.ts";
 import { chance, junk, pick, random, weighted } from "./util.ts";
@@ -208,7 +208,10 @@ export async function anonymousLoop(site: Site, until: number) {
       continue;
     }
     const bust = chance(settings.bust);
-    await request(bust ? `${choice.kind} +bust` : choice.kind, `${APP}${withQuery(choice.path, bust ? bustQuery() : "")}`, { headers: choice.headers, jar, limitKey: choice.kind });
+    const kind = bust ? `${choice.kind} +bust` : choice.kind;
+    const url = `${APP}${withQuery(choice.path, bust ? bustQuery() : "")}`;
+    if (choice.kind === "search") await navigate(kind, url, { headers: choice.headers, jar, limitKey: choice.kind, to: /^\/search$/ });
+    else await request(kind, url, { headers: choice.headers, jar, limitKey: choice.kind });
     if (choice.headers === NAVIGATE) lastPage = choice.path;
   }
 }
