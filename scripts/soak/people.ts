@@ -224,7 +224,8 @@ export async function addBot(person: Person, bots: AppSummary[]) {
     title: flash?.notice.title ?? "",
     at: Date.now(),
   });
-  if (outcome === "added" || outcome === "already") person.used.set(bot.id, bot);
+  // Only an add made here records a use (an app already in the space was added by someone else).
+  if (outcome === "added") person.used.set(bot.id, bot);
   await request("bot:add-result", locationOf(res), { headers: NAVIGATE, jar: person.jar });
 }
 

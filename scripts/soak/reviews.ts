@@ -47,7 +47,8 @@ async function review(person: Person) {
       intent: "save-review",
       rating: String(1 + (seq % 5)),
       title: `Soak review ${marker}`,
-      body: chance(0.5) ? `Used it all week <b>bold?</b> ${marker}` : "",
+      // The marker is in the title only: the audit counts how often each title shows.
+      body: chance(0.5) ? "Used it all week <b>bold?</b> [not a link](javascript:alert(1))" : "",
     }).toString(),
     jar: person.jar,
     expect: [302],
