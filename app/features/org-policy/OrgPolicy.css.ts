@@ -1,19 +1,13 @@
 // The organisation policy's looks (issue 29): the admin page, the request page and the standing
 // badge on app pages and cards. Colours pair text and background at WCAG AA contrast.
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
-import { pageColumn } from "../../../styles/page-column.css";
 import { panel } from "../../../styles/panel.css";
 import { vars } from "../../../styles/theme.css";
+import * as moderation from "~/features/moderation/ModerationPage.css";
 
-export const page = style([pageColumn, { gap: vars.space[8] }]);
-export const title = style({ fontSize: vars.fontSize["3xl"], margin: 0 });
-export const lead = style({ margin: 0, color: vars.color.textMuted, maxWidth: "70ch" });
-export const section = style({ display: "flex", flexDirection: "column", gap: vars.space[4] });
-export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.xl });
-export const items = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column", gap: vars.space[4] });
-export const item = style([panel, { gap: vars.space[2], overflowWrap: "anywhere" }]);
-export const itemHead = style({ margin: 0, display: "flex", flexWrap: "wrap", gap: vars.space[3], alignItems: "center", fontWeight: vars.fontWeight.semibold });
-globalStyle(`${itemHead} a`, { color: vars.color.brand });
+// The admin pages' frame is the moderation page's (also the review queue's and the tokens page's).
+export { items, itemHead, lead, page, section, sectionTitle, title } from "~/features/moderation/ModerationPage.css";
+export const item = style([moderation.item, { overflowWrap: "anywhere" }]);
 export const muted = style({ margin: 0, color: vars.color.textMuted, fontWeight: vars.fontWeight.regular });
 export const quote = style({
   margin: 0,
