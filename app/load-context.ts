@@ -17,6 +17,11 @@ export type AppContext = {
   /** The catalogue version edge-cache keys carry; memoised list totals are keyed by it too. */
   catalogueVersion: string;
   /**
+   * Forgets this isolate's memo of the data version (workers/catalogue-version.ts), after a write
+   * here moved the catalogue or community version: the next request reads the new one at once.
+   */
+  forgetDataVersion: () => void;
+  /**
    * The request's D1 session (docs/decisions/017): every read and write of the request outside the
    * catalogue (people, webhooks, connections, analytics) goes through it, so its writes are seen by
    * its own later reads and carried to the person's next requests as a bookmark.

@@ -10,7 +10,7 @@ import { isUnsupportedBrowser } from "../app/lib/browser-support";
 import { verifyCsrf } from "../app/auth/csrf.server";
 import { rateLimitResponse } from "../app/lib/rate-limit.server";
 import { CACHE_CONTROL } from "../app/lib/cache-policy.server";
-import { catalogueVersion } from "./catalogue-version";
+import { catalogueVersion, forgetCatalogueVersion } from "./catalogue-version";
 import { cacheableRequest, edgeCache, edgeCacheKey, hasAnyCookie, isCacheable } from "./edge-cache";
 import { FLASH_COOKIE } from "../app/lib/flash.server";
 import { withSecurityHeaders } from "./security-headers";
@@ -187,6 +187,7 @@ export default {
         nonce: requestNonce,
         logger,
         catalogueVersion: catalogueVersionKey,
+        forgetDataVersion: forgetCatalogueVersion,
         replacedRoute: route,
         documentOnly: new DocumentOnly(route !== null || rendersDocument(url)),
         ...services,

@@ -5,7 +5,9 @@
 // `npm run content:load` each write theirs to KV last, after the data, so either one invalidates
 // every cached page and API at once (docs/decisions/007); review and moderation writes bump the
 // community version the same way. The Worker memoises the result per isolate for a few seconds to
-// keep KV off the hot path.
+// keep KV off the hot path; a write in this isolate that moves a version forgets it
+// (forgetCatalogueVersion), so the next request here reads the new version at once: the person who
+// published sees it on their next page. Other isolates catch up within MEMO_MS, as before.
 import { CATALOGUE_VERSION_KEY } from "../app/lib/catalogue-version.server";
 import { COMMUNITY_VERSION_KEY } from "../app/lib/community-version.server";
 
@@ -20,4 +22,14 @@ export async function catalogueVersion(kv: KVNamespace, now = Date.now()): Promi
   value += `@${new Date(now).toISOString().slice(0, 10)}`;
   memo = { value, at: now };
   return value;
+}
+
+/**
+ * Called (through the load context's forgetDataVersion) after this isolate wrote a new catalogue or
+ * community version. The memo lives here, in the Worker's module: the server build has its own
+ * copies of the app's modules (app/request-services.server.ts), so app code reaches it only
+ * through the context.
+ */
+export function forgetCatalogueVersion(): void {
+  memo = null;
 }

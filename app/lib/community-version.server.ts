@@ -7,10 +7,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 export const COMMUNITY_VERSION_KEY = "community-version";
 
-export async function bumpCommunityVersion(context: Pick<AppLoadContext, "env" | "logger">): Promise<void> {
+export async function bumpCommunityVersion(context: Pick<AppLoadContext, "env" | "logger" | "forgetDataVersion">): Promise<void> {
   const value = `${Date.now().toString(36)}${crypto.randomUUID().slice(0, 4)}`;
   try {
     await context.env.KV.put(COMMUNITY_VERSION_KEY, value);
+    context.forgetDataVersion();
   } catch (error) {
     // The write itself is in D1; caches then refresh within their age instead of at once.
     context.logger.error("Writing the community version failed", { error: String(error) });

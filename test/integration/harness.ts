@@ -4,7 +4,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
-import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
+import { generateCatalogue, withDemoVendorConnectUrls } from "../../scripts/lib/catalogue-generator.ts";
+import { migrationsText, persistenceFrom, snapshotKey } from "../d1-snapshots.ts";
 import { catalogueStatements } from "../../scripts/lib/catalogue-sql.ts";
 import type { CatalogueFile } from "../../app/models/catalogue-record.ts";
 import {
@@ -182,6 +183,8 @@ export async function startWorker(
     apps?: number;
     /** Adds to or changes the generated catalogue before it is imported (e.g. ranking fixtures). */
     catalogue?: (generated: CatalogueFile) => CatalogueFile;
+    /** Points the catalogue's connect URLs at the emulator's demo vendor there (withDemoVendorConnectUrls). */
+    demoVendorOrigin?: string;
     outboundService?: (request: Request) => Response | Promise<Response>;
     /** Loads the content entries of content/ (or these seed files) after the catalogue. */
     content?: boolean | ContentSource[];
@@ -211,41 +214,67 @@ export async function startWorker(
         }
       : { ...wranglerVars(environment), ...TEST_DEPLOY_SECRETS, ...options.vars };
   const queues = queueOptions(environment);
-  const mf = new Miniflare({
-    workers: [
-      {
-        config: {
-          name: "app-hub",
-          compatibilityDate: "2026-07-01",
-          manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: script } } },
-          env: {
-            DB: { type: "d1", id: "test-db" },
-            KV: { type: "kv", id: "test-kv" },
-            ASSETS: { type: "assets" },
-            ...rateLimitEnv(options.rateLimits, environment),
-            // The update fan-out's queue and its consumers (the Worker's `queue` handler), as wrangler.toml has them.
-            ...queues.bindings,
-            ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
+  const miniflareOptions = (resourcePersistencePath: string) =>
+    ({
+      resourcePersistencePath,
+      workers: [
+        {
+          config: {
+            name: "app-hub",
+            compatibilityDate: "2026-07-01",
+            manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: script } } },
+            env: {
+              DB: { type: "d1", id: "test-db" },
+              KV: { type: "kv", id: "test-kv" },
+              ASSETS: { type: "assets" },
+              ...rateLimitEnv(options.rateLimits, environment),
+              // The update fan-out's queue and its consumers (the Worker's `queue` handler), as wrangler.toml has them.
+              ...queues.bindings,
+              ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
+            },
+            triggers: queues.triggers,
+            assets: { directory: `${root}/public`, hasUserWorker: true },
           },
-          triggers: queues.triggers,
-          assets: { directory: `${root}/public`, hasUserWorker: true },
+          // Outbound fetch() from the Worker (e.g. the image proxy) goes to this handler when given.
+          ...(options.outboundService ? { dev: { outboundService: { type: "fetcher", handler: (request: Request) => options.outboundService!(request) } } } : {}),
         },
-        // Outbound fetch() from the Worker (e.g. the image proxy) goes to this handler when given.
-        ...(options.outboundService ? { dev: { outboundService: { type: "fetcher", handler: (request: Request) => options.outboundService!(request) } } } : {}),
-      },
-    ],
-    ...(options.listen ? { host: "127.0.0.1", port: 0 } : {}),
-    ...(options.onLog ? { handleStructuredLogs: options.onLog } : {}),
-  } as ConstructorParameters<typeof Miniflare>[0]);
+      ],
+      ...(options.listen ? { host: "127.0.0.1", port: 0 } : {}),
+      ...(options.onLog ? { handleStructuredLogs: options.onLog } : {}),
+    }) as ConstructorParameters<typeof Miniflare>[0];
+
+  const generated = generateCatalogue({ apps: options.apps ?? 400, seed: 1 });
+  const chosen = options.catalogue ? options.catalogue(generated) : generated;
+  const content = options.content ? (options.content === true ? readContentDir(`${root}/content`) : options.content) : null;
+  // The snapshot holds the connect URLs with a stand-in origin (the emulator's port differs per
+  // file); they are pointed at this file's emulator after the copy. connect_url is the only
+  // place the import writes them (app/models/catalogue-rows.ts).
+  const seeded = options.demoVendorOrigin ? withDemoVendorConnectUrls(chosen, DEMO_VENDOR_STAND_IN) : chosen;
+  const persistence = await persistenceFrom(snapshotKey("app", migrationsText(`${root}/migrations`), seeded, content), async (path) => {
+    const builder = new Miniflare(miniflareOptions(path));
+    try {
+      await builder.ready;
+      const db = (await builder.getD1Database("DB")) as unknown as D1Database;
+      const kv = (await builder.getKVNamespace("KV")) as unknown as KVNamespace;
+      await applyMigrations(db);
+      await importCatalogue(db, kv, seeded);
+      if (content) await loadContent(db, kv, content);
+    } finally {
+      await builder.dispose();
+    }
+  });
+  const mf = new Miniflare(miniflareOptions(persistence.path));
   const ready = await mf.ready;
   const origin = options.listen ? ready.origin : "http://127.0.0.1:8787";
   const db = (await mf.getD1Database("DB")) as unknown as D1Database;
   const kv = (await mf.getKVNamespace("KV")) as unknown as KVNamespace;
-  await applyMigrations(db);
-  const generated = generateCatalogue({ apps: options.apps ?? 400, seed: 1 });
-  const catalogue = options.catalogue ? options.catalogue(generated) : generated;
-  await importCatalogue(db, kv, catalogue);
-  if (options.content) await loadContent(db, kv, options.content === true ? undefined : options.content);
+  const catalogue = options.demoVendorOrigin ? withDemoVendorConnectUrls(chosen, options.demoVendorOrigin) : chosen;
+  if (options.demoVendorOrigin) {
+    await db
+      .prepare("UPDATE apps SET connect_url = ? || substr(connect_url, ?) WHERE connect_url LIKE ?")
+      .bind(options.demoVendorOrigin, DEMO_VENDOR_STAND_IN.length + 1, `${DEMO_VENDOR_STAND_IN}/%`)
+      .run();
+  }
   return {
     mf,
     db,
@@ -253,6 +282,12 @@ export async function startWorker(
     catalogue,
     origin,
     fetch: (path, init) => mf.dispatchFetch(`${origin}${path}`, { redirect: "manual", ...(init as object) }) as unknown as Promise<Response>,
-    dispose: () => mf.dispose(),
+    dispose: async () => {
+      await mf.dispose();
+      persistence.remove();
+    },
   };
 }
+
+/** Where the snapshot's demo-vendor connect URLs point until startWorker points them at the emulator. */
+const DEMO_VENDOR_STAND_IN = "http://demo-vendor.stand-in.invalid";

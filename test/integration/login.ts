@@ -2,7 +2,6 @@
 // as in production), a cookie jar, and the whole login flow as a browser would run it.
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startPlatform, type PlatformHarness } from "../platform/harness.ts";
-import { withDemoVendorConnectUrls } from "../../scripts/lib/catalogue-generator.ts";
 import { startWorker, type TestWorker } from "./harness.ts";
 
 export type World = { app: TestWorker; platform: PlatformHarness; dispose: () => Promise<void> };
@@ -33,7 +32,7 @@ export async function startWorld(vars: Record<string, string> = {}, options: { l
     listen: options.listen,
     rateLimits: options.rateLimits,
     // Connect starts at the emulator's demo vendor (its contract), as `npm run db:seed` points it.
-    catalogue: (generated) => withDemoVendorConnectUrls(generated, platform.origin),
+    demoVendorOrigin: platform.origin,
   });
   // The platform matches redirect URIs exactly: register this app's own callback (a listening
   // app has a port of its own).

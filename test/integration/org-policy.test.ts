@@ -315,7 +315,6 @@ describe("approval required", () => {
     const notice = await eventually(async () => (await toPerson(USERS.ada.uuid)()).find((m) => m.includes("now asks for more access")));
     expect(notice).toContain(app.name);
     expect(notice).toContain(PERMISSIONS[added].label.replace(/[*_]/g, ""));
-    await new Promise((r) => setTimeout(r, 5_100)); // the Worker remembers the catalogue version for 5 s
     const riley = await loggedIn(world, USERS.riley.email);
     expect(read(await (await visit(world, riley, pathOf(app))).text()).text).toContain("now asks for more access than your organisation approved");
   });

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { unstable_readConfig } from "wrangler";
 import { applyMigrations } from "../integration/harness.ts";
+import { migrationsText, persistenceFrom, snapshotKey } from "../d1-snapshots.ts";
 import type { CatalogueFile } from "../../app/models/catalogue-record.ts";
 import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
 import type { FaultSpec } from "../../workers/platform/faults.ts";
@@ -74,31 +75,46 @@ export async function seedPlatform(db: D1Database, reference: PlatformReference)
 
 export async function startPlatform(options: { port?: number; catalogue?: CatalogueFile; vars?: Record<string, string> } = {}): Promise<PlatformHarness> {
   ensurePlatformBundle();
-  const mf = new Miniflare({
-    host: "127.0.0.1",
-    port: options.port ?? 0,
-    workers: [
-      {
-        config: {
-          name: "app-hub-platform",
-          compatibilityDate: "2026-07-01",
-          manifest: { mainModule: "index.js", modules: { "index.js": { type: "esm", contents: readFileSync(bundle, "utf8") } } },
-          env: {
-            DB: { type: "d1", id: "platform-test-db" },
-            ...Object.fromEntries(Object.entries({ ...platformVars(), ...options.vars }).map(([k, v]) => [k, { type: "text", value: v }])),
+  const contents = readFileSync(bundle, "utf8");
+  const miniflareOptions = (resourcePersistencePath: string, port: number) =>
+    ({
+      resourcePersistencePath,
+      host: "127.0.0.1",
+      port,
+      workers: [
+        {
+          config: {
+            name: "app-hub-platform",
+            compatibilityDate: "2026-07-01",
+            manifest: { mainModule: "index.js", modules: { "index.js": { type: "esm", contents } } },
+            env: {
+              DB: { type: "d1", id: "platform-test-db" },
+              ...Object.fromEntries(Object.entries({ ...platformVars(), ...options.vars }).map(([k, v]) => [k, { type: "text", value: v }])),
+            },
           },
         },
-      },
-    ],
-  } as ConstructorParameters<typeof Miniflare>[0]);
-  const url = await mf.ready;
-  const origin = url.origin;
-  const db = (await mf.getD1Database("DB")) as unknown as D1Database;
-  await applyPlatformMigrations(db);
+      ],
+    }) as ConstructorParameters<typeof Miniflare>[0];
   // The same catalogue as test/integration/harness.ts, so bots and integrations match the app's.
   const catalogue = options.catalogue ?? generateCatalogue({ apps: 400, seed: 1 });
   const reference = referenceFromCatalogue(catalogue);
-  await seedPlatform(db, reference);
+  // Migrated and seeded once per seed, then copied for each emulator (test/d1-snapshots.ts).
+  const statements = seedStatements(reference);
+  const persistence = await persistenceFrom(snapshotKey("platform", migrationsText(`${workerDir}/migrations`), statements), async (path) => {
+    const builder = new Miniflare(miniflareOptions(path, 0));
+    try {
+      await builder.ready;
+      const db = (await builder.getD1Database("DB")) as unknown as D1Database;
+      await applyPlatformMigrations(db);
+      await seedPlatform(db, reference);
+    } finally {
+      await builder.dispose();
+    }
+  });
+  const mf = new Miniflare(miniflareOptions(persistence.path, options.port ?? 0));
+  const url = await mf.ready;
+  const origin = url.origin;
+  const db = (await mf.getD1Database("DB")) as unknown as D1Database;
 
   const control = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${origin}${path}`, {
@@ -120,6 +136,9 @@ export async function startPlatform(options: { port?: number; catalogue?: Catalo
     fault: (spec) => control("POST", "/_emulator/faults", spec),
     clearFaults: () => control("DELETE", "/_emulator/faults"),
     registerRedirectUri: (uri) => control("POST", "/_emulator/redirect-uris", { uri }),
-    dispose: () => mf.dispose(),
+    dispose: async () => {
+      await mf.dispose();
+      persistence.remove();
+    },
   };
 }

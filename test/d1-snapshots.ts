@@ -1,0 +1,74 @@
+// A migrated and seeded D1 is the same for most test files: the integration harness imports the
+// same 400-app catalogue into each file's Worker, and the platform harness seeds the same demo
+// world, each after two dozen migrations. That took 4–8 s of CPU per file, on two cores, for
+// 50-odd files. Instead each distinct seed is built once, under .wrangler/test-snapshots/<key>/
+// (key: a hash of the migrations and of everything seeded), and every Miniflare starts from its
+// own copy of it as its persistence root (Miniflare's resourcePersistencePath), so no file sees
+// another's writes. A change to a migration or to the seed changes the key, so a stale snapshot
+// is never used.
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const SNAPSHOTS = join(root, ".wrangler", "test-snapshots");
+/**
+ * A snapshot is used for this long after it was made, then made again: seeds may hold times
+ * relative to when they ran (SQL's 'now', token expiries), which must not age across days.
+ */
+const MAX_AGE_MS = 6 * 3600 * 1000;
+
+/** A folder's .sql files, in order, as one string: part of a snapshot's key. */
+export function migrationsText(dir: string): string {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .map((f) => `-- ${f}\n${readFileSync(join(dir, f), "utf8")}`)
+    .join("\n");
+}
+
+export function snapshotKey(kind: string, ...parts: unknown[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(typeof part === "string" ? part : JSON.stringify(part)).update("\0");
+  return `${kind}-${hash.digest("hex").slice(0, 24)}`;
+}
+
+export type PersistenceCopy = { path: string; remove: () => void };
+
+/**
+ * A fresh persistence root copied from snapshot `key`. The first time, `build` makes the snapshot
+ * in an empty folder (it starts a Miniflare there, migrates, seeds and disposes it); two test
+ * workers building the same key at once each build, and the first rename wins.
+ */
+export async function persistenceFrom(key: string, build: (persistencePath: string) => Promise<void>): Promise<PersistenceCopy> {
+  const template = join(SNAPSHOTS, key);
+  if (existsSync(template) && Date.now() - statSync(template).mtimeMs > MAX_AGE_MS) rmSync(template, { recursive: true, force: true });
+  if (!existsSync(template)) {
+    mkdirSync(SNAPSHOTS, { recursive: true });
+    pruneStale();
+    const staging = mkdtempSync(join(SNAPSHOTS, `.staging-${key}-`));
+    try {
+      await build(staging);
+      writeFileSync(join(staging, ".complete"), new Date().toISOString());
+      renameSync(staging, template);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      // Another worker renamed its copy first: use that one. Anything else is a real failure.
+      if (!existsSync(join(template, ".complete"))) throw error;
+    }
+  }
+  const copy = mkdtempSync(join(tmpdir(), "apphub-d1-"));
+  cpSync(template, copy, { recursive: true });
+  return { path: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
+}
+
+/** Removes snapshots past their age, and staging folders a killed run left behind. */
+function pruneStale(): void {
+  const now = Date.now();
+  for (const name of readdirSync(SNAPSHOTS)) {
+    const path = join(SNAPSHOTS, name);
+    if (now - statSync(path).mtimeMs > MAX_AGE_MS) rmSync(path, { recursive: true, force: true });
+  }
+}
