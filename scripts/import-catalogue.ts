@@ -6,7 +6,8 @@
 // The whole file is validated first; on a bad record nothing is written and the exit code is 1.
 // The file replaces the catalogue, so an import would undo what hub admins approved in the review
 // queue since the last import (issue 16): it refuses while there is any, unless told to discard them.
-// The SQL runs as one wrangler batch (one transaction), so a failing import keeps the old data.
+// The SQL runs as one batch (one transaction), so a failing import keeps the old data: through
+// wrangler for a remote target, in-process for the local state (scripts/lib/local-d1.ts).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,6 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { type CatalogueFile, CatalogueImportError, validateCatalogue } from "../app/models/catalogue-record.ts";
 import { catalogueStatements, statementsToSqlFile } from "./lib/catalogue-sql.ts";
+import { openLocalState, runBatch, type LocalState } from "./lib/local-d1.ts";
 import { shellLine, TARGET_OPTIONS, TARGET_USAGE, TargetError, wranglerTarget, type WranglerTarget } from "./lib/wrangler-target.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -84,13 +86,29 @@ try {
   throw error;
 }
 
+/** The local state, opened once, when the target is this machine's (not remote, not a dry run). */
+const local: LocalState | null =
+  target.remote || target.dryRun
+    ? null
+    : await openLocalState({ config: path.join(root, "wrangler.toml"), environment: target.env, persistTo: values["persist-to"] && path.resolve(values["persist-to"]) });
+
+const PUBLICATIONS_SQL =
+  "SELECT count(*) AS n FROM submissions WHERE state = 'approved' AND decided_at > coalesce((SELECT value FROM catalogue_meta WHERE key = 'imported_at'), '')";
+
 /**
  * Publications approved in the review queue since the last import: the file does not have them.
  * A database without the submissions table (migrations not applied yet) has none.
  */
-function publicationsSinceLastImport(): number {
-  const sql = "SELECT count(*) AS n FROM submissions WHERE state = 'approved' AND decided_at > coalesce((SELECT value FROM catalogue_meta WHERE key = 'imported_at'), '')";
-  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", ...target.args, "--json", "--command", sql], {
+async function publicationsSinceLastImport(): Promise<number> {
+  if (local) {
+    try {
+      return (await local.db.prepare(PUBLICATIONS_SQL).first<{ n: number }>())?.n ?? 0;
+    } catch (error) {
+      if (/no such table: submissions/.test(String(error))) return 0;
+      fail(`import-catalogue: could not check for publications approved since the last import:\n${String(error)}`);
+    }
+  }
+  const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", ...target.args, "--json", "--command", PUBLICATIONS_SQL], {
     cwd: root,
     encoding: "utf8",
     env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false" },
@@ -103,34 +121,44 @@ function publicationsSinceLastImport(): number {
   return parsed[0]?.results[0]?.n ?? 0;
 }
 
-if (!target.dryRun && !values["discard-publications"]) {
-  const publications = publicationsSinceLastImport();
-  if (publications > 0) {
-    fail(
-      `import-catalogue: the ${target.describe} D1 holds ${publications} publication(s) approved in the review queue since the last import, ` +
-        "which this file would undo. Put them into the catalogue file first (GET /api/apps/{appId} answers each app as it is live), " +
-        "or pass --discard-publications to import anyway.",
-    );
-  }
-}
-
-const started = performance.now();
-const sql = statementsToSqlFile(catalogueStatements(catalogue));
-const dir = mkdtempSync(path.join(tmpdir(), "catalogue-import-"));
-const sqlFile = path.join(dir, "catalogue.sql");
 try {
-  writeFileSync(sqlFile, sql);
-  console.log(
-    `import-catalogue: ${catalogue.apps.length} apps, ${catalogue.categories.length} categories ` +
-      `(${(sql.length / 1024 / 1024).toFixed(1)} MB of SQL) into the ${target.describe} D1`,
-  );
-  run(["d1", "execute", "DB", ...target.args, "--yes", "--file", sqlFile], { quietJson: true });
-} finally {
-  // A dry run keeps the SQL it would have run, so it can be read (or run by hand).
-  if (!target.dryRun) rmSync(dir, { recursive: true, force: true });
-}
+  if (!target.dryRun && !values["discard-publications"]) {
+    const publications = await publicationsSinceLastImport();
+    if (publications > 0) {
+      fail(
+        `import-catalogue: the ${target.describe} D1 holds ${publications} publication(s) approved in the review queue since the last import, ` +
+          "which this file would undo. Put them into the catalogue file first (GET /api/apps/{appId} answers each app as it is live), " +
+          "or pass --discard-publications to import anyway.",
+      );
+    }
+  }
 
-// Edge caches key on this, so a re-import with different content never serves stale pages.
-const version = `${catalogue.version}-${createHash("sha256").update(text).digest("hex").slice(0, 10)}`;
-run(["kv", "key", "put", "--binding", "KV", "catalogue-version", version, ...target.args]);
-console.log(`import-catalogue: catalogue version ${version} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  const started = performance.now();
+  const statements = catalogueStatements(catalogue);
+  // Edge caches key on this, so a re-import with different content never serves stale pages.
+  const version = `${catalogue.version}-${createHash("sha256").update(text).digest("hex").slice(0, 10)}`;
+  if (local) {
+    console.log(`import-catalogue: ${catalogue.apps.length} apps, ${catalogue.categories.length} categories into the ${target.describe} D1`);
+    await runBatch(local.db, statements);
+    await local.kv!.put("catalogue-version", version);
+  } else {
+    const sql = statementsToSqlFile(statements);
+    const dir = mkdtempSync(path.join(tmpdir(), "catalogue-import-"));
+    const sqlFile = path.join(dir, "catalogue.sql");
+    try {
+      writeFileSync(sqlFile, sql);
+      console.log(
+        `import-catalogue: ${catalogue.apps.length} apps, ${catalogue.categories.length} categories ` +
+          `(${(sql.length / 1024 / 1024).toFixed(1)} MB of SQL) into the ${target.describe} D1`,
+      );
+      run(["d1", "execute", "DB", ...target.args, "--yes", "--file", sqlFile], { quietJson: true });
+    } finally {
+      // A dry run keeps the SQL it would have run, so it can be read (or run by hand).
+      if (!target.dryRun) rmSync(dir, { recursive: true, force: true });
+    }
+    run(["kv", "key", "put", "--binding", "KV", "catalogue-version", version, ...target.args]);
+  }
+  console.log(`import-catalogue: catalogue version ${version} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+} finally {
+  await local?.dispose();
+}

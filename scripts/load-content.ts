@@ -7,7 +7,8 @@
 // Local development state by default; a deployed environment's D1 and KV with --env … --remote.
 //
 // Every file is validated first; on a bad file, entry or field (or a changed entry whose version was
-// not raised) nothing is written and the exit code is 1. The SQL runs as one wrangler batch.
+// not raised) nothing is written and the exit code is 1. The SQL runs as one batch: through wrangler
+// for a remote target, in-process for the local state (scripts/lib/local-d1.ts).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +26,7 @@ import {
   type StoredEntry,
   type ValidEntry,
 } from "./lib/content-load.ts";
+import { openLocalState, runBatch } from "./lib/local-d1.ts";
 import { shellLine, TARGET_OPTIONS, TargetError, wranglerTarget, type WranglerTarget } from "./lib/wrangler-target.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -73,37 +75,59 @@ try {
   throw error;
 }
 
-// The stored versions, so a changed entry whose version was not raised is refused.
-const out = wrangler(["d1", "execute", "DB", ...target.args, "--json", "--command", "SELECT type, key, version, body FROM content_entries"], true);
-let stored: StoredEntry[] = [];
-// A dry run reads nothing, so it checks the files alone (the real run still compares versions).
-if (!target.dryRun) {
-  try {
-    const parsed = JSON.parse(out.slice(out.indexOf("["))) as { results: StoredEntry[] }[];
-    stored = parsed[0]?.results ?? [];
-  } catch {
-    fail("load-content: could not read the stored content (are the migrations applied? `npm run db:migrate`)");
-  }
-}
-try {
-  checkVersions(entries, stored);
-} catch (error) {
-  if (error instanceof ContentLoadError) fail(`load-content: refused, nothing written. ${error.message}`);
-  throw error;
-}
-
-const tmp = mkdtempSync(path.join(tmpdir(), "content-load-"));
-try {
-  const sqlFile = path.join(tmp, "content.sql");
-  writeFileSync(sqlFile, statementsToSqlFile(contentStatements(entries, new Date().toISOString())));
-  wrangler(["d1", "execute", "DB", ...target.args, "--yes", "--file", sqlFile], true);
-} finally {
-  // A dry run keeps the SQL it would have run, so it can be read (or run by hand).
-  if (!target.dryRun) rmSync(tmp, { recursive: true, force: true });
-}
-
+const local =
+  target.remote || target.dryRun
+    ? null
+    : await openLocalState({ config: path.join(root, "wrangler.toml"), environment: target.env, persistTo: values["persist-to"] && path.resolve(values["persist-to"]) });
+const STORED_SQL = "SELECT type, key, version, body FROM content_entries";
 const version = contentVersion(entries);
-wrangler(["kv", "key", "put", "--binding", "KV", CONTENT_VERSION_KEY, version, ...target.args], true);
+try {
+  // The stored versions, so a changed entry whose version was not raised is refused.
+  let stored: StoredEntry[] = [];
+  if (local) {
+    try {
+      stored = (await local.db.prepare(STORED_SQL).all<StoredEntry>()).results;
+    } catch {
+      fail("load-content: could not read the stored content (are the migrations applied? `npm run db:migrate`)");
+    }
+  } else {
+    const out = wrangler(["d1", "execute", "DB", ...target.args, "--json", "--command", STORED_SQL], true);
+    // A dry run reads nothing, so it checks the files alone (the real run still compares versions).
+    if (!target.dryRun) {
+      try {
+        const parsed = JSON.parse(out.slice(out.indexOf("["))) as { results: StoredEntry[] }[];
+        stored = parsed[0]?.results ?? [];
+      } catch {
+        fail("load-content: could not read the stored content (are the migrations applied? `npm run db:migrate`)");
+      }
+    }
+  }
+  try {
+    checkVersions(entries, stored);
+  } catch (error) {
+    if (error instanceof ContentLoadError) fail(`load-content: refused, nothing written. ${error.message}`);
+    throw error;
+  }
+
+  const statements = contentStatements(entries, new Date().toISOString());
+  if (local) {
+    await runBatch(local.db, statements);
+    await local.kv!.put(CONTENT_VERSION_KEY, version);
+  } else {
+    const tmp = mkdtempSync(path.join(tmpdir(), "content-load-"));
+    try {
+      const sqlFile = path.join(tmp, "content.sql");
+      writeFileSync(sqlFile, statementsToSqlFile(statements));
+      wrangler(["d1", "execute", "DB", ...target.args, "--yes", "--file", sqlFile], true);
+    } finally {
+      // A dry run keeps the SQL it would have run, so it can be read (or run by hand).
+      if (!target.dryRun) rmSync(tmp, { recursive: true, force: true });
+    }
+    wrangler(["kv", "key", "put", "--binding", "KV", CONTENT_VERSION_KEY, version, ...target.args], true);
+  }
+} finally {
+  await local?.dispose();
+}
 const types = new Set(entries.map((e) => e.type));
 console.log(
   `load-content: ${entries.length} entries of ${types.size} types from ${path.relative(process.cwd(), dir) || dir} ${target.dryRun ? "checked (dry run) for" : "loaded into"} the ${target.describe} D1; content version ${version}`,

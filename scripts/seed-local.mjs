@@ -69,10 +69,8 @@ if (values.reset) {
 
 const node = tsNode();
 // The development environment (wrangler.toml [env.development]): the only one that runs locally.
-run("applying D1 migrations", "npx", ["wrangler", "d1", "migrations", "apply", "DB", "--env", "development", "--local", ...persistArgs], {
-  CI: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-});
+// In-process, as wrangler records them (scripts/lib/local-d1.ts): `npm run db:migrate` agrees after.
+run("applying D1 migrations", node, ["scripts/migrate-local.ts", "--env", "development", ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 run("generating 400 apps (seed 1)", node, [
   "scripts/generate-catalogue.ts",
   "--apps",
@@ -86,7 +84,7 @@ run("generating 400 apps (seed 1)", node, [
   "--vendor-origin",
   values["platform-origin"],
 ]);
-run("importing the catalogue", node, ["scripts/import-catalogue.ts", catalogueFile, ...persistArgs]);
+run("importing the catalogue", node, ["scripts/import-catalogue.ts", catalogueFile, ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 // Content entries (home, announcement, collections…) name catalogue apps, so they load after it.
-run("loading content", node, ["scripts/load-content.ts", ...persistArgs]);
+run("loading content", node, ["scripts/load-content.ts", ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 console.log("seed-local: local database ready");

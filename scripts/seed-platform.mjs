@@ -15,8 +15,7 @@
 // Runs the TypeScript modules with this Node when it strips types (Node 24 through npm/npx),
 // otherwise re-runs itself with the project's own Node (the npm "node" package).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -42,24 +41,9 @@ const { values } = parseArgs({
 });
 const persistDir = path.resolve(root, values["persist-to"]);
 const config = path.join(root, "workers/platform/wrangler.toml");
-const wranglerEnv = { CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
-
-function run(label, args, { quiet = false } = {}) {
-  console.log(`seed-platform: ${label}`);
-  const started = Date.now();
-  const result = spawnSync("npx", ["wrangler", ...args], {
-    cwd: root,
-    stdio: quiet ? ["inherit", "pipe", "inherit"] : "inherit",
-    encoding: "utf8",
-    env: { ...process.env, ...wranglerEnv },
-  });
-  if (result.error || result.status !== 0) {
-    if (quiet && result.stdout) process.stdout.write(result.stdout);
-    console.error(`seed-platform: ${label} failed (${result.error?.message ?? result.signal ?? `exit code ${result.status}`})`);
-    process.exit(result.status || 1);
-  }
-  console.log(`seed-platform: ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
+// getPlatformProxy reads the config like wrangler does: no account lookups, no metrics.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+process.env.WRANGLER_SEND_METRICS = "false";
 
 if (values.reset) {
   const target = path.join(persistDir, "v3/d1");
@@ -70,7 +54,6 @@ if (values.reset) {
 }
 
 const { referenceFromCatalogue, seedStatements } = await import("../workers/platform/seed.ts");
-const { statementsToSqlFile } = await import("./lib/catalogue-sql.ts");
 
 let catalogue;
 const catalogueFile = path.resolve(root, values.catalogue ?? "seed/generated/catalogue.json");
@@ -86,19 +69,21 @@ if (existsSync(catalogueFile)) {
   console.log("seed-platform: catalogue generated in memory (400 apps, seed 1)");
 }
 
-run("applying platform migrations", ["d1", "migrations", "apply", "DB", "--local", "-c", config, "--persist-to", persistDir]);
-
-const reference = referenceFromCatalogue(catalogue);
-const dir = mkdtempSync(path.join(tmpdir(), "platform-seed-"));
-const sqlFile = path.join(dir, "platform-seed.sql");
+// In-process, on the state wrangler dev serves (scripts/lib/local-d1.ts): one start of workerd
+// instead of one per migration and one more for the seed.
+const { applyLocalMigrations, openLocalState, runBatch } = await import("./lib/local-d1.ts");
+const state = await openLocalState({ config, persistTo: persistDir });
 try {
-  writeFileSync(sqlFile, statementsToSqlFile(seedStatements(reference)));
-  run(
-    `loading the demo seed (${reference.bots.length} bots, ${reference.applications.length} integrations)`,
-    ["d1", "execute", "DB", "--local", "--yes", "--file", sqlFile, "-c", config, "--persist-to", persistDir],
-    { quiet: true },
+  let started = Date.now();
+  const applied = await applyLocalMigrations(state.db, { config });
+  console.log(`seed-platform: applied ${applied.length} platform migrations in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const reference = referenceFromCatalogue(catalogue);
+  started = Date.now();
+  await runBatch(state.db, seedStatements(reference));
+  console.log(
+    `seed-platform: loaded the demo seed (${reference.bots.length} bots, ${reference.applications.length} integrations) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  await state.dispose();
 }
 console.log(`seed-platform: platform emulator database ready in ${path.relative(root, persistDir)}`);
