@@ -47,6 +47,9 @@ test.describe("accessibility", () => {
   // axe runs inside the page, which needs JavaScript; without it the document is served without its
   // scripts instead (as e2e/a11y.spec.ts does).
   test.use({ javaScriptEnabled: true });
+  // The whole reference with every disclosure open is some 4,500 elements: axe's contrast rule alone
+  // takes 10 s of it on a busy two-core machine.
+  test.setTimeout(60_000);
   test.beforeEach(async ({ page, jsEnabled }) => {
     if (!jsEnabled) await serveWithoutScripts(page);
   });
