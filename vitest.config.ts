@@ -41,7 +41,9 @@ export default defineConfig({
           name: "platform",
           environment: "node",
           include: ["test/platform/**/*.test.ts"],
-          fileParallelism: false,
+          // Each file starts its own emulator on a port of its own, as the integration files do.
+          fileParallelism: true,
+          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

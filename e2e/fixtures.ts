@@ -295,6 +295,25 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-
  * first: sizes and contrast are read from the rendered page, and open() returns at DOMContentLoaded,
  * which does not wait for the stylesheet (an unstyled page has 17 px tap targets).
  */
+/** The widths every page is checked at: desktop and phone. */
+export const AXE_WIDTHS = [1280, 390] as const;
+
+/**
+ * The page as it is now, checked at each of AXE_WIDTHS: the viewport is resized in place (the
+ * stylesheet's media queries apply as on a page loaded at that width), then put back. A flow that
+ * takes a minute to reach a page (logins, a submission, a follow) runs once, not once per width.
+ */
+export async function expectNoSeriousViolationsAtWidths(page: Page, label: string): Promise<void> {
+  const original = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of AXE_WIDTHS) {
+    await page.setViewportSize({ width, height: original.height });
+    // Two frames: layout, and anything a script does on resize, settle before the scan.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expectNoSeriousViolations(page, `${label} at ${width} px`);
+  }
+  await page.setViewportSize(original);
+}
+
 export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
   await page.waitForLoadState("load");
   // AxeBuilder's default mode runs axe in every frame and then opens a fresh page in the context to

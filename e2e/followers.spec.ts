@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { CatalogueFile } from "../app/models/catalogue-record";
 import { SERVICE_BOTS, USERS } from "../workers/platform/demo-data";
-import { documentStatusError, expect, expectNoSeriousViolations, logIn, open, PLATFORM_ORIGIN, serveWithoutScripts, test, waitForHydration } from "./fixtures";
+import { documentStatusError, expect, expectNoSeriousViolationsAtWidths, logIn, open, PLATFORM_ORIGIN, serveWithoutScripts, test, waitForHydration } from "./fixtures";
 
 function followableApp(index: number) {
   const catalogue = JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile;
@@ -163,37 +163,34 @@ test("after following, the app's page shows its heading at once, even while its 
 test.describe("accessibility", () => {
   test.use({ javaScriptEnabled: true });
 
-  for (const width of [1280, 390]) {
-    test(`the follow page and the unfollow page at ${width} px`, async ({ page, jsEnabled, browserErrors }) => {
-      test.setTimeout(60_000);
-      const unknown = "/unfollow/no-such-token-0123456789";
-      browserErrors.allow(documentStatusError(404, unknown));
-      const app = followableApp((jsEnabled ? 34 : 35) + (width === 390 ? 2 : 0));
-      await page.setViewportSize({ width, height: 900 });
-      await logIn(page, USERS.riley.email, `${app.path}/follow`);
-      if (!jsEnabled) {
-        // Off the app's page first: its scripts still loading when they are cut off would fail loudly.
-        await page.goto("about:blank");
-        await serveWithoutScripts(page);
-      }
-      await open(page, `${app.path}/follow`, jsEnabled);
-      await startUnfollowed(page, app, jsEnabled);
-      await expect(main(page).getByRole("group", { name: "Where should updates go?" })).toBeVisible();
-      await expectNoSeriousViolations(page, `the follow page at ${width} px`);
+  test("the follow page and the unfollow page at 1280 and 390 px", async ({ page, jsEnabled, browserErrors }) => {
+    test.setTimeout(60_000);
+    const unknown = "/unfollow/no-such-token-0123456789";
+    browserErrors.allow(documentStatusError(404, unknown));
+    const app = followableApp(jsEnabled ? 34 : 35);
+    await logIn(page, USERS.riley.email, `${app.path}/follow`);
+    if (!jsEnabled) {
+      // Off the app's page first: its scripts still loading when they are cut off would fail loudly.
+      await page.goto("about:blank");
+      await serveWithoutScripts(page);
+    }
+    await open(page, `${app.path}/follow`, jsEnabled);
+    await startUnfollowed(page, app, jsEnabled);
+    await expect(main(page).getByRole("group", { name: "Where should updates go?" })).toBeVisible();
+    await expectNoSeriousViolationsAtWidths(page, "the follow page");
 
-      await followTo(page, "Direct message from the App Hub bot");
-      await expect(notice(page)).toContainText(`Updates about ${app.name} go to a direct message from the App Hub bot.`);
-      await expectNoSeriousViolations(page, `a followed app's page at ${width} px`);
-      await open(page, `${app.path}/follow`, jsEnabled);
-      await expect(main(page).getByText(`You follow ${app.name}: updates go to a direct message from the App Hub bot.`)).toBeVisible();
-      await expectNoSeriousViolations(page, `the follow page of a followed app at ${width} px`);
+    await followTo(page, "Direct message from the App Hub bot");
+    await expect(notice(page)).toContainText(`Updates about ${app.name} go to a direct message from the App Hub bot.`);
+    await expectNoSeriousViolationsAtWidths(page, "a followed app's page");
+    await open(page, `${app.path}/follow`, jsEnabled);
+    await expect(main(page).getByText(`You follow ${app.name}: updates go to a direct message from the App Hub bot.`)).toBeVisible();
+    await expectNoSeriousViolationsAtWidths(page, "the follow page of a followed app");
 
-      await open(page, await confirmationLink(page.request, app.name), jsEnabled);
-      await expect(page.getByRole("heading", { level: 1, name: `Stop updates about ${app.name}?` })).toBeVisible();
-      await expectNoSeriousViolations(page, `the unfollow page at ${width} px`);
-      await open(page, unknown, jsEnabled);
-      await expect(page.getByRole("heading", { level: 1, name: "This unfollow link does not work any more" })).toBeVisible();
-      await expectNoSeriousViolations(page, `the unknown unfollow link's page at ${width} px`);
-    });
-  }
+    await open(page, await confirmationLink(page.request, app.name), jsEnabled);
+    await expect(page.getByRole("heading", { level: 1, name: `Stop updates about ${app.name}?` })).toBeVisible();
+    await expectNoSeriousViolationsAtWidths(page, "the unfollow page");
+    await open(page, unknown, jsEnabled);
+    await expect(page.getByRole("heading", { level: 1, name: "This unfollow link does not work any more" })).toBeVisible();
+    await expectNoSeriousViolationsAtWidths(page, "the unknown unfollow link's page");
+  });
 });
