@@ -89,8 +89,9 @@ export async function membershipsOf(db: Db, user: Pick<User, "emails" | "userId"
     .bind(user.userId, ...emails, now.toISOString())
     .all<{ slug: string; name: string; state: MemberState; expires_at: string | null }>();
   // Two of the person's e-mails may both be rows of one publisher: the active one wins.
-  const seen = new Set<string>();
-  return results.flatMap((r) => (seen.has(r.slug) ? [] : (seen.add(r.slug), [{ slug: r.slug, name: r.name, state: r.state, expiresAt: r.expires_at }])));
+  const bySlug = new Map<string, Membership>();
+  for (const r of results) if (!bySlug.has(r.slug)) bySlug.set(r.slug, { slug: r.slug, name: r.name, state: r.state, expiresAt: r.expires_at });
+  return [...bySlug.values()];
 }
 
 /** Whether the person is an active member of any publisher (the account menu's console link). */
@@ -158,11 +159,7 @@ export type AddResult = "added" | "exists" | "full";
  * A hub admin links a person (active at once), or a member invites one (waits for acceptance).
  * An existing row is left as it is ("exists"), except an expired invitation, which is renewed.
  */
-export async function addMember(
-  db: Db,
-  input: { slug: string; email: string; by: string; as: "link" | "invite" },
-  now = new Date(),
-): Promise<AddResult> {
+export async function addMember(db: Db, input: { slug: string; email: string; by: string; as: "link" | "invite" }, now = new Date()): Promise<AddResult> {
   const at = now.toISOString();
   const email = normaliseEmail(input.email);
   const state: MemberState = input.as === "link" ? "active" : "invited";
