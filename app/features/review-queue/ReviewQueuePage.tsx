@@ -49,8 +49,8 @@ export function ReviewQueuePage({ data }: { data: ReviewQueueData }) {
         Review queue
       </h1>
       <p className={m.lead}>
-        Publishers' new apps, listing changes and versions, sent from their console or through the publisher API. Nothing is live until you approve it; a rejection's reason goes back to the publisher.
-        Tokens are on <a href="/admin/publisher-tokens">their own page</a>.
+        Publishers' new apps, listing changes and versions, sent from their console or through the publisher API. Nothing is live until you approve it; a rejection's reason goes
+        back to the publisher. Tokens are on <a href="/admin/publisher-tokens">their own page</a>.
       </p>
       <section aria-labelledby="pending-title" className={m.section}>
         <h2 id="pending-title" className={m.sectionTitle}>
