@@ -11,10 +11,11 @@
 //
 // Runs the TypeScript scripts with this Node (24 through npm, which strips types natively).
 import { spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { demoPublisherMembers } from "./demo-publisher-members.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -89,4 +90,26 @@ run("generating 400 apps (seed 1)", node, [
 run("importing the catalogue", node, ["scripts/import-catalogue.ts", catalogueFile, ...persistArgs]);
 // Content entries (home, announcement, collections…) name catalogue apps, so they load after it.
 run("loading content", node, ["scripts/load-content.ts", ...persistArgs]);
+// Demo publisher members (issue 30): the console shows something after `npm run setup`.
+const seededAt = new Date().toISOString();
+const members = demoPublisherMembers(JSON.parse(readFileSync(catalogueFile, "utf8")))
+  .map(([slug, email]) => `('${slug}', '${email}', 'active', 'seed', '${seededAt}')`)
+  .join(", ");
+run(
+  "adding demo publisher members",
+  "npx",
+  [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--env",
+    "development",
+    "--local",
+    ...persistArgs,
+    "--command",
+    `INSERT OR IGNORE INTO publisher_members (publisher_slug, email, state, added_by, added_at) VALUES ${members}`,
+  ],
+  { CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+);
 console.log("seed-local: local database ready");
