@@ -41,7 +41,7 @@ async function link(slug: string, email: string) {
 const versionForm = (overrides: Record<string, string> = {}) => ({ version: "9.9.9", releaseNotes: "**Faster** replies.", permissions: "", ...overrides });
 
 /** Posts a version form; permissions are sent as the live app's (a form's checkboxes, each its own field). */
-function postVersion(jar: Jar, slug: string, app: AppRecord, intent: "preview" | "submit", fields: Record<string, string>) {
+function postVersion(jar: Jar, app: AppRecord, intent: "preview" | "submit", fields: Record<string, string>) {
   const body = new URLSearchParams({ csrf: jar.get("csrf-token") ?? "", intent, formKey: fields.formKey ?? "00000000-0000-4000-8000-000000000001" });
   for (const [k, v] of Object.entries(fields)) if (k !== "permissions" && k !== "formKey") body.set(k, v);
   for (const p of fields.permissions === "" ? app.permissions : fields.permissions!.split(",")) body.append("permissions", p);
@@ -161,7 +161,7 @@ describe("submitting from the console", () => {
     const form = await visit(world, riley, `/publisher/${a}/apps/${encodeURIComponent(appA.id)}/version`);
     expect(form.status).toBe(200);
 
-    const bad = await postVersion(riley, a, appA, "preview", versionForm({ version: "not a version!", releaseNotes: "Kept notes", screenshots: "http://insecure.example/x.png" }));
+    const bad = await postVersion(riley, appA, "preview", versionForm({ version: "not a version!", releaseNotes: "Kept notes", screenshots: "http://insecure.example/x.png" }));
     expect(bad.status).toBe(400);
     const badPage = read(await bad.text());
     expect(badPage.text).toContain("must be a version such as 2.4.1");
@@ -169,7 +169,7 @@ describe("submitting from the console", () => {
     expect(badPage.text).toContain("Kept notes");
     expect((await submissionRows()).results).toEqual([]);
 
-    const preview = await postVersion(riley, a, appA, "preview", versionForm());
+    const preview = await postVersion(riley, appA, "preview", versionForm());
     expect(preview.status).toBe(200);
     const previewText = read(await preview.text()).text;
     expect(previewText).toContain("Preview: what the reviewer will see");
@@ -177,8 +177,8 @@ describe("submitting from the console", () => {
     expect((await submissionRows()).results).toEqual([]);
 
     // Sent twice with the same form (a double click): one submission.
-    expect(await landed(riley, await postVersion(riley, a, appA, "submit", versionForm()))).toContain("Sent for review");
-    expect((await postVersion(riley, a, appA, "submit", versionForm())).status).toBe(302);
+    expect(await landed(riley, await postVersion(riley, appA, "submit", versionForm()))).toContain("Sent for review");
+    expect((await postVersion(riley, appA, "submit", versionForm())).status).toBe(302);
     const rows = (await submissionRows()).results;
     expect(rows).toEqual([{ id: expect.any(Number), publisher_slug: a, app_id: appA.id, state: "pending", token_id: null, submitted_by: USERS.riley.email }]);
     const audit = await world.app.db.prepare("SELECT actor, action, subject FROM audit_log WHERE action = 'submission.create'").all();
@@ -194,8 +194,8 @@ describe("submitting from the console", () => {
     const { a, appA } = twoPublishers();
     await link(a, USERS.riley.email);
     const riley = await loggedIn(world, USERS.riley.email);
-    await postVersion(riley, a, appA, "submit", versionForm({ version: "8.0.0", formKey: "00000000-0000-4000-8000-000000000008" }));
-    await postVersion(riley, a, appA, "submit", versionForm({ version: "8.0.1", formKey: "00000000-0000-4000-8000-000000000009" }));
+    await postVersion(riley, appA, "submit", versionForm({ version: "8.0.0", formKey: "00000000-0000-4000-8000-000000000008" }));
+    await postVersion(riley, appA, "submit", versionForm({ version: "8.0.1", formKey: "00000000-0000-4000-8000-000000000009" }));
     const [first, second] = (await submissionRows()).results;
     const sam = await loggedIn(world, USERS.sam.email);
     expect((await postForm(world, sam, `/admin/review/${first!.id}`, { intent: "reject", reason: "Notes must say what changed." })).status).toBe(302);
@@ -228,8 +228,8 @@ describe("isolation: a member of A never sees or changes B's things", () => {
       expect((await visit(world, riley, path)).status, path).toBe(404);
       expect((await visit(world, riley, `${path}.data`)).status, `${path}.data`).toBe(404);
     }
-    expect((await postVersion(riley, a, { ...appB, publisher: a }, "submit", versionForm())).status).toBe(404);
-    expect((await postVersion(riley, b, appB, "submit", versionForm())).status).toBe(404);
+    expect((await postVersion(riley, { ...appB, publisher: a }, "submit", versionForm())).status).toBe(404);
+    expect((await postVersion(riley, appB, "submit", versionForm())).status).toBe(404);
     expect((await submissionRows()).results).toEqual([]);
   });
 
@@ -238,7 +238,7 @@ describe("isolation: a member of A never sees or changes B's things", () => {
     await link(a, USERS.riley.email);
     await link(b, USERS.max.email);
     const riley = await loggedIn(world, USERS.riley.email);
-    await postVersion(riley, a, appA, "submit", versionForm({ version: "7.0.0" }));
+    await postVersion(riley, appA, "submit", versionForm({ version: "7.0.0" }));
     const [sub] = (await submissionRows()).results;
     const max = await loggedIn(world, USERS.max.email);
     expect(read(await (await visit(world, max, `/publisher/${b}/submissions`)).text()).text).not.toContain(appA.name);
