@@ -1,7 +1,7 @@
 // The publisher console's views (./console.server.ts): the person's publishers and invitations, the
 // console's frame (title, switcher, tabs), and its pages: apps and drafts, submissions, members and
 // API tokens. Plain forms with the CSRF token, so everything works without JavaScript.
-import { Form, NavLink } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
@@ -79,9 +79,17 @@ const TABS = [
   { to: "tokens", label: "API tokens" },
 ] as const;
 
+/** The tab a console address belongs to: the apps tab holds the forms about apps too. */
+function currentTab(pathname: string, slug: string): string {
+  const rest = pathname.slice(consolePath(slug).length).replace(/^\//, "").replace(/\/$/, "");
+  const first = rest.split("/")[0] ?? "";
+  return TABS.some((t) => t.to === first) ? first : "";
+}
+
 /** The frame every console page shares: the publisher, a switch to the person's other publishers, the tabs. */
 export function ConsoleFrame({ data, children }: { data: ConsoleLayoutData; children: ReactNode }) {
   const { publisher, others } = data;
+  const current = currentTab(useLocation().pathname, publisher.slug);
   return (
     <article className={s.page} aria-labelledby="console-title">
       <header className={s.head}>
@@ -108,9 +116,9 @@ export function ConsoleFrame({ data, children }: { data: ConsoleLayoutData; chil
         <ul className={s.tabs}>
           {TABS.map((t) => (
             <li key={t.to}>
-              <NavLink to={t.to ? consolePath(publisher.slug, t.to) : consolePath(publisher.slug)} end className={s.tab}>
+              <a href={t.to ? consolePath(publisher.slug, t.to) : consolePath(publisher.slug)} className={s.tab} aria-current={t.to === current ? "page" : undefined}>
                 {t.label}
-              </NavLink>
+              </a>
             </li>
           ))}
         </ul>
@@ -138,7 +146,7 @@ export function AppsPage({ slug, data }: { slug: string; data: ConsoleAppsData }
           <p className={s.muted}>No apps are listed yet.</p>
         ) : (
           <div className={s.tableWrap}>
-            <table className={s.table}>
+            <table className={s.appsTable}>
               <caption className={visuallyHidden}>Your apps, their state in the catalogue, freshness and rating</caption>
               <thead>
                 <tr>
@@ -162,13 +170,13 @@ export function AppsPage({ slug, data }: { slug: string; data: ConsoleAppsData }
                         </>
                       ) : null}
                     </th>
-                    <td>{LIVE_LABELS[a.live]}</td>
-                    <td>{a.version ?? "None yet"}</td>
-                    <td>
+                    <td data-label="Live state">{LIVE_LABELS[a.live]}</td>
+                    <td data-label="Version">{a.version ?? "None yet"}</td>
+                    <td data-label="Freshness">
                       {FRESHNESS_LABELS[a.freshness]}
                       {a.lastReleaseAt ? <span className={s.muted}> (released {formatDate(a.lastReleaseAt)})</span> : null}
                     </td>
-                    <td>{a.ratingAverage === null ? "No ratings" : `${a.ratingAverage.toFixed(1)} of 5 (${a.ratingCount})`}</td>
+                    <td data-label="Rating">{a.ratingAverage === null ? "No ratings" : `${a.ratingAverage.toFixed(1)} of 5 (${a.ratingCount})`}</td>
                     <td>
                       {a.live === "removed" ? (
                         <span className={s.muted}>Ask the hub team</span>

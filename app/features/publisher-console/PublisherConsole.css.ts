@@ -9,6 +9,24 @@ export { body, buttons, items, itemHead, lead, muted, page, section, sectionTitl
 export { approved, kind, rejected } from "~/features/review-queue/ReviewQueuePage.css";
 export { choice, choices, fieldset, legend, table, tableWrap } from "~/features/org-policy/OrgPolicy.css";
 
+/**
+ * The apps table: a table on wide screens; on a phone each app is a stacked block whose cells say
+ * what they are (data-label), so no word is broken into a narrow column.
+ */
+const PHONE = "screen and (max-width: 720px)";
+export const appsTable = style({ width: "100%", borderCollapse: "collapse", fontSize: vars.fontSize.sm });
+globalStyle(`${appsTable} th, ${appsTable} td`, { textAlign: "start", verticalAlign: "top", padding: vars.space[2], borderBottom: `1px solid ${vars.color.border}` });
+globalStyle(`${appsTable} thead th`, { color: vars.color.textMuted });
+globalStyle(`${appsTable} thead`, {
+  "@media": { [PHONE]: { position: "absolute", width: "1px", height: "1px", overflow: "hidden", clip: "rect(0 0 0 0)", whiteSpace: "nowrap" } },
+});
+globalStyle(`${appsTable} tr`, { "@media": { [PHONE]: { display: "block", padding: `${vars.space[3]} 0`, borderBottom: `1px solid ${vars.color.border}` } } });
+globalStyle(`${appsTable} tbody th, ${appsTable} tbody td`, { "@media": { [PHONE]: { display: "block", border: "none", padding: `${vars.space[1]} 0` } } });
+globalStyle(`${appsTable} tbody th`, { "@media": { [PHONE]: { fontSize: vars.fontSize.md } } });
+globalStyle(`${appsTable} td[data-label]::before`, {
+  "@media": { [PHONE]: { content: "attr(data-label) ': '", fontWeight: vars.fontWeight.semibold, color: vars.color.textMuted } },
+});
+
 export const item = style([moderation.item, { overflowWrap: "anywhere" }]);
 export const head = style({ display: "grid", gap: vars.space[2] });
 export const eyebrow = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
@@ -55,3 +73,10 @@ export const previewText = style({ maxWidth: "72ch", overflowWrap: "anywhere" })
 globalStyle(`${previewText} > :first-child`, { marginTop: 0 });
 export const shots = style({ display: "flex", gap: vars.space[2], flexWrap: "wrap" });
 export const shot = style({ width: "160px", height: "100px", objectFit: "cover", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}` });
+
+/** The whole preview: a panel, so it reads apart from the form below it. */
+export const previewBox = style([panel, { gap: vars.space[4], borderColor: vars.color.brand, borderWidth: "2px" }]);
+/** Choices one a line (permissions: long labels). */
+export const column = style({ display: "grid", gap: vars.space[1] });
+/** A group inside a fieldset (categories of one product): no frame of its own. */
+export const subFieldset = style({ border: "none", margin: 0, padding: 0, display: "grid", gap: vars.space[1], minInlineSize: 0 });

@@ -14,7 +14,7 @@ import { CERTIFICATION_LABELS, CERTIFICATIONS, DATA_REGION_LABELS, DATA_REGIONS 
 import { KIND_LABELS } from "./ConsolePages";
 import * as s from "./PublisherConsole.css";
 import type { SubmitPageData } from "./submit-page.server";
-import { type FieldErrors, type FormValues, many, one, SECURITY_FIELDS } from "./submission-forms";
+import { FIELD_LABELS, type FieldErrors, type FormValues, many, one, SECURITY_FIELDS } from "./submission-forms";
 
 const idOf = (name: string) => `field-${name.replace(/\./g, "-")}`;
 
@@ -179,7 +179,7 @@ function PermissionFields({ data }: { data: SubmitPageData }) {
       {groups.map((g) => (
         <div key={g} className={f.form}>
           {kind === "draft" ? <p className={f.label}>{KIND_WORDS[g]}</p> : null}
-          <div className={s.choices}>
+          <div className={s.column}>
             {permissionOptions
               .filter((p) => g === "all" || p.kind === g)
               .map((p) => (
@@ -293,7 +293,7 @@ function Problems({ errors }: { errors: FieldErrors }) {
           {fields.map((k, i) => (
             <span key={k}>
               {i > 0 ? ", " : ""}
-              <a href={`#${idOf(k)}`}>{k.replace(/^security\./, "").replace(/^version\./, "first version ")}</a>
+              <a href={`#${idOf(k)}`}>{FIELD_LABELS[k] ?? k}</a>
             </span>
           ))}
           .
@@ -306,7 +306,7 @@ function Problems({ errors }: { errors: FieldErrors }) {
 function Preview({ data }: { data: SubmitPageData }) {
   const p = data.preview!;
   return (
-    <section aria-labelledby="preview-title" className={s.section}>
+    <section aria-labelledby="preview-title" className={s.previewBox}>
       <h2 id="preview-title" className={s.sectionTitle}>
         Preview: what the reviewer will see
       </h2>
@@ -347,7 +347,13 @@ export function SubmitPage({ data, back }: { data: SubmitPageData; back: ReactNo
           {title}
         </h2>
         <p className={s.muted}>
-          {back} {data.app ? <a href={data.app.path}>The live page of {data.app.name}</a> : null}
+          {back}
+          {data.app ? (
+            <>
+              {" · "}
+              <a href={data.app.path}>The live page of {data.app.name}</a>
+            </>
+          ) : null}
         </p>
         <p className={s.muted}>{KIND_LABELS[data.kind]}s go to the hub's review queue. Preview first: you see the listing and the permission changes as the reviewer will.</p>
       </section>

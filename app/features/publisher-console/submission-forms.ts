@@ -222,6 +222,41 @@ export function draftBody(values: FormValues): Record<string, unknown> {
   return body;
 }
 
+/** What each field is called on the page (the problem summary links to it by this name). */
+export const FIELD_LABELS: Record<string, string> = {
+  version: "Version",
+  releaseNotes: "Release notes",
+  permissions: "Permissions",
+  screenshots: "Screenshots",
+  name: "Name",
+  friendlyId: "Address",
+  type: "Type",
+  productType: "Product",
+  categoryIds: "Categories",
+  tagline: "Tagline",
+  description: "Description",
+  logo: "Logo",
+  videoUrl: "Video",
+  websiteUrl: "Website",
+  supportUrl: "Support",
+  privacyUrl: "Privacy policy",
+  termsUrl: "Terms",
+  requiresAdmin: "Only an administrator can add it",
+  botEmail: "Bot address",
+  clientId: "OAuth client id",
+  connectUrl: "Connect page",
+  "deprecation.replacement": "Replacement",
+  [SECURITY_FIELDS.dataRegions]: "Where data is kept",
+  [SECURITY_FIELDS.certifications]: "Certifications",
+  [SECURITY_FIELDS.dataRetention]: "Data retention",
+  [SECURITY_FIELDS.aiUsesMessageContent]: "AI uses message content",
+  [SECURITY_FIELDS.aiTrainsModels]: "AI models are trained on message content",
+  [SECURITY_FIELDS.subProcessors]: "Sub-processors",
+  [SECURITY_FIELDS.securityContact]: "Security contact",
+  "version.version": "First version",
+  "version.releaseNotes": "Its release notes",
+};
+
 // ---- problems as field errors -----------------------------------------------------------------
 
 /** Field names a path may land on beyond the form's own (the draft's catalogue record names). */

@@ -54,7 +54,8 @@ export type SubmitPageData = {
   /** The form's key: a repeated post of the same form is one submission. */
   formKey: string;
   permissionOptions: { key: PermissionKey; label: string; group: string; kind: string }[];
-  categories: { id: string; name: string }[];
+  /** The catalogue's categories, by the product (or app context) they belong to. */
+  categories: { id: string; name: string; group: string }[];
   /** Set after a valid "Preview": what the reviewer will see, and the listing as it will look. */
   preview: (Pick<PayloadReview, "fields" | "permissions" | "releaseNotesHtml"> & { listing: ListingPreview | null }) | null;
 };
@@ -74,7 +75,7 @@ function permissionOptions(app: AppDetail | null) {
 }
 
 async function baseData(context: AppLoadContext, kind: SubmitKind, app: AppDetail | null) {
-  const categories = kind === "version" ? [] : (await context.catalogue.categories()).map((c) => ({ id: c.id, name: c.name }));
+  const categories = kind === "version" ? [] : (await context.catalogue.categories()).map((c) => ({ id: c.id, name: c.name, group: c.categoryType }));
   return {
     kind,
     app: app ? { id: app.id, name: app.name, type: app.type, path: appPath(app) } : null,
