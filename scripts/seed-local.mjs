@@ -93,7 +93,7 @@ run("loading content", node, ["scripts/load-content.ts", ...persistArgs]);
 // Demo publisher members (issue 30): the console shows something after `npm run setup`.
 const seededAt = new Date().toISOString();
 const members = demoPublisherMembers(JSON.parse(readFileSync(catalogueFile, "utf8")))
-  .map(([slug, email]) => `('${slug}', '${email}', 'active', 'seed', '${seededAt}')`)
+  .map(([slug, email]) => `('${slug}', '${email}', 'active', 'the demo seed', '${seededAt}')`)
   .join(", ");
 run(
   "adding demo publisher members",
