@@ -196,16 +196,33 @@ function PermissionFields({ data }: { data: SubmitPageData }) {
   );
 }
 
+const GROUP_LABELS: Record<string, string> = { ...PRODUCT_TYPE_LABELS, appContext: "Where it works" };
+
+/** Categories by product: several products have a category of the same name. */
 function CategoryFields({ data }: { data: SubmitPageData }) {
+  const { values, errors } = data;
+  const chosen = many(values, "categoryIds");
+  const groups = [...new Set(data.categories.map((c) => c.group))];
   return (
-    <Choices
-      name="categoryIds"
-      legend="Categories"
-      options={data.categories.map((c) => ({ value: c.id, label: c.name }))}
-      values={data.values}
-      errors={data.errors}
-      hint="One to ten."
-    />
+    <fieldset className={s.fieldset} id={idOf("categoryIds")} aria-invalid={errors.categoryIds ? true : undefined} aria-describedby={describedBy("categoryIds", errors, "hint")}>
+      <legend className={s.legend}>Categories</legend>
+      <Hint name="categoryIds" hint="One to ten, in the products the app works in." />
+      {groups.map((g) => (
+        <fieldset key={g} className={s.subFieldset}>
+          <legend className={f.label}>{GROUP_LABELS[g] ?? g}</legend>
+          <div className={s.choices}>
+            {data.categories
+              .filter((c) => c.group === g)
+              .map((c) => (
+                <label key={c.id} className={s.choice}>
+                  <input type="checkbox" name="categoryIds" value={c.id} defaultChecked={chosen.includes(c.id)} /> {c.name}
+                </label>
+              ))}
+          </div>
+        </fieldset>
+      ))}
+      <FieldError id={`${idOf("categoryIds")}-error`} message={errors.categoryIds} />
+    </fieldset>
   );
 }
 
