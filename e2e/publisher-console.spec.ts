@@ -1,4 +1,4 @@
-// The publisher console (issue 30) in the browser, with JavaScript on and off: a member (Riley, a
+// The publisher console (issue 30) in the browser, with JavaScript on and off: a member (Max, a
 // demo member of two publishers: scripts/demo-publisher-members.mjs) picks a publisher, submits a
 // new version with a new permission from the form after previewing the review queue's diff, a hub
 // admin (Sam) approves it in the review queue, and the member sees it approved and live. axe checks
@@ -31,8 +31,8 @@ test("a member submits a version from the form, a hub admin approves it, and the
   const { slug, publisherName, app, newPermission } = world(jsEnabled);
   const version = `${Math.floor(Date.now() / 1000) % 100000}.1.${jsEnabled ? 1 : 2}`;
 
-  // Riley belongs to two publishers: the console's start page lists both; the account menu links there.
-  await logIn(page, USERS.riley.email, "/publisher");
+  // Max belongs to two publishers: the console's start page lists both; the account menu links there.
+  await logIn(page, USERS.max.email, "/publisher");
   await waitForHydration(page, jsEnabled);
   await expect(page.getByRole("heading", { level: 1, name: "Publisher console" })).toBeVisible();
   await page.getByRole("link", { name: publisherName, exact: true }).click();
@@ -87,11 +87,11 @@ test("a member submits a version from the form, a hub admin approves it, and the
   }).toPass({ timeout: 20_000 });
 });
 
-/** A fresh context for Riley at this width; without JavaScript, documents come without their scripts (axe still runs). */
-async function rileyAt(browser: Browser, width: number, jsEnabled: boolean, last: string) {
+/** A fresh context for Max at this width; without JavaScript, documents come without their scripts (axe still runs). */
+async function maxAt(browser: Browser, width: number, jsEnabled: boolean, last: string) {
   const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await logIn(page, USERS.riley.email, last);
+  await logIn(page, USERS.max.email, last);
   if (!jsEnabled) {
     await page.goto("about:blank");
     await serveWithoutScripts(page);
@@ -107,8 +107,8 @@ test.describe("accessibility", () => {
       test.setTimeout(120_000);
       const label = `${jsEnabled ? "js" : "no-js"}-${width}`;
       const { slug, app } = world(jsEnabled);
-      const riley = await rileyAt(browser, width, jsEnabled, "/publisher");
-      const { page } = riley;
+      const member = await maxAt(browser, width, jsEnabled, "/publisher");
+      const { page } = member;
       const check = async (name: string, what: string) => {
         await page.screenshot({ path: `test-results/publisher-console-${name}-${label}.png`, fullPage: true });
         await expectNoSeriousViolations(page, `${what} at ${width} px`);
@@ -136,7 +136,7 @@ test.describe("accessibility", () => {
         await open(page, `/publisher/${slug}/${tab}`, jsEnabled);
         await check(tab, `the console's ${tab}`);
       }
-      await riley.close();
+      await member.close();
     });
   }
 });

@@ -1,8 +1,9 @@
 // The demo world's publisher members (issue 30; docs/decisions/037), shared by the local seed
 // (scripts/seed-local.mjs) and the e2e specs: which generated publishers the demo people act for.
-// Riley belongs to two publishers (to switch between), Max to a third; the people are those of
+// Max belongs to two publishers (to switch between), Ada to a third; the people are those of
 // workers/platform/demo-data.ts. Deterministic for a catalogue file: the publishers with the most
-// listed apps, the hub's own (Lumen) left out.
+// listed apps, the hub's own (Lumen) left out. (Not Riley: other specs walk Riley's account menu
+// link by link.)
 
 /** @param {{ apps: { publisher?: string | null; companyName: string; status: string; deprecation?: unknown }[] }} catalogue */
 export function demoPublisherSlugs(catalogue) {
@@ -18,8 +19,8 @@ export function demoPublisherSlugs(catalogue) {
 export function demoPublisherMembers(catalogue) {
   const [first, second, third] = demoPublisherSlugs(catalogue);
   return [
-    [first, "riley@acme.example"],
-    [second, "riley@acme.example"],
-    [third, "max@globex.example"],
+    [first, "max@globex.example"],
+    [second, "max@globex.example"],
+    [third, "ada@acme.example"],
   ];
 }
