@@ -136,7 +136,26 @@ test.describe("accessibility", () => {
         await open(page, `/publisher/${slug}/${tab}`, jsEnabled);
         await check(tab, `the console's ${tab}`);
       }
+      // A token just made: shown once, on the answer to the post.
+      await page.getByLabel("Name", { exact: true }).fill(`axe ${label}`);
+      await page.getByRole("button", { name: "Create token" }).click();
+      await expect(page.locator("#new-token")).toHaveValue(/^ahp_/);
+      await check("token-created", "a token just made");
       await member.close();
+
+      // The hub admins' page where people are linked to publishers.
+      const admin = await browser.newContext({ javaScriptEnabled: true, viewport: { width, height: 900 } });
+      const sam = await admin.newPage();
+      await logIn(sam, USERS.sam.email, "/admin/publisher-members");
+      if (!jsEnabled) {
+        await sam.goto("about:blank");
+        await serveWithoutScripts(sam);
+      }
+      await open(sam, "/admin/publisher-members", jsEnabled);
+      await expect(sam.getByRole("heading", { level: 1, name: "Publisher members" })).toBeVisible();
+      await sam.screenshot({ path: `test-results/publisher-console-admin-members-${label}.png`, fullPage: true });
+      await expectNoSeriousViolations(sam, `the hub admins' members page at ${width} px`);
+      await admin.close();
     });
   }
 });
