@@ -383,7 +383,8 @@ export function ConsoleTokensPage({ data }: { data: ConsoleTokensData }) {
         <p className={s.muted}>
           A token lets your own systems use the <a href="/developers/api#tag-publisher">publisher API</a> for this publisher's apps, as this console does.
         </p>
-        <Form method="post" className={s.form}>
+        {/* A new form after a token is made: the name typed for it is not kept for the next one. */}
+        <Form method="post" className={s.form} key={created?.token.id ?? "new"}>
           <CsrfInput />
           <label htmlFor="token-name" className={f.label}>
             Name
