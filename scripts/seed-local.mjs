@@ -87,4 +87,6 @@ run("generating 400 apps (seed 1)", node, [
 run("importing the catalogue", node, ["scripts/import-catalogue.ts", catalogueFile, ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 // Content entries (home, announcement, collections…) name catalogue apps, so they load after it.
 run("loading content", node, ["scripts/load-content.ts", ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
+// Demo publisher members (issue 30): the console shows something after `npm run setup`.
+run("adding demo publisher members", node, ["scripts/seed-publisher-members.ts", catalogueFile, ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 console.log("seed-local: local database ready");

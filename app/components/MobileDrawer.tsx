@@ -47,6 +47,11 @@ export function MobileDrawer({ nav, groupsHtml, config, user = null, className }
             <NavAnchor to={MY_INTEGRATIONS_PATH} pathname={pathname} className={s.primaryLink}>
               {`My ${config.productName} Integrations`}
             </NavAnchor>
+            {user.publisherMember ? (
+              <NavAnchor to="/publisher" pathname={pathname} className={s.primaryLink}>
+                Publisher console
+              </NavAnchor>
+            ) : null}
           </div>
         ) : null}
         {groupsHtml !== undefined ? (
