@@ -1,16 +1,14 @@
-// A list page's organisation parts (issue 29), for a logged-in member of an organisation that
-// requires approval: each card's standing and the "Approved for my organisation" filter (`org=approved`,
-// read only here and only for such a member; anonymous pages never see it, so the shared cache's
-// key and page are unchanged). One D1 batch. Cards show the decision lists' word: an approved app
+// A list's organisation parts (issue 29), for a logged-in member of an organisation that requires
+// approval, on list pages and /search alike: each card's standing and the "Approved for my
+// organisation" filter (`org=approved`, read only here and only for such a member; anonymous pages
+// never see it, so the shared cache's key and page are unchanged). One D1 batch. Cards show the decision lists' word: an approved app
 // that now asks for more is found out on its page (the list has no permissions to compare).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { getAuth } from "~/auth/session.server";
 import type { OrgCardStates } from "~/components/org-standing-context";
 import { orgKeyOf } from "./access.server";
+import { ORG_FILTER_PARAM, ORG_FILTER_VALUE } from "./paths";
 import { readListInputs } from "./store.server";
-
-export const ORG_FILTER_PARAM = "org";
-export const ORG_FILTER_VALUE = "approved";
 
 export type ListOrgView = { states: OrgCardStates; approvedOnly: boolean; approvedIds: string[] };
 
@@ -29,3 +27,10 @@ export async function listOrgView(request: Request, context: AppLoadContext): Pr
     approvedIds: [...decisions.values()].filter((d) => d.status === "approved").map((d) => d.appId),
   };
 }
+
+/** The catalogue query's part of the filter: only the approved apps, while the filter is on. */
+export const orgFilterQuery = (org: ListOrgView | null): { appIds?: string[] } => (org?.approvedOnly ? { appIds: org.approvedIds } : {});
+
+/** What a page's data carries (the badges and whether the filter is on; never the ids), or null. */
+export type ListOrgData = { states: OrgCardStates; approvedOnly: boolean } | null;
+export const orgPageData = (org: ListOrgView | null): ListOrgData => (org ? { states: org.states, approvedOnly: org.approvedOnly } : null);

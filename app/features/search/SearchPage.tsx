@@ -6,7 +6,10 @@ import { buttonStyles } from "~/components/Button.css";
 import { pill, pillList } from "~/components/Pill.css";
 import { Island } from "~/components/Island";
 import { lazyHydrated } from "~/components/lazy-hydrated";
+import { OrgStandingContext } from "~/components/org-standing-context";
 import { AppList } from "~/features/list-page/AppList";
+import { OrgFilterLink } from "~/features/org-policy/OrgFilterLink";
+import { ORG_FILTER_PARAM, ORG_FILTER_VALUE } from "~/features/org-policy/paths";
 import * as listStyles from "~/features/list-page/ListPage.css";
 import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
 import type { SearchPageData } from "./search.server";
@@ -38,6 +41,21 @@ function sameSearch(search: string, change: Record<string, string | null>): stri
     else params.set(key, value);
   }
   return `/search?${params}`;
+}
+
+/** What a link that changes one choice keeps of this search besides the trust filters: the text and its choices, sort, type, product, category and `org`. */
+function searchOthers(data: Pick<SearchPageData, "q" | "said" | "literal" | "anyWords" | "sort" | "filters" | "org">): Record<string, string | null> {
+  return {
+    q: data.q,
+    said: data.said || null,
+    literal: data.literal ? "1" : null,
+    words: data.anyWords ? "any" : null,
+    sort: data.sort === "relevance" ? null : data.sort,
+    type: data.filters.type,
+    product: data.filters.product,
+    category: data.filters.category,
+    [ORG_FILTER_PARAM]: data.org?.approvedOnly ? ORG_FILTER_VALUE : null,
+  };
 }
 
 /** "Search instead for …" and "… more that match some of your words" (issue 28 items 4 and 5). */
@@ -133,7 +151,11 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         </Island>
       ) : null}
 
-      {total > 0 ? <AppList data={data} showCount={false} /> : <WaysOn data={data} filtered={filtered} />}
+      {/* A member of an organisation that requires approval (issue 29): the filter, and each card's badge. */}
+      {data.org && q !== "" ? <OrgFilterLink path="/search" filters={data.trustFilters} others={searchOthers(data)} on={data.org.approvedOnly} /> : null}
+      <OrgStandingContext.Provider value={data.org?.states ?? null}>
+        {total > 0 ? <AppList data={data} showCount={false} /> : <WaysOn data={data} filtered={filtered} />}
+      </OrgStandingContext.Provider>
     </section>
   );
 }
@@ -160,6 +182,7 @@ function RefineForm({ data, filtered }: { data: SearchPageData; filtered: boolea
       {data.said !== "" ? <input type="hidden" name="said" value={data.said} /> : null}
       {data.literal ? <input type="hidden" name="literal" value="1" /> : null}
       {data.anyWords ? <input type="hidden" name="words" value="any" /> : null}
+      {data.org?.approvedOnly ? <input type="hidden" name={ORG_FILTER_PARAM} value={ORG_FILTER_VALUE} /> : null}
       <Select name="sort" label="Sort by" value={sort} choices={SEARCH_SORT_CHOICES} />
       <Select name="type" label="App type" value={filters.type ?? ""} choices={[{ value: "", label: "All app types" }, ...options.types]} />
       <Select name="product" label="Product" value={filters.product ?? ""} choices={[{ value: "", label: "All products" }, ...options.products]} />

@@ -18,6 +18,7 @@ import type { AppSummary } from "~/models/types";
 import { SEARCH_SORT_CHOICES, searchText, type FilterOption } from "./search-options";
 import { needLabel, needsToApply, parseNeeds, type Need } from "./needs.server";
 import { searchCatalogue } from "./text-search.server";
+import { listOrgView, orgFilterQuery, orgPageData } from "~/features/org-policy/list.server";
 
 export const FEATURED_MAX = 8;
 
@@ -40,7 +41,9 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   const type = APP_TYPES.find((t) => t === typeParam && !catalogue.isHidden(t)) ?? null;
   const productParam = url.searchParams.get("product");
   const productType = productParam ? (productByPath.get(productParam) ?? null) : null;
-  const categories = await catalogue.categories();
+  // A logged-in member of an organisation that requires approval (issue 29): the cards' badges and
+  // "Approved for my organisation", as on list pages. Null for everyone else (and anonymous pages).
+  const [categories, org] = await Promise.all([catalogue.categories(), listOrgView(request, context)]);
   const categoryParam = url.searchParams.get("category");
   const categoryIds = categories
     .filter((c) => c.slug === categoryParam && c.categoryType !== "appContext")
@@ -66,6 +69,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       productTypes: productType ? [productType] : undefined,
       categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
       ...filtersToQuery(trustFilters),
+      ...orgFilterQuery(org),
     };
     const target = await needsAddress(url, q, categories, catalogue, base);
     if (target) throw redirect(target);
@@ -84,6 +88,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       productTypes: productType ? [productType] : undefined,
       categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
       ...filtersToQuery(trustFilters),
+      ...orgFilterQuery(org),
     };
     try {
       const page = { offset: window.offset, limit: window.limit };
@@ -131,7 +136,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       trustFilters,
       trustFilterCount: activeFilterCount(trustFilters),
       /** Whether any filter narrows the results (the page offers to clear them). */
-      filtered: filters.type !== null || filters.product !== null || filters.category !== null || activeFilterCount(trustFilters) > 0,
+      filtered: filters.type !== null || filters.product !== null || filters.category !== null || activeFilterCount(trustFilters) > 0 || org?.approvedOnly === true,
       options,
       items: result.items,
       total: result.total,
@@ -139,6 +144,8 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       page: window.page,
       fromPage: window.fromPage,
       pageSize,
+      /** The person's organisation's card badges and approved-only filter (issue 29), or null. */
+      org: orgPageData(org),
     },
     { headers: { "Cache-Control": cacheControl("page", context.config) } },
   );
