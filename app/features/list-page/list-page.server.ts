@@ -99,7 +99,7 @@ function listPageData(
     /** The filters the address names (app/lib/list-filters.ts); the list is filtered by them. */
     filters,
     /** The person's organisation's card badges and approved-only filter (issue 29), or null. */
-    org: orgPageData(org),
+    org: orgPageData(org, result.items),
     /** True when this data leaves the items out: a document shows them as its HTML. */
     itemsInHtml: false,
   };

@@ -145,7 +145,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       fromPage: window.fromPage,
       pageSize,
       /** The person's organisation's card badges and approved-only filter (issue 29), or null. */
-      org: orgPageData(org),
+      org: orgPageData(org, [...result.items, ...featured]),
     },
     { headers: { "Cache-Control": cacheControl("page", context.config) } },
   );
