@@ -166,3 +166,13 @@ describe("needLabel: how a chip says a need", () => {
     expect(needLabel(need, labels)).toBe(label);
   });
 });
+
+describe("the needs come in the order typed", () => {
+  it.each([
+    ["HIPAA transcription in the EU", ["certification=hipaa", "region=eu"]],
+    ["transcription in the EU with HIPAA", ["region=eu", "certification=hipaa"]],
+    ["recently updated crm bots for devices", ["freshness=active", "category=crm", "type=bot", "product=devices"]],
+  ])("%s", (text, order) => {
+    expect(parse(text).needs.map((n) => `${n.kind}=${n.value}`)).toEqual(order);
+  });
+});

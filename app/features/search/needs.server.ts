@@ -82,8 +82,8 @@ export type ParsedNeeds = { needs: Need[]; rest: string };
 
 /**
  * Finds needs in a text: longest phrases first, and among phrases of one length the first said;
- * each kind once (the first said wins). `rest` is the text without them, in the order typed.
- * Nothing found is the text unchanged.
+ * each kind once (the first said wins). The needs come in the order typed (their chips say them
+ * back so), and `rest` is the text without them. Nothing found is the text unchanged.
  */
 export function parseNeeds(text: string, categories: readonly Category[]): ParsedNeeds {
   const words = nameKey(text).split(" ").filter(Boolean);
@@ -95,7 +95,7 @@ export function parseNeeds(text: string, categories: readonly Category[]): Parse
     byLength.set(parts.length, [...(byLength.get(parts.length) ?? []), { phrase, parts, a }]);
   }
   const used = new Array<boolean>(words.length).fill(false);
-  const needs: Need[] = [];
+  const needs: (Need & { at: number })[] = [];
   for (const length of [...byLength.keys()].sort((x, y) => y - x)) {
     for (let i = 0; i + length <= words.length; i++) {
       for (const { phrase, parts, a } of byLength.get(length)!) {
@@ -105,12 +105,12 @@ export function parseNeeds(text: string, categories: readonly Category[]): Parse
         const sameKind = needs.some((n) => n.kind === a.need.kind && (n.kind === "type" || n.kind === "product" || n.kind === "category" || n.value === a.need.value));
         if (sameKind) continue;
         for (let j = 0; j < length; j++) used[i + j] = true;
-        needs.push({ ...a.need, words: phrase } as Need);
+        needs.push({ ...a.need, words: phrase, at: i } as Need & { at: number });
         break;
       }
     }
   }
-  return { needs, rest: words.filter((_, i) => !used[i]).join(" ") };
+  return { needs: needs.sort((x, y) => x.at - y.at).map(({ at: _at, ...need }) => need as Need), rest: words.filter((_, i) => !used[i]).join(" ") };
 }
 
 /** How a chip says a need. */
