@@ -14,6 +14,9 @@ import * as listStyles from "~/features/list-page/ListPage.css";
 import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
 import type { SearchPageData } from "./search.server";
 import { SearchActiveFiltersHtml } from "./SearchActiveFilters.server";
+import { searchResultsHtml } from "./SearchResults.server";
+import { plainClickedLink } from "~/components/plain-click";
+import type { MouseEvent } from "react";
 import * as styles from "./SearchPage.css";
 
 // The trust filters' code is fetched after the page has shown (not in the first-load JavaScript): the
@@ -153,10 +156,45 @@ export function SearchPage({ data }: { data: SearchPageData }) {
 
       {/* A member of an organisation that requires approval (issue 29): the filter, and each card's badge. */}
       {data.org && q !== "" ? <OrgFilterLink path="/search" filters={data.trustFilters} others={searchOthers(data)} on={data.org.approvedOnly} /> : null}
-      <OrgStandingContext.Provider value={data.org?.states ?? null}>
-        {total > 0 ? <AppList data={data} showCount={false} /> : <WaysOn data={data} filtered={filtered} />}
-      </OrgStandingContext.Provider>
+      {total > 0 ? (
+        <SearchResults data={data} />
+      ) : (
+        <OrgStandingContext.Provider value={data.org?.states ?? null}>
+          <WaysOn data={data} filtered={filtered} />
+        </OrgStandingContext.Provider>
+      )}
     </section>
+  );
+}
+
+/** "Load more" in the results' server HTML (React's own link in AppList handles its clicks first). */
+function loadMore(event: MouseEvent<HTMLElement>) {
+  const link = plainClickedLink(event, "a[data-load-more]");
+  if (!link) return;
+  event.preventDefault();
+  void import("~/features/list-page/load-more").then((m) => m.loadMore(link));
+}
+
+/**
+ * The results: server HTML the browser keeps (an Island, as a list page's cards are), rendered once
+ * per page of results and kept by the isolate (./SearchResults.server.tsx), so a repeated search
+ * costs no render of its cards. A new address (sort, filters, "Load more" with React) renders them
+ * with React (AppList), which keeps the standings of pages loaded later.
+ */
+function SearchResults({ data }: { data: SearchPageData }) {
+  const location = useLocation();
+  // In the browser the `.server` module is empty: the Island reads the HTML from the document.
+  const html = typeof document === "undefined" ? searchResultsHtml(data, location) : undefined;
+  return (
+    <Island
+      key={location.key}
+      id="search-results"
+      as="section"
+      attributes={{ "aria-label": "Results" }}
+      onClick={loadMore}
+      html={html}
+      fallback={<AppList data={data} showCount={false} />}
+    />
   );
 }
 
