@@ -14,7 +14,8 @@ import * as listStyles from "~/features/list-page/ListPage.css";
 import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
 import type { SearchPageData } from "./search.server";
 import { SearchActiveFiltersHtml } from "./SearchActiveFilters.server";
-import { searchResultsHtml } from "./SearchResults.server";
+import { useSearchResultsHtml } from "./SearchResults.server";
+import { LoadItems } from "~/components/LoadItems";
 import { plainClickedLink } from "~/components/plain-click";
 import type { MouseEvent } from "react";
 import * as styles from "./SearchPage.css";
@@ -183,8 +184,9 @@ function loadMore(event: MouseEvent<HTMLElement>) {
  */
 function SearchResults({ data }: { data: SearchPageData }) {
   const location = useLocation();
-  // In the browser the `.server` module is empty: the Island reads the HTML from the document.
-  const html = typeof document === "undefined" ? searchResultsHtml(data, location) : undefined;
+  // A `.server` module's hook, so the browser (where that module is empty) never calls it.
+  // biome-ignore lint/correctness/useHookAtTopLevel: `typeof document` never changes within one environment: the server calls this on every render, the browser on none
+  const html = typeof document === "undefined" ? useSearchResultsHtml(data, location) : undefined;
   return (
     <Island
       key={location.key}
@@ -193,7 +195,7 @@ function SearchResults({ data }: { data: SearchPageData }) {
       attributes={{ "aria-label": "Results" }}
       onClick={loadMore}
       html={html}
-      fallback={<AppList data={data} showCount={false} />}
+      fallback={data.itemsInHtml ? <LoadItems /> : <AppList data={data} showCount={false} />}
     />
   );
 }

@@ -8,7 +8,13 @@ import { OrgStandingContext } from "~/components/org-standing-context";
 import { cachedMarkup } from "~/components/static-html.server";
 import { StaticMarkup } from "~/components/static-markup";
 import { AppListView, listView } from "~/features/list-page/AppList";
-import type { SearchPageData } from "./search.server";
+import { useKeptForDocument } from "~/lib/server-render";
+import { SEARCH_PAGE_KEPT, type SearchPageData } from "./search.server";
+
+/** The results' HTML in the server's render of a document: from the loader's whole answer, kept for the document. */
+export function useSearchResultsHtml(data: SearchPageData, location: { pathname: string; search: string }): string {
+  return searchResultsHtml(useKeptForDocument<SearchPageData>(SEARCH_PAGE_KEPT) ?? data, location);
+}
 
 export function searchResultsHtml(data: SearchPageData, location: { pathname: string; search: string }): string {
   const key = [location.pathname, location.search, data.total, data.page, data.fromPage, data.pageSize, data.org ? JSON.stringify(data.org) : ""].join("\u0000");

@@ -22,6 +22,9 @@ import { listOrgView, orgFilterQuery, orgPageData } from "~/features/org-policy/
 
 export const FEATURED_MAX = 8;
 
+/** The key under which a document's loader keeps its whole answer for the render (./SearchResults.server.tsx). */
+export const SEARCH_PAGE_KEPT = "search-page";
+
 export type SearchFilters = { type: AppType | null; product: string | null; category: string | null };
 
 const productByPath = new Map<string, ProductType>(PRODUCT_NAV.map((p) => [p.path, p.categoryType]));
@@ -122,33 +125,35 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
     categories: sideNavCategories(categories).map((c) => ({ value: c.slug, label: c.name })),
   };
 
-  return data(
-    {
-      q,
-      said,
-      needChips: said !== "" ? needChips(url, q, said, categories) : [],
-      correctedQuery,
-      literal,
-      anyWords,
-      moreWithSomeWords,
-      sort,
-      filters,
-      trustFilters,
-      trustFilterCount: activeFilterCount(trustFilters),
-      /** Whether any filter narrows the results (the page offers to clear them). */
-      filtered: filters.type !== null || filters.product !== null || filters.category !== null || activeFilterCount(trustFilters) > 0 || org?.approvedOnly === true,
-      options,
-      items: result.items,
-      total: result.total,
-      featured,
-      page: window.page,
-      fromPage: window.fromPage,
-      pageSize,
-      /** The person's organisation's card badges and approved-only filter (issue 29), or null. */
-      org: orgPageData(org, [...result.items, ...featured]),
-    },
-    { headers: { "Cache-Control": cacheControl("page", context.config) } },
-  );
+  const page = {
+    q,
+    said,
+    needChips: said !== "" ? needChips(url, q, said, categories) : [],
+    correctedQuery,
+    literal,
+    anyWords,
+    moreWithSomeWords,
+    sort,
+    filters,
+    trustFilters,
+    trustFilterCount: activeFilterCount(trustFilters),
+    /** Whether any filter narrows the results (the page offers to clear them). */
+    filtered: filters.type !== null || filters.product !== null || filters.category !== null || activeFilterCount(trustFilters) > 0 || org?.approvedOnly === true,
+    options,
+    items: result.items,
+    total: result.total,
+    featured,
+    page: window.page,
+    fromPage: window.fromPage,
+    pageSize,
+    /** The person's organisation's card badges and approved-only filter (issue 29), or null. */
+    org: orgPageData(org, [...result.items, ...featured]),
+    /** True when this data leaves the items out: a document shows them as its HTML (./SearchResults.server.tsx). */
+    itemsInHtml: false,
+  };
+  // A document shows the results as HTML; its loader data need not carry them again (decision 023).
+  const itemsInHtml = page.items.length > 0 && context.documentOnly.keep(SEARCH_PAGE_KEPT, page);
+  return data(itemsInHtml ? { ...page, items: [], itemsInHtml } : page, { headers: { "Cache-Control": cacheControl("page", context.config) } });
 }
 
 const NEED_PARAMS: Record<Need["kind"], string> = {
