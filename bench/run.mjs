@@ -54,6 +54,7 @@ import { catalogueStatements } from "../scripts/lib/catalogue-sql.ts";
 import { toFtsQuery } from "../app/lib/fts-query.ts";
 import { fanoutReport, runFanout } from "./fanout.mjs";
 import { runRelevance } from "./relevance.mjs";
+import { runOrg } from "./org.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { freePort, profileWorker } from "./profile.mjs";
 import { runStartup } from "./startup.mjs";
@@ -292,6 +293,21 @@ if (onlyIds && onlyIds.size === 1 && wantFanout) {
     writeFileSync(`${root}/.bench/fanout.json`, `${JSON.stringify({ date: new Date().toISOString(), loadAverage1m: loadavg()[0], ...result, targets: verdicts }, null, 2)}\n`);
   } catch (error) {
     process.stderr.write(`bench: fanout failed: ${error?.stack ?? error}\n`);
+    code = 1;
+  } finally {
+    removeSnapshot();
+  }
+  process.exit(code);
+}
+if (onlyIds && onlyIds.size === 1 && onlyIds.has("org")) {
+  // `--only=org`: issue 29's organisation policy cost (bench/org.mjs), its own Worker and catalogue.
+  let code = 0;
+  try {
+    const { figures, verdicts } = await runOrg({ log, table, fmt, rounds: ROUNDS, seconds: Number(args.duration) });
+    mkdirSync(`${root}/.bench`, { recursive: true });
+    writeFileSync(`${root}/.bench/org.json`, `${JSON.stringify({ date: new Date().toISOString(), loadAverage1m: loadavg()[0], figures, targets: verdicts }, null, 2)}\n`);
+  } catch (error) {
+    process.stderr.write(`bench: org failed: ${error?.stack ?? error}\n`);
     code = 1;
   } finally {
     removeSnapshot();

@@ -29,6 +29,9 @@ function bots(): Seeded[] {
 }
 const pathOf = (a: Seeded) => `/applications/${a.friendlyId ?? a.id}`;
 const main = (page: Page) => page.locator("#main-content");
+const searchPath = (text: string) => `/search?${new URLSearchParams({ q: text })}`;
+/** An app's card in a list or search results (the card's one link is its name). */
+const card = (page: Page, app: Seeded) => main(page).locator("li", { has: page.getByRole("link", { name: app.name, exact: true }) });
 const notice = (page: Page) => page.getByRole("status", { name: "Notifications" });
 
 /**
@@ -108,6 +111,18 @@ test("Ada requires approval; Riley sees the three states, requests with a commen
   await open(riley.page, pathOf(restricted), jsEnabled);
   await expect(main(riley.page).getByText("Restricted by your organisation")).toBeVisible();
   await expect(main(riley.page).getByRole("link", { name: /Request this app/ })).toHaveCount(0);
+  // Search shows the same badges on its cards and offers the same filter as the list pages.
+  await open(riley.page, searchPath(approved.name), jsEnabled);
+  await expect(card(riley.page, approved)).toContainText("Approved by your organisation");
+  await main(riley.page).getByRole("link", { name: "Approved for my organisation", exact: true }).click();
+  await expect(main(riley.page).getByRole("link", { name: "✓ Approved for my organisation (show all)" })).toBeVisible();
+  await expect(card(riley.page, approved)).toContainText("Approved by your organisation");
+  await open(riley.page, `${searchPath(restricted.name)}&org=approved`, jsEnabled);
+  await expect(main(riley.page).getByRole("heading", { level: 1 })).toHaveText(`Sorry, no results for "${restricted.name}"`);
+  await main(riley.page).getByRole("link", { name: "✓ Approved for my organisation (show all)" }).click();
+  await expect(card(riley.page, restricted)).toContainText("Restricted by your organisation");
+  await open(riley.page, searchPath(requested.name), jsEnabled);
+  await expect(card(riley.page, requested)).toContainText("Needs approval");
   await open(riley.page, pathOf(requested), jsEnabled);
   await expect(main(riley.page).getByText("Needs approval", { exact: true })).toBeVisible();
   await main(riley.page)
@@ -141,6 +156,9 @@ test("Ada requires approval; Riley sees the three states, requests with a commen
   const max = await as(browser, USERS.max.email, jsEnabled);
   await open(max.page, pathOf(restricted), jsEnabled);
   await expect(main(max.page).getByText(/Restricted by your organisation|Needs approval|Approved by your organisation/)).toHaveCount(0);
+  await open(max.page, `${searchPath(restricted.name)}&org=approved`, jsEnabled);
+  await expect(card(max.page, restricted)).toBeVisible();
+  await expect(main(max.page).getByText(/Restricted by your organisation|Needs approval|Approved by your organisation|Approved for my organisation/)).toHaveCount(0);
   expect((await max.page.goto("/admin/organisation"))?.status()).toBe(404);
   await max.close();
   await riley.close();
@@ -153,7 +171,7 @@ test.describe("accessibility", () => {
   test.use({ javaScriptEnabled: true });
 
   for (const width of [1280, 390]) {
-    test(`the admin page, a member's app page and list, and the request page at ${width} px`, async ({ browser, jsEnabled }) => {
+    test(`the admin page, a member's app page, list and search, and the request page at ${width} px`, async ({ browser, jsEnabled }) => {
       test.setTimeout(120_000);
       const label = `${jsEnabled ? "js" : "no-js"}-${width}`;
       const app = bots()[jsEnabled ? 6 : 7]!;
@@ -190,6 +208,15 @@ test.describe("accessibility", () => {
       await expect(main(riley.page).getByRole("link", { name: "Approved for my organisation" })).toBeVisible();
       await riley.page.screenshot({ path: `test-results/org-policy-member-list-${label}.png` });
       await expectNoSeriousViolations(riley.page, `a member's list page at ${width} px`);
+      await open(riley.page, searchPath(app.name), jsEnabled);
+      await expect(card(riley.page, app)).toContainText("Needs approval");
+      await expect(main(riley.page).getByRole("link", { name: "Approved for my organisation", exact: true })).toBeVisible();
+      await riley.page.screenshot({ path: `test-results/org-policy-member-search-${label}.png`, fullPage: true });
+      await expectNoSeriousViolations(riley.page, `a member's search results at ${width} px`);
+      await open(riley.page, `${searchPath(app.name)}&org=approved`, jsEnabled);
+      await expect(main(riley.page).getByRole("link", { name: "✓ Approved for my organisation (show all)" })).toBeVisible();
+      await riley.page.screenshot({ path: `test-results/org-policy-member-search-approved-${label}.png`, fullPage: true });
+      await expectNoSeriousViolations(riley.page, `a member's search with "Approved for my organisation" at ${width} px`);
       await riley.close();
     });
   }

@@ -1,6 +1,10 @@
 // Search that forgives (issue 28), JavaScript on and off: "did you mean" with its way back to the
-// words as typed, needs said in words as removable chips, and both pages with axe at 1280 and 390 px.
-import { expect, expectNoSeriousViolations, open, serveWithoutScripts, test } from "./fixtures";
+// words as typed, needs said in words as removable chips, and both pages with axe at 1280 and 390 px;
+// then the same as a person gets there, typed into the header's search box in a browser whose
+// JavaScript is really on or off (the redirect to the filtered address followed), and the typeahead's
+// corrected suggestions.
+import type { Browser } from "@playwright/test";
+import { expect, expectNoSeriousViolations, headerSearchBox, open, serveWithoutScripts, test, waitForHydration } from "./fixtures";
 
 // axe needs JavaScript in the browser; the "no-js" project's pages are served without their scripts.
 test.use({ javaScriptEnabled: true });
@@ -37,3 +41,62 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+/** A page at `width` whose JavaScript is really on or off (as the project says), on `path`. */
+async function browserAt(browser: Browser, width: number, jsEnabled: boolean, path: string) {
+  const context = await browser.newContext({ javaScriptEnabled: jsEnabled, viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await open(page, path, jsEnabled);
+  return { page, close: () => context.close() };
+}
+
+for (const width of [1280, 390]) {
+  test.describe(`typed into the search box at ${width} px`, () => {
+    /** Types `text` into the header's box (on a phone behind its Search toggle) and sends it. */
+    const search = async (page: import("@playwright/test").Page, text: string, jsEnabled: boolean) => {
+      if (width < 700) await page.getByRole("banner").getByLabel("Search", { exact: true }).click();
+      const box = headerSearchBox(page);
+      await box.fill(text);
+      await box.press("Enter");
+      await page.waitForURL(/\/search\?/);
+      await waitForHydration(page, jsEnabled);
+    };
+
+    test("a typo: did you mean, then the words as typed", async ({ browser, jsEnabled }) => {
+      const { page, close } = await browserAt(browser, width, jsEnabled, "/brand-new");
+      await search(page, "Magnet Incidnet", jsEnabled);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Showing \d+ results? for "magnet incident"$/);
+      await expect(page.getByTestId("search-instead")).toHaveText("Search instead for Magnet Incidnet");
+      await page.getByTestId("search-instead").getByRole("link").click();
+      await expect(page).toHaveURL(/[?&]literal=1/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/for "Magnet Incidnet"$/);
+      await close();
+    });
+
+    test("needs: the filtered address, a chip for each, removing one puts its words back", async ({ browser, jsEnabled }) => {
+      const { page, close } = await browserAt(browser, width, jsEnabled, "/brand-new");
+      await search(page, "HIPAA transcription in the EU", jsEnabled);
+      await expect(page).toHaveURL(/[?&]certification=hipaa/);
+      await expect(page).toHaveURL(/[?&]region=eu/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/results? for "HIPAA transcription in the EU"$/);
+      const chips = page.getByRole("list", { name: "Filters from your words:" });
+      await expect(chips.getByRole("link")).toHaveText(["Certification: HIPAA ×", "Data region: European Union ×"]);
+      await chips.getByRole("link", { name: "Remove filter Data region: European Union" }).click();
+      await expect(page).not.toHaveURL(/region=eu/);
+      await expect(page).toHaveURL(/[?&]q=transcription\+in\+the\+eu(&|$)/);
+      await expect(page.getByRole("list", { name: "Filters from your words:" }).getByRole("link")).toHaveText(["Certification: HIPAA ×"]);
+      await close();
+    });
+  });
+}
+
+test("the typeahead suggests the corrected names", async ({ browser, jsEnabled }) => {
+  test.skip(!jsEnabled, "Suggestions need JavaScript.");
+  const { page, close } = await browserAt(browser, 1280, jsEnabled, "/brand-new");
+  const box = headerSearchBox(page);
+  await box.click();
+  await box.pressSequentially("incidnet", { delay: 30 });
+  const suggestions = page.getByRole("listbox", { name: "Suggested Search" }).getByRole("option");
+  await expect(suggestions.first()).toContainText(/incident/i);
+  await close();
+});

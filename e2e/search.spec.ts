@@ -165,6 +165,17 @@ test.describe("search without the typeahead", () => {
     await expect(page).toHaveURL(/\/category\//);
   });
 
+  test("'Load more' adds the next results (in place with JavaScript, as the next page without)", async ({ page, jsEnabled }) => {
+    await open(page, "/search?q=meeting", jsEnabled);
+    const items = page.locator("#main-content li[id^=item-]");
+    await expect(items).toHaveCount(32);
+    await page.getByRole("link", { name: "Load more" }).click();
+    await expect(items).toHaveCount(64);
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Showing \d+ results for "meeting"$/);
+    if (jsEnabled) await expect(page.locator("#item-33 a")).toBeFocused();
+  });
+
   test("a <script> typed into the box is shown as text, never run", async ({ page, jsEnabled }) => {
     const attack = `<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">`;
     await open(page, "/brand-new", jsEnabled);

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "../../styles/theme.css";
 
 const LOGO = "56px";
@@ -43,6 +43,10 @@ export const badges = style({
   alignContent: "flex-start",
   gap: vars.space[1],
 });
+
+// A long badge ("Restricted by your organisation", issue 29) wraps inside the badges' column
+// rather than run over the logo in a narrow card.
+globalStyle(`${badges} > *`, { maxWidth: "100%", whiteSpace: "normal", textAlign: "end" });
 
 /** The one badge of most cards, placed as the wrapper above places two. */
 export const soloBadge = style({ gridArea: "badges", justifySelf: "end", alignSelf: "start" });

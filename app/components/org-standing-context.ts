@@ -6,6 +6,9 @@ import type { StandingState } from "~/features/org-policy/standing-view";
 
 export type OrgCardStates = { byApp: Readonly<Record<string, StandingState>>; otherwise: StandingState };
 
+/** What a list's loader data carries for them: the states of the apps it shows, and whether "Approved for my organisation" is on. */
+export type OrgListData = { states: OrgCardStates; approvedOnly: boolean } | null;
+
 export const OrgStandingContext = createContext<OrgCardStates | null>(null);
 
 export function useOrgCardState(appId: string): StandingState | null {

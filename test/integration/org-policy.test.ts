@@ -132,11 +132,66 @@ describe("approval required", () => {
     expect(only.text).toContain("Showing 1–1 of 1 app");
     expect(only.text).toContain("Approved by your organisation");
     expect(only.text).not.toContain("Needs approval");
+    // The sort form and the filter form keep it.
+    const forms = only.page.forms().filter((f) => f.action === "/bots");
+    expect(forms.length).toBe(2);
+    for (const form of forms) expect(form.fields.org).toBe("approved");
     for (const jar of [await loggedIn(world, USERS.max.email), null]) {
       const res = jar ? await visit(world, jar, "/bots?org=approved") : await world.app.fetch("/bots?org=approved");
       const text = read(await res.text()).text;
       expect(text).not.toMatch(/Needs approval|Approved by your organisation|Approved for my organisation/);
       expect(text).not.toContain("Showing 1–1 of 1 app");
+    }
+  });
+
+  it("search shows members the badges and offers 'Approved for my organisation' (kept by sort and filters); anonymous and other organisations' searches stay as they were", async () => {
+    const ada = await loggedIn(world, USERS.ada.email);
+    await approvalRequired(ada);
+    await landed(ada, await admin(ada, { intent: "approve", appId: bot(0).id, reason: "" }));
+    await landed(ada, await admin(ada, { intent: "restrict", appId: bot(1).id, reason: "" }));
+    const riley = await loggedIn(world, USERS.riley.email);
+    const search = (params: Record<string, string>) => `/search?${new URLSearchParams(params)}`;
+    const all = search({ q: bot(0).name });
+    const res = await visit(world, riley, all);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    const found = read(await res.text());
+    expect(found.links).toContain(pathOf(bot(0)));
+    expect(found.text).toContain("Approved by your organisation");
+    // The filter's address keeps the text (parameters in canonical, alphabetical order).
+    const onHref = search({ org: "approved", q: bot(0).name });
+    expect(found.links).toContain(onHref);
+    for (const [n, label] of [
+      [1, "Restricted by your organisation"],
+      [2, "Needs approval"],
+    ] as const) {
+      expect(read(await (await visit(world, riley, search({ q: bot(n).name }))).text()).text).toContain(label);
+    }
+
+    // On: only approved apps (here of the apps that match some of the words); the sort form keeps it.
+    const both = { q: `${bot(0).name} ${bot(2).name}`, words: "any", literal: "1" };
+    const off = read(await (await visit(world, riley, search(both))).text());
+    expect(off.links).toEqual(expect.arrayContaining([pathOf(bot(0)), pathOf(bot(2))]));
+    const on = read(await (await visit(world, riley, search({ ...both, org: "approved" }))).text());
+    expect(on.links).toContain(pathOf(bot(0)));
+    expect(on.links).not.toContain(pathOf(bot(2)));
+    expect(on.text).not.toMatch(/Needs approval|Restricted by your organisation/);
+    expect(on.text).toContain("✓ Approved for my organisation (show all)");
+    expect(on.links).toContain(search({ literal: "1", q: both.q, words: "any" }));
+    const refine = on.page.forms().find((f) => f.fields.sort !== undefined)!;
+    expect(refine.fields).toMatchObject({ org: "approved", words: "any", literal: "1" });
+    // Nothing approved matches this text: no results, and a way back to every app.
+    const none = read(await (await visit(world, riley, search({ q: bot(2).name, org: "approved" }))).text());
+    expect(none.text).toContain(`Sorry, no results for "${bot(2).name}"`);
+    expect(none.links).toContain(search({ q: bot(2).name }));
+
+    // Another organisation's member and an anonymous visitor: no badge, no filter; `org` changes nothing.
+    for (const jar of [await loggedIn(world, USERS.max.email), null]) {
+      const address = search({ q: bot(2).name, org: "approved" });
+      const r = jar ? await visit(world, jar, address) : await world.app.fetch(address);
+      const p = read(await r.text());
+      expect(p.text).not.toMatch(/Needs approval|Approved by your organisation|Restricted by your organisation|Approved for my organisation/);
+      expect(p.links).toContain(pathOf(bot(2)));
     }
   });
 

@@ -84,9 +84,10 @@ describe("/api/search forgives", () => {
 
   it("needs said in words become filters, and the answer says which", async () => {
     const answer = await api("HIPAA transcription in the EU");
+    // In the order typed.
     expect(answer.filtersFromWords).toEqual([
-      { filter: "region", value: "eu", words: "in the eu" },
       { filter: "certification", value: "hipaa", words: "hipaa" },
+      { filter: "region", value: "eu", words: "in the eu" },
     ]);
     expect(answer.searchedText).toBe("transcription");
     const filtered = await api("transcription", { certification: "hipaa", dataRegion: "eu" });

@@ -8,6 +8,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { SiteLink } from "~/components/static-markup";
 import { AppGrid } from "~/components/AppGrid";
+import { OrgStandingContext, type OrgCardStates, type OrgListData } from "~/components/org-standing-context";
 import type { AppSummary } from "~/models/types";
 import { countText, withParams } from "./list-address";
 import * as styles from "./ListPage.css";
@@ -19,7 +20,12 @@ export type AppListData = {
   page: number;
   fromPage: number;
   pageSize: number;
+  /** A member of an approval organisation (issue 29): the standings of this page's apps. */
+  org?: OrgListData;
 };
+
+type Loaded = { items: AppSummary[]; page: number; byApp: OrgCardStates["byApp"] };
+const loadedOf = (data: AppListData): Loaded => ({ items: data.items, page: data.page, byApp: data.org?.states.byApp ?? {} });
 
 /** The list an address shows, whatever its page: path and query without page/from. */
 const listKeyOf = (pathname: string, search: string) => pathname + withParams(search, { page: null, from: null });
@@ -27,7 +33,7 @@ const listKeyOf = (pathname: string, search: string) => pathname + withParams(se
 export function AppList({ data, showCount = true }: { data: AppListData; showCount?: boolean }) {
   const location = useLocation();
   const fetcher = useFetcher<AppListData>();
-  const [loaded, setLoaded] = useState<{ items: AppSummary[]; page: number }>({ items: data.items, page: data.page });
+  const [loaded, setLoaded] = useState<Loaded>(() => loadedOf(data));
   const firstNewItem = useRef<number | null>(null);
 
   // New loader data replaces whatever was appended, except a revalidation of the same list (e.g.
@@ -41,8 +47,8 @@ export function AppList({ data, showCount = true }: { data: AppListData; showCou
     setShownData({ data, listKey });
     setLoaded((current) =>
       sameList && data.fromPage === 1 && current.page > data.page
-        ? { items: [...data.items, ...current.items.slice(data.items.length)], page: current.page }
-        : { items: data.items, page: data.page },
+        ? { items: [...data.items, ...current.items.slice(data.items.length)], page: current.page, byApp: { ...current.byApp, ...loadedOf(data).byApp } }
+        : loadedOf(data),
     );
   }
 
@@ -51,7 +57,8 @@ export function AppList({ data, showCount = true }: { data: AppListData; showCou
     const next = fetcher.data;
     if (fetcher.state !== "idle" || !next || next.page <= loaded.page) return;
     firstNewItem.current = (data.fromPage - 1) * data.pageSize + loaded.items.length + 1;
-    setLoaded({ items: [...loaded.items, ...next.items], page: next.page });
+    // Each page carries the organisation's standings of its own apps only: keep them all.
+    setLoaded({ items: [...loaded.items, ...next.items], page: next.page, byApp: { ...loaded.byApp, ...next.org?.states.byApp } });
     // Keep the address in step so a reload or "back" shows the same items (no revalidation).
     window.history.replaceState(window.history.state, "", location.pathname + withParams(location.search, { page: String(next.page), from: null }));
   }, [fetcher.state, fetcher.data]);
@@ -65,7 +72,7 @@ export function AppList({ data, showCount = true }: { data: AppListData; showCou
 
   const loading = fetcher.state !== "idle";
   const view = listView(data, location, loaded);
-  return (
+  const list = (
     <AppListView
       {...view}
       showCount={showCount}
@@ -76,6 +83,7 @@ export function AppList({ data, showCount = true }: { data: AppListData; showCou
       }}
     />
   );
+  return data.org ? <OrgStandingContext.Provider value={{ byApp: loaded.byApp, otherwise: data.org.states.otherwise }}>{list}</OrgStandingContext.Provider> : list;
 }
 
 type ListView = {

@@ -7,9 +7,11 @@
 // - Another list (a new address: sort, chips, back from an app) renders ./ListPageContent.tsx
 //   itself: its code is fetched after the page has shown, so coming back renders at once and the
 //   scroll position is restored.
-import { useLocation, useRevalidator } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, type MouseEvent } from "react";
 import { Island } from "~/components/Island";
+// The document's own loader data has no items (they are its HTML: ./list-page.server.ts).
+import { LoadItems } from "~/components/LoadItems";
 import { lazyHydrated } from "~/components/lazy-hydrated";
 import type { ListPageData } from "./list-page.server";
 import { useListPageHtml } from "./ListPageContent.server";
@@ -24,17 +26,6 @@ function loadMore(event: MouseEvent<HTMLElement>) {
   if (!link) return;
   event.preventDefault();
   void import("./load-more").then((m) => m.loadMore(link));
-}
-
-/**
- * The document's own loader data has no items (they are its HTML: ./list-page.server.ts). Should the
- * Island render again for that data (a change of the address's #fragment only, which loads
- * nothing), the list is loaded again rather than shown empty.
- */
-function LoadItems() {
-  const { revalidate } = useRevalidator();
-  useEffect(() => void revalidate(), [revalidate]);
-  return null;
 }
 
 export function ListPage({ data }: { data: ListPageData }) {

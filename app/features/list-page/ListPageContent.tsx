@@ -16,6 +16,7 @@ import type { ListPageData } from "./list-page.server";
 import { pill, pillList } from "~/components/Pill.css";
 import { OrgStandingContext } from "~/components/org-standing-context";
 import { OrgFilterLink } from "~/features/org-policy/OrgFilterLink";
+import { ORG_FILTER_PARAM, ORG_FILTER_VALUE } from "~/features/org-policy/paths";
 import * as styles from "./ListPage.css";
 
 /**
@@ -28,6 +29,10 @@ export function ListPageContent({ data, location }: { data: ListPageData; locati
   // The sort as links keep it: left out when it is the list's default (one address per list).
   const sortParam = data.sort === data.defaultSort ? null : data.sort;
   const filtered = activeFilterCount(data.filters) > 0;
+  // "Approved for my organisation" (issue 29) is kept by the sort, the filters and their chips;
+  // "Clear filters" (every app of this list) ends it too.
+  const orgParam = data.org?.approvedOnly ? ORG_FILTER_VALUE : null;
+  const kept = { sort: sortParam, [ORG_FILTER_PARAM]: orgParam };
   const clearHref = filteredHref(data.canonicalPath, NO_FILTERS, { sort: sortParam });
   return (
     <>
@@ -43,7 +48,7 @@ export function ListPageContent({ data, location }: { data: ListPageData; locati
           {filterEntries(data.filters).map(([name, value]) => (
             <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
           ))}
-          {data.org?.approvedOnly ? <input type="hidden" name="org" value="approved" /> : null}
+          {orgParam ? <input type="hidden" name={ORG_FILTER_PARAM} value={orgParam} /> : null}
           <label htmlFor="sort" className={styles.sortLabel}>
             Sort by
           </label>
@@ -62,8 +67,8 @@ export function ListPageContent({ data, location }: { data: ListPageData; locati
         </form>
       </header>
 
-      <FilterPanel action={data.canonicalPath} filters={data.filters} hidden={{ sort: sortParam }} />
-      <ActiveFilters path={data.canonicalPath} filters={data.filters} others={{ sort: sortParam }} clearHref={clearHref} />
+      <FilterPanel action={data.canonicalPath} filters={data.filters} hidden={kept} />
+      <ActiveFilters path={data.canonicalPath} filters={data.filters} others={kept} clearHref={clearHref} />
 
       {data.chips.length > 0 ? (
         <nav aria-label={`${data.title} categories`} className={styles.chips}>
@@ -94,7 +99,7 @@ export function ListPageContent({ data, location }: { data: ListPageData; locati
         </p>
       ) : null}
 
-      {data.org ? <OrgFilterLink path={data.canonicalPath} filters={data.filters} sort={sortParam} on={data.org.approvedOnly} /> : null}
+      {data.org ? <OrgFilterLink path={data.canonicalPath} filters={data.filters} others={{ sort: sortParam }} on={data.org.approvedOnly} /> : null}
 
       <OrgStandingContext.Provider value={data.org?.states ?? null}>
         {staticMarkup && location ? <AppListView {...listView(data, location)} /> : <AppList data={data} />}

@@ -11,7 +11,7 @@ import { isSortChoice, sortFromChoice, type SortChoice } from "~/lib/sort";
 import type { NavLink } from "~/lib/side-nav";
 import type { CatalogueQuery } from "~/models/catalogue-service.server";
 import type { AppSummary } from "~/models/types";
-import { listOrgView, type ListOrgView } from "~/features/org-policy/list.server";
+import { listOrgView, orgFilterQuery, orgPageData, type ListOrgView } from "~/features/org-policy/list.server";
 
 /** The key under which a document's loader keeps its whole answer for the render (./ListPageContent.server.tsx). */
 export const LIST_PAGE_KEPT = "list-page";
@@ -43,7 +43,7 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
   // A logged-in member of an organisation that requires approval (issue 29): card badges and the
   // "Approved for my organisation" filter. Null for everyone else (and always for anonymous pages).
   const org = await listOrgView(request, context);
-  const query: CatalogueQuery = { ...spec.query, ...filtersToQuery(filters), ...(org?.approvedOnly ? { appIds: org.approvedIds } : {}), sort: sortFromChoice(sort) };
+  const query: CatalogueQuery = { ...spec.query, ...filtersToQuery(filters), ...orgFilterQuery(org), sort: sortFromChoice(sort) };
   let result;
   try {
     // A page past the first: count first (remembered per catalogue version), so a page past the last
@@ -99,7 +99,7 @@ function listPageData(
     /** The filters the address names (app/lib/list-filters.ts); the list is filtered by them. */
     filters,
     /** The person's organisation's card badges and approved-only filter (issue 29), or null. */
-    org: org ? { states: org.states, approvedOnly: org.approvedOnly } : null,
+    org: orgPageData(org, result.items),
     /** True when this data leaves the items out: a document shows them as its HTML. */
     itemsInHtml: false,
   };

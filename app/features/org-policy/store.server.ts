@@ -129,19 +129,23 @@ export async function readStandingInputs(db: Db, orgId: string, appId: string, u
   };
 }
 
-/** Decisions for many apps at once (a list page's cards), with the policy and rules. */
-export async function readListInputs(db: Db, orgId: string) {
-  const [policy, decisions, rules] = await db.batch([
-    db.prepare("SELECT * FROM org_policies WHERE org_id = ?").bind(orgId),
-    db.prepare("SELECT * FROM org_app_decisions WHERE org_id = ?").bind(orgId),
-    db.prepare("SELECT * FROM org_rules WHERE org_id = ? ORDER BY id").bind(orgId),
-  ]);
-  const p = (policy?.results[0] as PolicyRow | undefined) ?? null;
-  return {
-    policy: p ? toPolicy(p) : null,
-    decisions: new Map(((decisions?.results ?? []) as DecisionRow[]).map((r) => [r.app_id, toDecision(r)])),
-    rules: ((rules?.results ?? []) as RuleRow[]).map(toRule).filter((x): x is OrgRule => x !== null),
-  };
+/**
+ * A list's cards (list pages, search): whether the organisation requires approval, and then its
+ * decision lists' word per app. One statement, only the two columns a card shows: an open
+ * organisation (or none) reads no row at all.
+ */
+export async function readListStates(db: Db, orgId: string): Promise<{ approval: boolean; decisions: { appId: string; status: OrgDecision["status"] }[] }> {
+  const { results } = await db
+    .prepare(
+      `SELECT d.app_id AS app_id, d.status AS status FROM org_policies p
+       LEFT JOIN org_app_decisions d ON d.org_id = p.org_id
+       WHERE p.org_id = ? AND p.mode = 'approval'`,
+    )
+    .bind(orgId)
+    .all<{ app_id: string | null; status: OrgDecision["status"] | null }>();
+  const decisions: { appId: string; status: OrgDecision["status"] }[] = [];
+  for (const r of results) if (r.app_id !== null && r.status !== null) decisions.push({ appId: r.app_id, status: r.status });
+  return { approval: results.length > 0, decisions };
 }
 
 export async function listDecisions(db: Db, orgId: string): Promise<OrgDecision[]> {

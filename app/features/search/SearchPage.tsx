@@ -6,11 +6,18 @@ import { buttonStyles } from "~/components/Button.css";
 import { pill, pillList } from "~/components/Pill.css";
 import { Island } from "~/components/Island";
 import { lazyHydrated } from "~/components/lazy-hydrated";
+import { OrgStandingContext } from "~/components/org-standing-context";
 import { AppList } from "~/features/list-page/AppList";
+import { OrgFilterLink } from "~/features/org-policy/OrgFilterLink";
+import { ORG_FILTER_PARAM, ORG_FILTER_VALUE } from "~/features/org-policy/paths";
 import * as listStyles from "~/features/list-page/ListPage.css";
 import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
 import type { SearchPageData } from "./search.server";
 import { SearchActiveFiltersHtml } from "./SearchActiveFilters.server";
+import { useSearchResultsHtml } from "./SearchResults.server";
+import { LoadItems } from "~/components/LoadItems";
+import { plainClickedLink } from "~/components/plain-click";
+import type { MouseEvent } from "react";
 import * as styles from "./SearchPage.css";
 
 // The trust filters' code is fetched after the page has shown (not in the first-load JavaScript): the
@@ -38,6 +45,21 @@ function sameSearch(search: string, change: Record<string, string | null>): stri
     else params.set(key, value);
   }
   return `/search?${params}`;
+}
+
+/** What a link that changes one choice keeps of this search besides the trust filters: the text and its choices, sort, type, product, category and `org`. */
+function searchOthers(data: Pick<SearchPageData, "q" | "said" | "literal" | "anyWords" | "sort" | "filters" | "org">): Record<string, string | null> {
+  return {
+    q: data.q,
+    said: data.said || null,
+    literal: data.literal ? "1" : null,
+    words: data.anyWords ? "any" : null,
+    sort: data.sort === "relevance" ? null : data.sort,
+    type: data.filters.type,
+    product: data.filters.product,
+    category: data.filters.category,
+    [ORG_FILTER_PARAM]: data.org?.approvedOnly ? ORG_FILTER_VALUE : null,
+  };
 }
 
 /** "Search instead for …" and "… more that match some of your words" (issue 28 items 4 and 5). */
@@ -133,8 +155,48 @@ export function SearchPage({ data }: { data: SearchPageData }) {
         </Island>
       ) : null}
 
-      {total > 0 ? <AppList data={data} showCount={false} /> : <WaysOn data={data} filtered={filtered} />}
+      {/* A member of an organisation that requires approval (issue 29): the filter, and each card's badge. */}
+      {data.org && q !== "" ? <OrgFilterLink path="/search" filters={data.trustFilters} others={searchOthers(data)} on={data.org.approvedOnly} /> : null}
+      {total > 0 ? (
+        <SearchResults data={data} />
+      ) : (
+        <OrgStandingContext.Provider value={data.org?.states ?? null}>
+          <WaysOn data={data} filtered={filtered} />
+        </OrgStandingContext.Provider>
+      )}
     </section>
+  );
+}
+
+/** "Load more" in the results' server HTML (React's own link in AppList handles its clicks first). */
+function loadMore(event: MouseEvent<HTMLElement>) {
+  const link = plainClickedLink(event, "a[data-load-more]");
+  if (!link) return;
+  event.preventDefault();
+  void import("~/features/list-page/load-more").then((m) => m.loadMore(link));
+}
+
+/**
+ * The results: server HTML the browser keeps (an Island, as a list page's cards are), rendered once
+ * per page of results and kept by the isolate (./SearchResults.server.tsx), so a repeated search
+ * costs no render of its cards. A new address (sort, filters, "Load more" with React) renders them
+ * with React (AppList), which keeps the standings of pages loaded later.
+ */
+function SearchResults({ data }: { data: SearchPageData }) {
+  const location = useLocation();
+  // A `.server` module's hook, so the browser (where that module is empty) never calls it.
+  // biome-ignore lint/correctness/useHookAtTopLevel: `typeof document` never changes within one environment: the server calls this on every render, the browser on none
+  const html = typeof document === "undefined" ? useSearchResultsHtml(data, location) : undefined;
+  return (
+    <Island
+      key={location.key}
+      id="search-results"
+      as="section"
+      attributes={{ "aria-label": "Results" }}
+      onClick={loadMore}
+      html={html}
+      fallback={data.itemsInHtml ? <LoadItems /> : <AppList data={data} showCount={false} />}
+    />
   );
 }
 
@@ -160,6 +222,7 @@ function RefineForm({ data, filtered }: { data: SearchPageData; filtered: boolea
       {data.said !== "" ? <input type="hidden" name="said" value={data.said} /> : null}
       {data.literal ? <input type="hidden" name="literal" value="1" /> : null}
       {data.anyWords ? <input type="hidden" name="words" value="any" /> : null}
+      {data.org?.approvedOnly ? <input type="hidden" name={ORG_FILTER_PARAM} value={ORG_FILTER_VALUE} /> : null}
       <Select name="sort" label="Sort by" value={sort} choices={SEARCH_SORT_CHOICES} />
       <Select name="type" label="App type" value={filters.type ?? ""} choices={[{ value: "", label: "All app types" }, ...options.types]} />
       <Select name="product" label="Product" value={filters.product ?? ""} choices={[{ value: "", label: "All products" }, ...options.products]} />

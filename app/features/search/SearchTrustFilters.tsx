@@ -2,6 +2,7 @@
 // filters as removable chips. Lazily hydrated (./SearchPage.tsx), so their code is not in the search
 // page's first-load JavaScript: until it arrives the server's markup works as it does without it.
 import { ActiveFilters, FilterFields } from "~/features/list-filters/ListFilters";
+import { ORG_FILTER_PARAM, ORG_FILTER_VALUE } from "~/features/org-policy/paths";
 import { activeFilterCount, type ListFilters } from "~/lib/list-filters";
 import type { SearchPageData } from "./search.server";
 import * as styles from "./SearchPage.css";
@@ -21,8 +22,9 @@ export function SearchTrustFields({ filters }: { filters: ListFilters }) {
  * Each chip keeps the text, the sort and the other filters. 'Clear filters' ends the row (the refine
  * form has it only while no chip shows): it keeps the text and drops every filter and the sort.
  */
-export function SearchActiveFilters({ data }: { data: Pick<SearchPageData, "q" | "sort" | "filters" | "trustFilters"> }) {
+export function SearchActiveFilters({ data }: { data: Pick<SearchPageData, "q" | "sort" | "filters" | "trustFilters" | "org"> }) {
   const { q, sort, filters } = data;
-  const others = { q, sort: sort === "relevance" ? null : sort, type: filters.type, product: filters.product, category: filters.category };
+  const org = data.org?.approvedOnly ? ORG_FILTER_VALUE : null;
+  const others = { q, sort: sort === "relevance" ? null : sort, type: filters.type, product: filters.product, category: filters.category, [ORG_FILTER_PARAM]: org };
   return <ActiveFilters path="/search" filters={data.trustFilters} others={others} clearHref={`/search?${new URLSearchParams({ q })}`} />;
 }

@@ -33,7 +33,7 @@ const CERTIFICATION_ALIASES: readonly Alias[] = [
 /** A region is a need when said as a place; "in"/"from"/"hosted in" before it belong to it. */
 const REGION_ALIASES: readonly Alias[] = [
   { phrases: ["eu", "europe", "european union", "the eu"], need: { kind: "region", value: "eu" } },
-  { phrases: ["the us", "usa", "united states", "the united states"], need: { kind: "region", value: "us" } },
+  { phrases: ["the us", "usa", "the usa", "united states", "the united states"], need: { kind: "region", value: "us" } },
   { phrases: ["uk", "the uk", "united kingdom", "the united kingdom", "britain"], need: { kind: "region", value: "uk" } },
   { phrases: ["canada"], need: { kind: "region", value: "ca" } },
   { phrases: ["australia"], need: { kind: "region", value: "au" } },
@@ -81,32 +81,36 @@ function categoryAliases(categories: readonly Category[]): Alias[] {
 export type ParsedNeeds = { needs: Need[]; rest: string };
 
 /**
- * Finds needs in a text: longest phrases first, each kind once (the first said wins). `rest` is
- * the text without them, in the order typed. Nothing found is the text unchanged.
+ * Finds needs in a text: longest phrases first, and among phrases of one length the first said;
+ * each kind once (the first said wins). The needs come in the order typed (their chips say them
+ * back so), and `rest` is the text without them. Nothing found is the text unchanged.
  */
 export function parseNeeds(text: string, categories: readonly Category[]): ParsedNeeds {
   const words = nameKey(text).split(" ").filter(Boolean);
   const aliases = [...CERTIFICATION_ALIASES, ...TYPE_ALIASES, ...FRESHNESS_ALIASES, ...productAliases(), ...categoryAliases(categories)];
   const regionPhrases = REGION_ALIASES.flatMap((a) => a.phrases.flatMap((p) => [p, ...REGION_LEADS.map((lead) => `${lead} ${p}`)].map((phrase) => ({ phrase, a }))));
-  const candidates = [...aliases.flatMap((a) => a.phrases.map((phrase) => ({ phrase, a }))), ...regionPhrases].sort(
-    (x, y) => y.phrase.split(" ").length - x.phrase.split(" ").length,
-  );
-  const used = new Array<boolean>(words.length).fill(false);
-  const needs: Need[] = [];
-  for (const { phrase, a } of candidates) {
+  const byLength = new Map<number, { phrase: string; parts: string[]; a: Alias }[]>();
+  for (const { phrase, a } of [...aliases.flatMap((a) => a.phrases.map((phrase) => ({ phrase, a }))), ...regionPhrases]) {
     const parts = phrase.split(" ");
-    for (let i = 0; i + parts.length <= words.length; i++) {
-      if (parts.some((p, j) => used[i + j] || words[i + j] !== p)) continue;
-      // The whole text a single word (someone looking for "bots"): leave it to the text search.
-      if (parts.length === words.length && parts.length === 1 && a.need.kind !== "certification") continue;
-      const sameKind = needs.some((n) => n.kind === a.need.kind && (n.kind === "type" || n.kind === "product" || n.kind === "category" || n.value === a.need.value));
-      if (sameKind) continue;
-      for (let j = 0; j < parts.length; j++) used[i + j] = true;
-      needs.push({ ...a.need, words: phrase } as Need);
-      break;
+    byLength.set(parts.length, [...(byLength.get(parts.length) ?? []), { phrase, parts, a }]);
+  }
+  const used = new Array<boolean>(words.length).fill(false);
+  const needs: (Need & { at: number })[] = [];
+  for (const length of [...byLength.keys()].sort((x, y) => y - x)) {
+    for (let i = 0; i + length <= words.length; i++) {
+      for (const { phrase, parts, a } of byLength.get(length)!) {
+        if (parts.some((p, j) => used[i + j] || words[i + j] !== p)) continue;
+        // The whole text a single word (someone looking for "bots"): leave it to the text search.
+        if (length === words.length && length === 1 && a.need.kind !== "certification") continue;
+        const sameKind = needs.some((n) => n.kind === a.need.kind && (n.kind === "type" || n.kind === "product" || n.kind === "category" || n.value === a.need.value));
+        if (sameKind) continue;
+        for (let j = 0; j < length; j++) used[i + j] = true;
+        needs.push({ ...a.need, words: phrase, at: i } as Need & { at: number });
+        break;
+      }
     }
   }
-  return { needs, rest: words.filter((_, i) => !used[i]).join(" ") };
+  return { needs: needs.sort((x, y) => x.at - y.at).map(({ at: _at, ...need }) => need as Need), rest: words.filter((_, i) => !used[i]).join(" ") };
 }
 
 /** How a chip says a need. */

@@ -18,8 +18,12 @@ import type { AppSummary } from "~/models/types";
 import { SEARCH_SORT_CHOICES, searchText, type FilterOption } from "./search-options";
 import { needLabel, needsToApply, parseNeeds, type Need } from "./needs.server";
 import { searchCatalogue } from "./text-search.server";
+import { listOrgView, orgFilterQuery, orgPageData } from "~/features/org-policy/list.server";
 
 export const FEATURED_MAX = 8;
+
+/** The key under which a document's loader keeps its whole answer for the render (./SearchResults.server.tsx). */
+export const SEARCH_PAGE_KEPT = "search-page";
 
 export type SearchFilters = { type: AppType | null; product: string | null; category: string | null };
 
@@ -40,7 +44,9 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   const type = APP_TYPES.find((t) => t === typeParam && !catalogue.isHidden(t)) ?? null;
   const productParam = url.searchParams.get("product");
   const productType = productParam ? (productByPath.get(productParam) ?? null) : null;
-  const categories = await catalogue.categories();
+  // A logged-in member of an organisation that requires approval (issue 29): the cards' badges and
+  // "Approved for my organisation", as on list pages. Null for everyone else (and anonymous pages).
+  const [categories, org] = await Promise.all([catalogue.categories(), listOrgView(request, context)]);
   const categoryParam = url.searchParams.get("category");
   const categoryIds = categories
     .filter((c) => c.slug === categoryParam && c.categoryType !== "appContext")
@@ -66,6 +72,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       productTypes: productType ? [productType] : undefined,
       categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
       ...filtersToQuery(trustFilters),
+      ...orgFilterQuery(org),
     };
     const target = await needsAddress(url, q, categories, catalogue, base);
     if (target) throw redirect(target);
@@ -84,6 +91,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
       productTypes: productType ? [productType] : undefined,
       categoryIds: categoryIds.length > 0 ? categoryIds : undefined,
       ...filtersToQuery(trustFilters),
+      ...orgFilterQuery(org),
     };
     try {
       const page = { offset: window.offset, limit: window.limit };
@@ -117,31 +125,35 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
     categories: sideNavCategories(categories).map((c) => ({ value: c.slug, label: c.name })),
   };
 
-  return data(
-    {
-      q,
-      said,
-      needChips: said !== "" ? needChips(url, q, said, categories) : [],
-      correctedQuery,
-      literal,
-      anyWords,
-      moreWithSomeWords,
-      sort,
-      filters,
-      trustFilters,
-      trustFilterCount: activeFilterCount(trustFilters),
-      /** Whether any filter narrows the results (the page offers to clear them). */
-      filtered: filters.type !== null || filters.product !== null || filters.category !== null || activeFilterCount(trustFilters) > 0,
-      options,
-      items: result.items,
-      total: result.total,
-      featured,
-      page: window.page,
-      fromPage: window.fromPage,
-      pageSize,
-    },
-    { headers: { "Cache-Control": cacheControl("page", context.config) } },
-  );
+  const page = {
+    q,
+    said,
+    needChips: said !== "" ? needChips(url, q, said, categories) : [],
+    correctedQuery,
+    literal,
+    anyWords,
+    moreWithSomeWords,
+    sort,
+    filters,
+    trustFilters,
+    trustFilterCount: activeFilterCount(trustFilters),
+    /** Whether any filter narrows the results (the page offers to clear them). */
+    filtered: filters.type !== null || filters.product !== null || filters.category !== null || activeFilterCount(trustFilters) > 0 || org?.approvedOnly === true,
+    options,
+    items: result.items,
+    total: result.total,
+    featured,
+    page: window.page,
+    fromPage: window.fromPage,
+    pageSize,
+    /** The person's organisation's card badges and approved-only filter (issue 29), or null. */
+    org: orgPageData(org, [...result.items, ...featured]),
+    /** True when this data leaves the items out: a document shows them as its HTML (./SearchResults.server.tsx). */
+    itemsInHtml: false,
+  };
+  // A document shows the results as HTML; its loader data need not carry them again (decision 023).
+  const itemsInHtml = page.items.length > 0 && context.documentOnly.keep(SEARCH_PAGE_KEPT, page);
+  return data(itemsInHtml ? { ...page, items: [], itemsInHtml } : page, { headers: { "Cache-Control": cacheControl("page", context.config) } });
 }
 
 const NEED_PARAMS: Record<Need["kind"], string> = {
