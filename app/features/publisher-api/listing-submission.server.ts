@@ -6,7 +6,8 @@ import { z } from "zod";
 import { appRecordSchema } from "~/models/catalogue-record";
 import { requirePublisherToken } from "./auth.server";
 import { httpsImageUrl } from "./draft-record";
-import { type Problem, requireOwnApp, submitForReview } from "./submit.server";
+import { type Problem, requireOwnApp, type SubmissionSpec, submitForReview } from "./submit.server";
+import type { AppDetail } from "~/models/types";
 
 const app = appRecordSchema.innerType().shape;
 
@@ -43,23 +44,26 @@ export async function categoryProblems(context: AppLoadContext, categoryIds: rea
   });
 }
 
+/** A listing change of `live`: the schema and the checks the API and the console both run. */
+export const listingSpec = (context: AppLoadContext, live: AppDetail): SubmissionSpec<typeof listingUpdateSchema> => ({
+  kind: "listing",
+  schema: listingUpdateSchema,
+  app: live,
+  target: (data) => ({ appId: live.id, appName: data.name ?? live.name }),
+  check: async (data) => {
+    const problems = await categoryProblems(context, data.categoryIds);
+    const replacementKey = data.deprecation?.replacement;
+    if (replacementKey) {
+      const replacement = await context.catalogue.app(replacementKey);
+      if (!replacement) problems.push({ path: "deprecation.replacement", message: `no app "${replacementKey}" is in the catalogue` });
+      else if (replacement.id === live.id) problems.push({ path: "deprecation.replacement", message: "an app cannot replace itself" });
+    }
+    return problems;
+  },
+});
+
 export async function listingSubmissionAction({ request, params, context }: ActionFunctionArgs) {
   const token = await requirePublisherToken(request, context);
   const live = await requireOwnApp(context, token, params.appId ?? "");
-  return submitForReview(request, context, token, {
-    kind: "listing",
-    schema: listingUpdateSchema,
-    app: live,
-    target: (data) => ({ appId: live.id, appName: data.name ?? live.name }),
-    check: async (data) => {
-      const problems = await categoryProblems(context, data.categoryIds);
-      const replacementKey = data.deprecation?.replacement;
-      if (replacementKey) {
-        const replacement = await context.catalogue.app(replacementKey);
-        if (!replacement) problems.push({ path: "deprecation.replacement", message: `no app "${replacementKey}" is in the catalogue` });
-        else if (replacement.id === live.id) problems.push({ path: "deprecation.replacement", message: "an app cannot replace itself" });
-      }
-      return problems;
-    },
-  });
+  return submitForReview(request, context, token, listingSpec(context, live));
 }

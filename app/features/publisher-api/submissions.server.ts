@@ -3,7 +3,7 @@
 // feature owns; the review queue (app/features/review-queue) decides them.
 import type { Db } from "~/models/db.server";
 
-export type SubmissionState = "pending" | "approved" | "rejected";
+export type SubmissionState = "pending" | "approved" | "rejected" | "withdrawn";
 export const SUBMISSION_KINDS = ["draft", "listing", "version"] as const;
 export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 export type Submission = {
@@ -69,7 +69,16 @@ export async function findSubmission(db: Db, id: number): Promise<Submission | n
  */
 export async function createSubmission(
   db: Db,
-  input: { publisherSlug: string; appId: string; appName: string; kind: SubmissionKind; payload: unknown; tokenId: number; tokenPrefix: string; idempotencyKey: string | null },
+  input: {
+    publisherSlug: string;
+    appId: string;
+    appName: string;
+    kind: SubmissionKind;
+    payload: unknown;
+    /** An API token's (its id; the audit log's actor `token:<prefix>`), or a console member's (their e-mail). */
+    by: { tokenId: number | null; actor: string; submittedBy: string | null };
+    idempotencyKey: string | null;
+  },
   now = new Date(),
 ): Promise<Submission> {
   const at = now.toISOString();
@@ -77,13 +86,13 @@ export async function createSubmission(
   const [inserted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO submissions (publisher_slug, app_id, app_name, kind, payload, token_id, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO submissions (publisher_slug, app_id, app_name, kind, payload, token_id, submitted_by, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
       )
-      .bind(input.publisherSlug, input.appId, input.appName, input.kind, payload, input.tokenId, input.idempotencyKey, at),
+      .bind(input.publisherSlug, input.appId, input.appName, input.kind, payload, input.by.tokenId, input.by.submittedBy, input.idempotencyKey, at),
     db
       .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'submission.create', ?, ? WHERE changes() > 0")
-      .bind(at, `token:${input.tokenPrefix}`, input.appId, JSON.stringify({ kind: input.kind })),
+      .bind(at, input.by.actor, input.appId, JSON.stringify({ kind: input.kind, publisher: input.publisherSlug })),
   ]);
   const row = inserted!.results[0] as Row | undefined;
   if (row) return toSubmission(row);
@@ -99,6 +108,31 @@ export async function listPublisherSubmissions(db: Db, publisherSlug: string, li
     .bind(publisherSlug, limit)
     .all<Row>();
   return results.map(toSubmission);
+}
+
+/** A submission of this publisher's (another's id is as unknown as a missing one), or null. */
+export async function findPublisherSubmission(db: Db, publisherSlug: string, id: number): Promise<Submission | null> {
+  const row = await db.prepare(`SELECT ${COLUMNS} FROM submissions WHERE id = ? AND publisher_slug = ?`).bind(id, publisherSlug).first<Row>();
+  return row ? toSubmission(row) : null;
+}
+
+/**
+ * The publisher withdraws a submission while it waits for review (a decided one stays as decided).
+ * False when it is not this publisher's or no longer pending.
+ */
+export async function withdrawSubmission(db: Db, publisherSlug: string, id: number, by: string, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  const [updated] = await db.batch([
+    db
+      .prepare("UPDATE submissions SET state = 'withdrawn', decided_by = ?, decided_at = ? WHERE id = ? AND publisher_slug = ? AND state = 'pending'")
+      .bind(by, at, id, publisherSlug),
+    db
+      .prepare(
+        "INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'submission.withdraw', app_id, json_object('submission', id, 'publisher', publisher_slug) FROM submissions WHERE id = ? AND changes() > 0",
+      )
+      .bind(at, by, id),
+  ]);
+  return (updated?.meta.changes ?? 0) > 0;
 }
 
 /** The review queue: pending submissions, oldest first (first come, first reviewed). */

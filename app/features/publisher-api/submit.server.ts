@@ -51,23 +51,33 @@ export async function requireOwnApp(context: AppLoadContext, token: PublisherTok
   return app;
 }
 
-export async function submitForReview<S extends z.ZodTypeAny>(
-  request: Request,
-  context: AppLoadContext,
-  token: PublisherToken,
-  spec: {
-    kind: SubmissionKind;
-    schema: S;
-    /** The live app it changes (listing, version); null for a draft of a new app. */
-    app: AppDetail | null;
-    /** The rules that need the catalogue, run once the body fits the schema. */
-    check: (data: z.infer<S>) => Problem[] | Promise<Problem[]>;
-    /** The app the submission is about: the live one's, or a draft's new id and name. */
-    target: (data: z.infer<S>) => { appId: string; appName: string };
-    /** Whether a new submission of this kind may wait now (a cap), run once it is valid: null, or the refusal. */
-    admit?: () => Promise<Response | null>;
-  },
-): Promise<Response> {
+/**
+ * One kind of submission: its zod schema and the checks that need the catalogue. The API
+ * (/api/publisher/v1) and the console's forms (app/features/publisher-console) run the same spec,
+ * so a form is refused exactly where the API would be.
+ */
+export type SubmissionSpec<S extends z.ZodTypeAny> = {
+  kind: SubmissionKind;
+  schema: S;
+  /** The live app it changes (listing, version); null for a draft of a new app. */
+  app: AppDetail | null;
+  /** The rules that need the catalogue, run once the body fits the schema. */
+  check: (data: z.infer<S>) => Problem[] | Promise<Problem[]>;
+  /** The app the submission is about: the live one's, or a draft's new id and name. */
+  target: (data: z.infer<S>) => { appId: string; appName: string };
+  /** Whether a new submission of this kind may wait now (a cap), run once it is valid: null, or the refusal. */
+  admit?: () => Promise<Response | null>;
+};
+
+/** A body against a spec: the valid data, or every problem by its field path. */
+export async function checkSubmission<S extends z.ZodTypeAny>(spec: SubmissionSpec<S>, raw: unknown): Promise<{ ok: true; data: z.infer<S> } | { ok: false; problems: Problem[] }> {
+  const parsed = spec.schema.safeParse(raw);
+  if (!parsed.success) return { ok: false, problems: zodProblems(parsed.error.issues) };
+  const problems = await spec.check(parsed.data as z.infer<S>);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, data: parsed.data as z.infer<S> };
+}
+
+export async function submitForReview<S extends z.ZodTypeAny>(request: Request, context: AppLoadContext, token: PublisherToken, spec: SubmissionSpec<S>): Promise<Response> {
   const key = request.headers.get("Idempotency-Key");
   if (key !== null && !IDEMPOTENCY_KEY.test(key)) return jsonError(400, "Invalid Idempotency-Key: use 1 to 200 printable ASCII characters, e.g. a UUID.");
   // Per token, before the body is read (issue 27): a publisher's system in a loop cannot fill the queue.
@@ -112,8 +122,7 @@ export async function submitForReview<S extends z.ZodTypeAny>(
     appName,
     kind: spec.kind,
     payload: data,
-    tokenId: token.id,
-    tokenPrefix: token.prefix,
+    by: { tokenId: token.id, actor: `token:${token.prefix}`, submittedBy: null },
     idempotencyKey: key,
   });
   return Response.json(submissionJson(submission), { status: 202, headers: { ...PRIVATE_HEADERS, Location: `/api/publisher/v1/submissions/${submission.id}` } });

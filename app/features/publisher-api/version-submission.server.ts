@@ -7,7 +7,7 @@ import { securityFactsSchema, versionRecordSchema } from "~/models/catalogue-rec
 import type { AppDetail } from "~/models/types";
 import { requirePublisherToken } from "./auth.server";
 import { httpsImageUrl } from "./draft-record";
-import { permissionProblems, type Problem, requireOwnApp, submitForReview } from "./submit.server";
+import { permissionProblems, type Problem, requireOwnApp, type SubmissionSpec, submitForReview } from "./submit.server";
 
 export const versionSubmissionSchema = z
   .object({
@@ -22,22 +22,25 @@ export const versionSubmissionSchema = z
   .strict();
 export type VersionSubmission = z.infer<typeof versionSubmissionSchema>;
 
+/** A new version of `app`: the schema and the checks the API and the console both run. */
+export const versionSpec = (app: AppDetail): SubmissionSpec<typeof versionSubmissionSchema> => ({
+  kind: "version",
+  schema: versionSubmissionSchema,
+  app,
+  target: () => ({ appId: app.id, appName: app.name }),
+  check: (data) => {
+    const problems: Problem[] = permissionProblems(data.permissions, app.type);
+    if (app.versions.some((v) => v.version === data.version)) problems.push({ path: "version", message: `${app.name} already has version ${data.version}` });
+    const date = releaseDateProblem(data.releasedAt, app, new Date());
+    if (date) problems.push({ path: "releasedAt", message: date });
+    return problems;
+  },
+});
+
 export async function versionSubmissionAction({ request, params, context }: ActionFunctionArgs) {
   const token = await requirePublisherToken(request, context);
   const app = await requireOwnApp(context, token, params.appId ?? "");
-  return submitForReview(request, context, token, {
-    kind: "version",
-    schema: versionSubmissionSchema,
-    app,
-    target: () => ({ appId: app.id, appName: app.name }),
-    check: (data) => {
-      const problems: Problem[] = permissionProblems(data.permissions, app.type);
-      if (app.versions.some((v) => v.version === data.version)) problems.push({ path: "version", message: `${app.name} already has version ${data.version}` });
-      const date = releaseDateProblem(data.releasedAt, app, new Date());
-      if (date) problems.push({ path: "releasedAt", message: date });
-      return problems;
-    },
-  });
+  return submitForReview(request, context, token, versionSpec(app));
 }
 
 /** How far ahead of our clock a release date may be: a publisher's clock that runs a little fast. */

@@ -9,7 +9,7 @@ import * as m from "~/features/moderation/ModerationPage.css";
 import { formatDate } from "~/lib/format-date";
 import { PermissionList } from "~/features/app-detail/PermissionList";
 import type { ReviewField } from "./review-diff";
-import type { ReviewQueueData, SubmissionReviewData, SubmissionSummary } from "./review-page.server";
+import type { PayloadReview, ReviewQueueData, SubmissionReviewData, SubmissionSummary } from "./review-page.server";
 import * as s from "./ReviewQueuePage.css";
 
 const KIND_LABELS = { draft: "New app", listing: "Listing change", version: "New version" } as const;
@@ -18,6 +18,7 @@ const reviewPath = (id: number) => `/admin/review/${id}`;
 function StateTag({ state }: { state: SubmissionSummary["state"] }) {
   if (state === "approved") return <span className={s.approved}>Approved</span>;
   if (state === "rejected") return <span className={s.rejected}>Rejected</span>;
+  if (state === "withdrawn") return <span className={m.muted}>Withdrawn by the publisher</span>;
   return <span className={m.visible}>Waiting for review</span>;
 }
 
@@ -48,8 +49,8 @@ export function ReviewQueuePage({ data }: { data: ReviewQueueData }) {
         Review queue
       </h1>
       <p className={m.lead}>
-        Publishers' new apps, listing changes and versions, sent through the publisher API. Nothing is live until you approve it; a rejection's reason goes back to the publisher.
-        Tokens are on <a href="/admin/publisher-tokens">their own page</a>.
+        Publishers' new apps, listing changes and versions, sent from their console or through the publisher API. Nothing is live until you approve it; a rejection's reason goes
+        back to the publisher. Tokens are on <a href="/admin/publisher-tokens">their own page</a>.
       </p>
       <section aria-labelledby="pending-title" className={m.section}>
         <h2 id="pending-title" className={m.sectionTitle}>
@@ -120,28 +121,13 @@ function Fields({ fields, isNew }: { fields: ReviewField[]; isNew: boolean }) {
   );
 }
 
-export function SubmissionReviewPage({ data }: { data: SubmissionReviewData & { rejectError?: string; reason?: string } }) {
-  const { submission: sub, live, fields, permissions, releaseNotesHtml } = data;
-  const isNew = sub.kind === "draft";
+/**
+ * What a submission asks for, as the reviewer sees it: the permissions (new ones first), the fields
+ * against the live listing and the release notes. The publisher console previews a form with it.
+ */
+export function SubmissionDiff({ isNew, permissions, fields, releaseNotesHtml }: Pick<PayloadReview, "permissions" | "fields" | "releaseNotesHtml"> & { isNew: boolean }) {
   return (
-    <article className={m.page} aria-labelledby="submission-title">
-      <p className={m.muted}>
-        <a href="/admin/review">Review queue</a>
-      </p>
-      <h1 id="submission-title" className={m.title}>
-        {KIND_LABELS[sub.kind]}: {sub.appName}
-        {sub.version ? ` ${sub.version}` : ""}
-      </h1>
-      <p className={m.lead}>
-        From {sub.publisherSlug}, sent {formatDate(sub.createdAt)}.{" "}
-        {live ? <a href={live.path}>See the live page of {live.name}</a> : isNew ? "Not in the catalogue yet." : "The app is no longer in the catalogue."}
-      </p>
-      {sub.state !== "pending" ? (
-        <p className={m.itemHead}>
-          <StateTag state={sub.state} /> {sub.reason ? `Reason: ${sub.reason}` : null}
-        </p>
-      ) : null}
-
+    <>
       {permissions ? (
         <section aria-labelledby="permissions-title" className={m.section}>
           <h2 id="permissions-title" className={m.sectionTitle}>
@@ -198,6 +184,33 @@ export function SubmissionReviewPage({ data }: { data: SubmissionReviewData & { 
           <div className={s.notes} dangerouslySetInnerHTML={{ __html: releaseNotesHtml }} />
         </section>
       ) : null}
+    </>
+  );
+}
+
+export function SubmissionReviewPage({ data }: { data: SubmissionReviewData & { rejectError?: string; reason?: string } }) {
+  const { submission: sub, live, fields, permissions, releaseNotesHtml } = data;
+  const isNew = sub.kind === "draft";
+  return (
+    <article className={m.page} aria-labelledby="submission-title">
+      <p className={m.muted}>
+        <a href="/admin/review">Review queue</a>
+      </p>
+      <h1 id="submission-title" className={m.title}>
+        {KIND_LABELS[sub.kind]}: {sub.appName}
+        {sub.version ? ` ${sub.version}` : ""}
+      </h1>
+      <p className={m.lead}>
+        From {sub.publisherSlug}, sent {formatDate(sub.createdAt)}.{" "}
+        {live ? <a href={live.path}>See the live page of {live.name}</a> : isNew ? "Not in the catalogue yet." : "The app is no longer in the catalogue."}
+      </p>
+      {sub.state !== "pending" ? (
+        <p className={m.itemHead}>
+          <StateTag state={sub.state} /> {sub.reason ? `Reason: ${sub.reason}` : null}
+        </p>
+      ) : null}
+
+      <SubmissionDiff isNew={isNew} permissions={permissions} fields={fields} releaseNotesHtml={releaseNotesHtml} />
 
       {sub.state === "pending" ? (
         <section aria-labelledby="decide-title" className={m.section}>

@@ -50,13 +50,17 @@ export type ReviewQueueData = Awaited<ReturnType<typeof reviewQueueLoader>>["dat
 
 const submissionId = (raw: string | undefined) => (/^\d{1,12}$/.test(raw ?? "") ? Number(raw) : null);
 
-/** A submission's review: what it changes against the live app, its permissions, its notes. */
-async function reviewOf(context: AppLoadContext, s: Submission) {
+/**
+ * What a submission changes against the live app, its permissions against the live ones, and its
+ * release notes rendered. The review queue shows it for a submission; the publisher console shows
+ * the same for a form before it is sent (issue 30), so the publisher sees what the reviewer will.
+ */
+export async function reviewOfPayload(context: AppLoadContext, kind: Submission["kind"], payload: unknown, appId: string) {
   const categories = await context.catalogue.categories();
-  const live = s.kind === "draft" ? null : await context.catalogue.app(s.appId);
-  const base = { submission: summary(s), live: live ? { name: live.name, path: appPath(live) } : null };
-  if (s.kind === "draft") {
-    const draft = appDraftSchema.parse(s.payload);
+  const live = kind === "draft" ? null : await context.catalogue.app(appId);
+  const base = { live: live ? { name: live.name, path: appPath(live) } : null };
+  if (kind === "draft") {
+    const draft = appDraftSchema.parse(payload);
     return {
       ...base,
       fields: draftFields(draft, categories),
@@ -65,16 +69,22 @@ async function reviewOf(context: AppLoadContext, s: Submission) {
     };
   }
   if (!live) return { ...base, fields: [], permissions: null, releaseNotesHtml: null };
-  if (s.kind === "listing") {
-    return { ...base, fields: listingFields(live, listingUpdateSchema.parse(s.payload), categories), permissions: null, releaseNotesHtml: null };
+  if (kind === "listing") {
+    return { ...base, fields: listingFields(live, listingUpdateSchema.parse(payload), categories), permissions: null, releaseNotesHtml: null };
   }
-  const v = versionSubmissionSchema.parse(s.payload);
+  const v = versionSubmissionSchema.parse(payload);
   return {
     ...base,
     fields: versionFields(live, v),
     permissions: permissionDiff(live.permissions, v.permissions ?? live.permissions),
     releaseNotesHtml: renderMarkdown(v.releaseNotes),
   };
+}
+export type PayloadReview = Awaited<ReturnType<typeof reviewOfPayload>>;
+
+/** A submission's review: what it changes against the live app, its permissions, its notes. */
+async function reviewOf(context: AppLoadContext, s: Submission) {
+  return { submission: summary(s), ...(await reviewOfPayload(context, s.kind, s.payload, s.appId)) };
 }
 
 export async function submissionReviewLoader({ request, params, context }: LoaderFunctionArgs) {
@@ -182,7 +192,7 @@ export async function submissionReviewAction({ request, params, context }: Actio
   if (parsed.data.intent === "reject") {
     const rejected = await rejectSubmission(context.db, decision, parsed.data.reason, s.appId);
     if (!rejected) return done("Nothing changed", "This submission was already decided.", "error");
-    return done("Submission rejected", `The publisher can read your reason through the API.`);
+    return done("Submission rejected", "The publisher reads your reason in their console and through the API.");
   }
 
   const decisionId = crypto.randomUUID();
