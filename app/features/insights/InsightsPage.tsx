@@ -1,0 +1,75 @@
+// The frame of every insights page (./insights-page.server.ts): title, links up, tabs, the window
+// links (7, 30, 90 days: plain links, no JavaScript needed), what the counts are and why small ones
+// are hidden, and the sections. The sections' charts and tables are HTML rendered on the server
+// (app/components/charts/Chart.server.tsx), placed as they are: none of their code is in the browser.
+import { FEWER_THAN } from "./series";
+import type { InsightsPageData } from "./insights-page.server";
+import * as s from "./InsightsPage.css";
+
+const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+export function InsightsPage({ data }: { data: InsightsPageData }) {
+  return (
+    <div className={s.page}>
+      <div className={s.head}>
+        {data.up.length ? (
+          <nav aria-label="Up">
+            <ul className={s.up}>
+              {data.up.map((u) => (
+                <li key={u.href}>
+                  <a href={u.href}>← {u.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <h1 className={s.title}>{data.title}</h1>
+        <p className={s.lead}>{data.lead}</p>
+        {data.tabs.length ? (
+          <nav aria-label="Insights pages">
+            <ul className={s.links}>
+              {data.tabs.map((t) => (
+                <li key={t.href}>
+                  <a className={s.link} href={t.href} aria-current={t.current ? "page" : undefined}>
+                    {t.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <div className={s.bar}>
+          <nav aria-label="Window">
+            <ul className={s.links}>
+              {data.windows.map((w) => (
+                <li key={w.days}>
+                  <a className={s.link} href={w.href} aria-current={w.current ? "true" : undefined}>
+                    Last {w.days} days
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p className={s.range}>
+            {longDay(data.range.from)} to {longDay(data.range.to)} (UTC), compared with {longDay(data.range.previousFrom)} to {longDay(data.range.previousTo)}
+          </p>
+        </div>
+        <p className={s.note} id="insights-privacy">
+          <strong>What is counted.</strong> Counts of people's visits and steps come only from browsers whose person allowed performance analytics and that do not send Global Privacy
+          Control. The daily tables behind this page hold no person, no address and no cookie: only apps, search words and counts per day. Any daily count from 1 to 4 shows as “
+          {FEWER_THAN}” (and is drawn in the shaded band), so that no single person can be picked out; a search is listed only once it was made at least 5 times in the window.
+        </p>
+      </div>
+      {data.sections.map((section) => (
+        <section key={section.id} className={s.section} aria-labelledby={`insights-${section.id}`}>
+          <h2 className={s.sectionTitle} id={`insights-${section.id}`}>
+            {section.title}
+          </h2>
+          {/* Server-rendered charts and tables (no script in them: React text and SVG only). */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own server's markup, rendered by React from numbers and escaped text */}
+          <div dangerouslySetInnerHTML={{ __html: section.html }} />
+        </section>
+      ))}
+    </div>
+  );
+}
