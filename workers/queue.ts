@@ -14,7 +14,6 @@ const { consumeUpdatesBatch, consumeInsightsBatch } = entry;
 if (!consumeUpdatesBatch) throw new Error("The server build does not export consumeUpdatesBatch (app/entry.server.tsx)");
 if (!consumeInsightsBatch) throw new Error("The server build does not export consumeInsightsBatch (app/entry.server.tsx)");
 
-
 export async function queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   if (batch.queue.endsWith(INSIGHTS_QUEUE_SUFFIX)) await consumeInsightsBatch!(batch, env);
   else await consumeUpdatesBatch!(batch, env);

@@ -106,7 +106,10 @@ export function generateInsights({ apps, days = 90, seed = 1, now = new Date() }
 /** The rollup as plain INSERTs (the tables emptied first), with ratings and the operations' counts made up per day. */
 export function insightsStatements(seed: InsightsSeed, rndSeed = 2): SqlStatement[] {
   const rnd = random(rndSeed);
-  const out: SqlStatement[] = ["insights_app_daily", "insights_market_daily", "insights_search_daily", "insights_app_search_daily"].map((t) => ({ sql: `DELETE FROM ${t}`, params: [] }));
+  const out: SqlStatement[] = ["insights_app_daily", "insights_market_daily", "insights_search_daily", "insights_app_search_daily"].map((t) => ({
+    sql: `DELETE FROM ${t}`,
+    params: [],
+  }));
   for (const a of seed.rollup.apps.values()) {
     const ratings = countNear(rnd, a.counts.views * 0.006);
     const stars = Array.from({ length: ratings }, () => (rnd() < 0.5 ? 5 : rnd() < 0.6 ? 4 : 1 + Math.floor(rnd() * 3))).reduce((x, y) => x + y, 0);
@@ -146,7 +149,10 @@ export function insightsStatements(seed: InsightsSeed, rndSeed = 2): SqlStatemen
     });
   }
   for (const s of seed.rollup.searches.values()) {
-    out.push({ sql: "INSERT INTO insights_search_daily (day, query, searches, results, opens) VALUES (?, ?, ?, ?, ?)", params: [s.day, s.query, s.searches, s.results ?? 0, s.opens] });
+    out.push({
+      sql: "INSERT INTO insights_search_daily (day, query, searches, results, opens) VALUES (?, ?, ?, ?, ?)",
+      params: [s.day, s.query, s.searches, s.results ?? 0, s.opens],
+    });
   }
   for (const s of seed.rollup.appSearches.values()) {
     out.push({ sql: "INSERT INTO insights_app_search_daily (app_id, day, query, opens) VALUES (?, ?, ?, ?)", params: [s.app, s.day, s.query, s.opens] });

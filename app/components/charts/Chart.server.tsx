@@ -99,6 +99,7 @@ function Plot({ chart, titleId, descId }: { chart: ChartData; titleId: string; d
     const x = (i: number) => M.left + slot * i + slot / 2;
     return (
       <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${titleId} ${descId}`}>
+        <title>{chart.title}</title>
         {band ? <rect className={s.smallBand} x={M.left} y={y(SMALL_COUNT)} width={PLOT_W} height={y(0) - y(SMALL_COUNT)} /> : null}
         <Axes ticks={ticks} y={y} labels={chart.labels} x={x} />
         {chart.series.map((line, g) =>
@@ -122,6 +123,7 @@ function Plot({ chart, titleId, descId }: { chart: ChartData; titleId: string; d
   const x = (i: number) => M.left + (n <= 1 ? PLOT_W / 2 : (PLOT_W * i) / (n - 1));
   return (
     <svg className={s.svg} viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={`${titleId} ${descId}`}>
+      <title>{chart.title}</title>
       {band ? (
         <g>
           <rect className={s.smallBand} x={M.left} y={y(SMALL_COUNT)} width={PLOT_W} height={y(0) - y(SMALL_COUNT)} />
@@ -242,5 +244,8 @@ export const chartHtml = (chart: ChartData): string => renderToStaticMarkup(<Cha
 
 /** The chart's numbers as CSV rows: the header, then one row per day or step (the below-5 rule applied). */
 export function chartCsvRows(chart: ChartData): (string | number)[][] {
-  return [[chart.kind === "line" ? "day" : "step", ...chart.series.map((l) => l.label)], ...chart.labels.map((label, i) => [label, ...chart.series.map((l) => shownValue(l.values[i] ?? null, chart.small))])];
+  return [
+    [chart.kind === "line" ? "day" : "step", ...chart.series.map((l) => l.label)],
+    ...chart.labels.map((label, i) => [label, ...chart.series.map((l) => shownValue(l.values[i] ?? null, chart.small))]),
+  ];
 }

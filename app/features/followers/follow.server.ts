@@ -24,7 +24,9 @@ export type FollowedApp = { id: string; name: string; path: string };
 /** "direct", or the id of one of the person's group spaces. */
 export type DestinationChoice = { kind: "direct" } | { kind: "space"; roomId: string };
 
-export type FollowOutcome = { ok: true; follow: Follow; changed: boolean; /** A new follow, not a new destination of one (insights count these). */ created?: boolean } | { ok: false; status: number; problem: { title: string; message: string }; retryAfter?: number };
+export type FollowOutcome =
+  | { ok: true; follow: Follow; changed: boolean /** A new follow, not a new destination of one (insights count these). */; created?: boolean }
+  | { ok: false; status: number; problem: { title: string; message: string }; retryAfter?: number };
 
 /** How the updates bot is named in the platform's words (spec §8's texts take an app name). */
 const BOT_NAME = "the App Hub bot";

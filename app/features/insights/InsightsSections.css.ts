@@ -18,7 +18,12 @@ export const figureValue = style({ margin: 0, fontSize: vars.fontSize["2xl"], fo
 export const figureNote = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 export const table = style({ borderCollapse: "collapse", width: "100%", fontSize: vars.fontSize.sm });
 export const tableCaption = style({ textAlign: "left", fontWeight: vars.fontWeight.semibold, padding: `0 0 ${vars.space[2]}`, captionSide: "top" });
-globalStyle(`${table} th, ${table} td`, { padding: `${vars.space[2]} ${vars.space[2]}`, textAlign: "right", borderBottom: `1px solid ${vars.color.border}`, overflowWrap: "anywhere" });
+globalStyle(`${table} th, ${table} td`, {
+  padding: `${vars.space[2]} ${vars.space[2]}`,
+  textAlign: "right",
+  borderBottom: `1px solid ${vars.color.border}`,
+  overflowWrap: "anywhere",
+});
 globalStyle(`${table} th[scope=row], ${table} th:first-child`, { textAlign: "left", fontWeight: vars.fontWeight.regular });
 globalStyle(`${table} thead th`, { fontWeight: vars.fontWeight.semibold });
 globalStyle(`${table} a`, { color: vars.color.brand });

@@ -16,19 +16,20 @@ export type Rollup = {
 
 const key = (...parts: string[]) => parts.join("\u0000");
 
+/** The map's entry under `k`, made and stored first when there is none. */
+function entry<V>(map: Map<string, V>, k: string, make: () => V): V {
+  const found = map.get(k);
+  if (found) return found;
+  const made = make();
+  map.set(k, made);
+  return made;
+}
+
 /** Adds up the events of many messages: pure, so the counts can be checked against what was sent. */
 export function aggregate(messages: readonly InsightsMessage[]): Rollup {
   const r: Rollup = { apps: new Map(), market: new Map(), searches: new Map(), appSearches: new Map() };
-  const market = (d: string) => {
-    let m = r.market.get(d);
-    if (!m) r.market.set(d, (m = { day: d, counts: zero(), searches: 0, empty: 0 }));
-    return m;
-  };
-  const search = (d: string, q: string) => {
-    let s = r.searches.get(key(d, q));
-    if (!s) r.searches.set(key(d, q), (s = { day: d, query: q, searches: 0, results: null, opens: 0 }));
-    return s;
-  };
+  const market = (d: string) => entry(r.market, d, () => ({ day: d, counts: zero(), searches: 0, empty: 0 }));
+  const search = (d: string, q: string) => entry(r.searches, key(d, q), () => ({ day: d, query: q, searches: 0, results: null as number | null, opens: 0 }));
   for (const message of messages) {
     const d = message.day;
     for (const e of message.events) {
@@ -42,16 +43,13 @@ export function aggregate(messages: readonly InsightsMessage[]): Rollup {
         if (e.results === 0) m.empty++;
         continue;
       }
-      let a = r.apps.get(key(e.app, d));
-      if (!a) r.apps.set(key(e.app, d), (a = { app: e.app, day: d, counts: zero() }));
+      const a = entry(r.apps, key(e.app, d), () => ({ app: e.app, day: d, counts: zero() }));
       a.counts[e.kind]++;
       market(d).counts[e.kind]++;
       if (e.kind === "search_opens" && e.query) {
         search(d, e.query).opens++;
         const k = key(e.app, d, e.query);
-        const as = r.appSearches.get(k) ?? { app: e.app, day: d, query: e.query, opens: 0 };
-        as.opens++;
-        r.appSearches.set(k, as);
+        entry(r.appSearches, k, () => ({ app: e.app, day: d, query: e.query as string, opens: 0 })).opens++;
       }
     }
   }
@@ -67,20 +65,31 @@ export type Sql = { sql: string; params: (string | number)[] };
 export function rollupSql(r: Rollup): Sql[] {
   const out: Sql[] = [];
   for (const a of r.apps.values()) {
-    out.push({ sql: `INSERT INTO insights_app_daily (app_id, day, ${APP_MEASURES.join(", ")}) VALUES (${placeholders(APP_MEASURES.length + 2)}) ON CONFLICT (app_id, day) DO UPDATE SET ${addAll}`, params: [a.app, a.day, ...APP_MEASURES.map((m) => a.counts[m])] });
+    out.push({
+      sql: `INSERT INTO insights_app_daily (app_id, day, ${APP_MEASURES.join(", ")}) VALUES (${placeholders(APP_MEASURES.length + 2)}) ON CONFLICT (app_id, day) DO UPDATE SET ${addAll}`,
+      params: [a.app, a.day, ...APP_MEASURES.map((m) => a.counts[m])],
+    });
   }
   for (const m of r.market.values()) {
-    out.push({ sql: `INSERT INTO insights_market_daily (day, searches, searches_empty, ${APP_MEASURES.join(", ")}) VALUES (${placeholders(APP_MEASURES.length + 3)})
-           ON CONFLICT (day) DO UPDATE SET searches = searches + excluded.searches, searches_empty = searches_empty + excluded.searches_empty, ${addAll}`, params: [m.day, m.searches, m.empty, ...APP_MEASURES.map((k) => m.counts[k])] });
+    out.push({
+      sql: `INSERT INTO insights_market_daily (day, searches, searches_empty, ${APP_MEASURES.join(", ")}) VALUES (${placeholders(APP_MEASURES.length + 3)})
+           ON CONFLICT (day) DO UPDATE SET searches = searches + excluded.searches, searches_empty = searches_empty + excluded.searches_empty, ${addAll}`,
+      params: [m.day, m.searches, m.empty, ...APP_MEASURES.map((k) => m.counts[k])],
+    });
   }
   for (const s of r.searches.values()) {
-    out.push({ sql: `INSERT INTO insights_search_daily (day, query, searches, results, opens) VALUES (?1, ?2, ?3, ?4, ?5)
+    out.push({
+      sql: `INSERT INTO insights_search_daily (day, query, searches, results, opens) VALUES (?1, ?2, ?3, ?4, ?5)
            ON CONFLICT (day, query) DO UPDATE SET searches = searches + excluded.searches, opens = opens + excluded.opens,
-             results = CASE WHEN ?6 THEN excluded.results ELSE results END`, params: [s.day, s.query, s.searches, s.results ?? 0, s.opens, s.results === null ? 0 : 1] });
+             results = CASE WHEN ?6 THEN excluded.results ELSE results END`,
+      params: [s.day, s.query, s.searches, s.results ?? 0, s.opens, s.results === null ? 0 : 1],
+    });
   }
   for (const s of r.appSearches.values()) {
-    out.push({ sql: "INSERT INTO insights_app_search_daily (app_id, day, query, opens) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (app_id, day, query) DO UPDATE SET opens = opens + excluded.opens", params: [s.app, s.day, s.query, s.opens] });
+    out.push({
+      sql: "INSERT INTO insights_app_search_daily (app_id, day, query, opens) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (app_id, day, query) DO UPDATE SET opens = opens + excluded.opens",
+      params: [s.app, s.day, s.query, s.opens],
+    });
   }
   return out;
 }
-

@@ -4,7 +4,20 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { chartHtml, type ChartData } from "~/components/charts/Chart.server";
 import type { Db } from "~/models/db.server";
-import { appDays, marketDays, movers, publisherApps, publisherDays, queryDays, queryLists, reviewBacklog, searchesLeadingTo, type AppDay, type MarketDay, type QueryTotals } from "./read.server";
+import {
+  appDays,
+  marketDays,
+  movers,
+  publisherApps,
+  publisherDays,
+  queryDays,
+  queryLists,
+  reviewBacklog,
+  searchesLeadingTo,
+  type AppDay,
+  type MarketDay,
+  type QueryTotals,
+} from "./read.server";
 import { averageOf, change, changeText, column, FEWER_THAN, percentOf, shownCount, sum, type Window } from "./series";
 import * as s from "./InsightsSections.css";
 
@@ -88,7 +101,13 @@ const totalWithChange = (current: number, previous: number) => ({
 });
 
 /** An app's or a publisher's insights (issue 30 item 3). */
-export function scopeSections(days: AppDay[], w: Window, csv: CsvHref, searches: { query: string; opens: number; previous: number }[], rating: { average: number | null; count: number } | null): Built {
+export function scopeSections(
+  days: AppDay[],
+  w: Window,
+  csv: CsvHref,
+  searches: { query: string; opens: number; previous: number }[],
+  rating: { average: number | null; count: number } | null,
+): Built {
   const cur = (pick: (d: AppDay) => number) => column(days, w.current, pick);
   const prevTotal = (pick: (d: AppDay) => number) => sum(column(days, w.previous, pick));
   const views = cur((d) => d.views);
@@ -99,7 +118,10 @@ export function scopeSections(days: AppDay[], w: Window, csv: CsvHref, searches:
   const ratings = cur((d) => d.ratings);
   const ratingSum = sum(cur((d) => d.rating_sum));
   const prevRatings = prevTotal((d) => d.ratings);
-  const prevAverage = averageOf(prevTotal((d) => d.rating_sum), prevRatings);
+  const prevAverage = averageOf(
+    prevTotal((d) => d.rating_sum),
+    prevRatings,
+  );
   const average = averageOf(ratingSum, sum(ratings));
 
   const charts: ChartData[] = [
@@ -149,7 +171,10 @@ export function scopeSections(days: AppDay[], w: Window, csv: CsvHref, searches:
             {
               label: "Average rating",
               value: average === null ? "not shown" : `${average} of 5`,
-              note: rating && rating.average !== null && rating.count >= 5 ? `all time: ${Math.round(rating.average * 10) / 10} of 5 from ${rating.count} ratings` : `fewer than 5 ratings in this window`,
+              note:
+                rating && rating.average !== null && rating.count >= 5
+                  ? `all time: ${Math.round(rating.average * 10) / 10} of 5 from ${rating.count} ratings`
+                  : `fewer than 5 ratings in this window`,
             },
           ]}
         />,
@@ -227,7 +252,12 @@ export async function marketplaceInsights(db: Db, w: Window, csv: CsvHref, appHr
       "decision-time",
       "Time to a decision",
       "average hours from submission to decision, by the day of the decision",
-      [{ label: "Average hours", values: days.length ? w.current.map((day) => days.find((d) => d.day === day)).map((d) => (d ? hours(d.decision_seconds, d.decisions) : null)) : w.current.map(() => null) }],
+      [
+        {
+          label: "Average hours",
+          values: days.length ? w.current.map((day) => days.find((d) => d.day === day)).map((d) => (d ? hours(d.decision_seconds, d.decisions) : null)) : w.current.map(() => null),
+        },
+      ],
       { small: false, summed: false },
     ),
     line(
@@ -247,7 +277,10 @@ export async function marketplaceInsights(db: Db, w: Window, csv: CsvHref, appHr
   const moverRows = (list: typeof moved.gainers) =>
     list.map((m) => [{ text: m.name, href: appHref(m.appId) }, shownCount(m.current), shownCount(m.previous), changeText(change(m.current, m.previous))]);
   const avg = hours(decisionSeconds, decisions);
-  const prevAvg = hours(prevTotal((d) => d.decision_seconds), prevDecisions);
+  const prevAvg = hours(
+    prevTotal((d) => d.decision_seconds),
+    prevDecisions,
+  );
   const sections: Section[] = [
     {
       id: "summary",
@@ -259,7 +292,11 @@ export async function marketplaceInsights(db: Db, w: Window, csv: CsvHref, appHr
             { label: "Adds and connects", ...totalWithChange(ad, pad) },
             { label: "Viewed to added", value: v >= 5 && ad >= 5 ? percentOf(ad, v) : "–", note: `window before: ${pv >= 5 && pad >= 5 ? percentOf(pad, pv) : "–"}` },
             { label: "Waiting for review now", value: String(backlog.pending), note: backlog.oldest ? `oldest since ${backlog.oldest.slice(0, 10)}` : "none waiting" },
-            { label: "Time to a decision", value: avg === null ? "–" : `${avg} h`, note: `average of ${decisions} decisions; window before: ${prevAvg === null ? "–" : `${prevAvg} h`}` },
+            {
+              label: "Time to a decision",
+              value: avg === null ? "–" : `${avg} h`,
+              note: `average of ${decisions} decisions; window before: ${prevAvg === null ? "–" : `${prevAvg} h`}`,
+            },
           ]}
         />,
       ),
@@ -304,9 +341,30 @@ export async function searchInsights(db: Db, w: Window, csv: CsvHref): Promise<B
       { label: "Found nothing", values: cur((d) => d.searches_empty), previous: prevTotal((d) => d.searches_empty) },
       { label: "A result opened", values: cur((d) => d.search_opens), previous: prevTotal((d) => d.search_opens) },
     ]),
-    line(w, csv, "top-queries", "Top queries", "searches per day of the most searched queries", querySeries(rows, w, lists.top, (r) => r.searches)),
-    line(w, csv, "no-results", "Queries with no results", "searches per day that found nothing", querySeries(rows, w, lists.empty, (r) => (r.results === 0 ? r.searches : 0))),
-    line(w, csv, "no-opens", "Queries whose results nobody opens", "searches per day of queries with no result opened", querySeries(rows, w, lists.unopened, (r) => r.searches)),
+    line(
+      w,
+      csv,
+      "top-queries",
+      "Top queries",
+      "searches per day of the most searched queries",
+      querySeries(rows, w, lists.top, (r) => r.searches),
+    ),
+    line(
+      w,
+      csv,
+      "no-results",
+      "Queries with no results",
+      "searches per day that found nothing",
+      querySeries(rows, w, lists.empty, (r) => (r.results === 0 ? r.searches : 0)),
+    ),
+    line(
+      w,
+      csv,
+      "no-opens",
+      "Queries whose results nobody opens",
+      "searches per day of queries with no result opened",
+      querySeries(rows, w, lists.unopened, (r) => r.searches),
+    ),
   ];
   const [all, top, empty, unopened] = charts.map(chartHtml) as [string, string, string, string];
   const queryTable = (caption: string, list: QueryTotals[], third: [string, (q: QueryTotals) => string]) =>
@@ -318,7 +376,13 @@ export async function searchInsights(db: Db, w: Window, csv: CsvHref): Promise<B
       html: html(
         <Figures
           items={[
-            { label: "Searches", ...totalWithChange(searches, prevTotal((d) => d.searches)) },
+            {
+              label: "Searches",
+              ...totalWithChange(
+                searches,
+                prevTotal((d) => d.searches),
+              ),
+            },
             { label: "Found nothing", value: percentOf(sum(cur((d) => d.searches_empty)), searches), note: "of the window's searches" },
             { label: "A result opened", value: percentOf(sum(cur((d) => d.search_opens)), searches), note: "opens per search" },
           ]}
@@ -329,10 +393,7 @@ export async function searchInsights(db: Db, w: Window, csv: CsvHref): Promise<B
     {
       id: "top",
       title: "Top queries",
-      html: grid(
-        top,
-        queryTable("The most searched queries", lists.top, ["Opened", (q) => shownCount(q.opens)]),
-      ),
+      html: grid(top, queryTable("The most searched queries", lists.top, ["Opened", (q) => shownCount(q.opens)])),
     },
     {
       id: "empty",
@@ -381,4 +442,3 @@ export async function publisherInsights(db: Db, slug: string, w: Window, csv: Cs
   });
   return built;
 }
-

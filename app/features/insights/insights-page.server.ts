@@ -47,7 +47,10 @@ function page(path: string, w: Window, built: Built, parts: Pick<InsightsPageDat
   };
 }
 
-const csvHrefFor = (base: string, w: Window, extra: Record<string, string> = {}) => (chart: string) => `${base}?${new URLSearchParams({ ...extra, chart, days: String(w.days) })}`;
+const csvHrefFor =
+  (base: string, w: Window, extra: Record<string, string> = {}) =>
+  (chart: string) =>
+    `${base}?${new URLSearchParams({ ...extra, chart, days: String(w.days) })}`;
 const windowFrom = (request: Request) => windowOf(parseWindow(new URL(request.url).searchParams.get("days")), new Date());
 
 const ADMIN_TABS = (current: "market" | "search") => [

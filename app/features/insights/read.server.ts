@@ -10,7 +10,10 @@ const SUMMED = `day, ${[...APP_MEASURES, "ratings", "rating_sum"].map((m) => `su
 
 /** One app's days of both windows (at most 180 rows: one range of the primary key). */
 export async function appDays(db: Db, appId: string, w: Window): Promise<AppDay[]> {
-  const { results } = await db.prepare(`SELECT ${APP_COLUMNS} FROM insights_app_daily WHERE app_id = ?1 AND day BETWEEN ?2 AND ?3 ORDER BY day`).bind(appId, w.from, w.to).all<AppDay>();
+  const { results } = await db
+    .prepare(`SELECT ${APP_COLUMNS} FROM insights_app_daily WHERE app_id = ?1 AND day BETWEEN ?2 AND ?3 ORDER BY day`)
+    .bind(appId, w.from, w.to)
+    .all<AppDay>();
   return results;
 }
 
@@ -83,7 +86,9 @@ export async function movers(db: Db, w: Window, limit = 5): Promise<{ gainers: M
 
 /** Submissions waiting for a decision now, and the oldest one's time. */
 export async function reviewBacklog(db: Db): Promise<{ pending: number; oldest: string | null }> {
-  const row = await db.prepare("SELECT count(*) AS pending, min(created_at) AS oldest FROM submissions WHERE state = 'pending'").first<{ pending: number; oldest: string | null }>();
+  const row = await db
+    .prepare("SELECT count(*) AS pending, min(created_at) AS oldest FROM submissions WHERE state = 'pending'")
+    .first<{ pending: number; oldest: string | null }>();
   return row ?? { pending: 0, oldest: null };
 }
 
@@ -113,14 +118,21 @@ export async function queryDays(db: Db, w: Window, queries: readonly string[]): 
   if (queries.length === 0) return [];
   const list = queries.slice(0, 30);
   const { results } = await db
-    .prepare(`SELECT day, query, searches, opens, results FROM insights_search_daily WHERE day BETWEEN ?1 AND ?2 AND query IN (${list.map((_, i) => `?${i + 3}`).join(", ")}) ORDER BY day`)
+    .prepare(
+      `SELECT day, query, searches, opens, results FROM insights_search_daily WHERE day BETWEEN ?1 AND ?2 AND query IN (${list.map((_, i) => `?${i + 3}`).join(", ")}) ORDER BY day`,
+    )
     .bind(w.current[0], w.to, ...list)
     .all<QueryDay>();
   return results;
 }
 
 /** The searches that led to an app (or a publisher's apps) in the window: queries opened at least SMALL_COUNT times. */
-export async function searchesLeadingTo(db: Db, scope: { appId: string } | { publisher: string }, w: Window, limit = 10): Promise<{ query: string; opens: number; previous: number }[]> {
+export async function searchesLeadingTo(
+  db: Db,
+  scope: { appId: string } | { publisher: string },
+  w: Window,
+  limit = 10,
+): Promise<{ query: string; opens: number; previous: number }[]> {
   const where = "appId" in scope ? "app_id = ?1" : "app_id IN (SELECT id FROM apps WHERE publisher_slug = ?1)";
   const { results } = await db
     .prepare(

@@ -9,7 +9,10 @@ import { APP_MEASURES, QUERY_MAX, type InsightsMessage } from "./events";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const app = z.string().min(1).max(200);
-const query = z.string().min(1).max(QUERY_MAX + 40);
+const query = z
+  .string()
+  .min(1)
+  .max(QUERY_MAX + 40);
 const eventSchema = z.union([
   z.object({ kind: z.enum(APP_MEASURES), app, query: query.optional() }),
   z.object({ kind: z.literal("search"), query, results: z.number().int().min(0).max(10_000_000) }),

@@ -55,7 +55,7 @@ export const isSmall = (n: number) => n > 0 && n < SMALL_COUNT;
 /** A count as a page or a CSV shows it: the number, or "fewer than 5" for 1 to 4. */
 export const shownCount = (n: number): string => (isSmall(n) ? FEWER_THAN : String(n));
 
-export type Change = { current: number; previous: number; /** Percent change, null when the previous window had none. */ percent: number | null };
+export type Change = { current: number; previous: number /** Percent change, null when the previous window had none. */; percent: number | null };
 
 export function change(current: number, previous: number): Change {
   return { current, previous, percent: previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10 };
