@@ -147,8 +147,25 @@ async function csvOf(request: Request, context: AppLoadContext, built: Built, na
   });
 }
 
+/**
+ * A CSV route is a resource route: the not-found page's data (what the page checks throw) is no
+ * answer there, so a refusal becomes a plain 404 (a redirect to log in stays a redirect).
+ */
+async function plainRefusals(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (thrown) {
+    if (thrown instanceof Response) throw thrown;
+    const status = (thrown as { init?: { status?: number } } | null)?.init?.status;
+    if (status && status >= 400) return new Response("Not found", { status, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
+    throw thrown;
+  }
+}
+
 /** GET /admin/insights/csv?page=market|search|app|publisher&id=&chart=&days= */
-export async function adminCsvLoader({ request, context }: LoaderFunctionArgs) {
+export const adminCsvLoader = (args: LoaderFunctionArgs) => plainRefusals(() => adminCsv(args));
+
+async function adminCsv({ request, context }: LoaderFunctionArgs) {
   await requireHubAdmin(request, context);
   const params = new URL(request.url).searchParams;
   const w = windowFrom(request);
@@ -219,7 +236,9 @@ export async function publisherAppLoader({ request, context, params }: LoaderFun
 }
 
 /** GET /publisher/{slug}/insights/csv?chart=&days=[&app=] */
-export async function publisherCsvLoader({ request, context, params }: LoaderFunctionArgs) {
+export const publisherCsvLoader = (args: LoaderFunctionArgs) => plainRefusals(() => publisherCsv(args));
+
+async function publisherCsv({ request, context, params }: LoaderFunctionArgs) {
   const { publisher } = await requirePublisherMember(request, context, params.slug);
   const w = windowFrom(request);
   const appKey = new URL(request.url).searchParams.get("app");
