@@ -70,7 +70,7 @@ async function appFor(request: Request, context: AppLoadContext, key: string | u
 export async function adminMarketLoader({ request, context }: LoaderFunctionArgs) {
   await requireHubAdmin(request, context);
   const w = windowFrom(request);
-  const built = await marketplaceInsights(context.db, w, csvHrefFor(ADMIN_CSV, w, { page: "market" }), adminAppInsightsPath);
+  const built = await marketplaceInsights(context.db, w, csvHrefFor(ADMIN_CSV, w, { page: "market" }), (id) => `${adminAppInsightsPath(id)}?days=${w.days}`);
   return data(
     page(ADMIN_INSIGHTS_PATH, w, built, {
       title: "Marketplace insights",
@@ -121,7 +121,7 @@ export async function adminPublisherLoader({ request, context, params }: LoaderF
   const publisher = params.slug ? await context.catalogue.publisher(params.slug) : null;
   if (!publisher) throw await notFound(request, context);
   const w = windowFrom(request);
-  const built = await publisherInsights(context.db, publisher.slug, w, csvHrefFor(ADMIN_CSV, w, { page: "publisher", id: publisher.slug }), adminAppInsightsPath);
+  const built = await publisherInsights(context.db, publisher.slug, w, csvHrefFor(ADMIN_CSV, w, { page: "publisher", id: publisher.slug }), (id) => `${adminAppInsightsPath(id)}?days=${w.days}`);
   return data(
     page(adminPublisherInsightsPath(publisher.slug), w, built, {
       title: `${publisher.name}: insights`,
@@ -196,7 +196,7 @@ export async function publisherLoader({ request, context, params }: LoaderFuncti
   const { publisher } = await requirePublisherMember(request, context, params.slug);
   const w = windowFrom(request);
   const path = publisherInsightsPath(publisher.slug);
-  const built = await publisherInsights(context.db, publisher.slug, w, csvHrefFor(`${path}/csv`, w), (appId) => publisherAppInsightsPath(publisher.slug, appId));
+  const built = await publisherInsights(context.db, publisher.slug, w, csvHrefFor(`${path}/csv`, w), (appId) => `${publisherAppInsightsPath(publisher.slug, appId)}?days=${w.days}`);
   return data(
     page(path, w, built, {
       title: `${publisher.name}: insights`,

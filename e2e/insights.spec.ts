@@ -1,0 +1,99 @@
+// Insights (issues 30 and 28; docs/decisions/038) in the browser, with JavaScript on and off: a hub
+// admin reads the marketplace's insights and the search insights (seeded with 90 days by
+// scripts/seed-insights.ts), changes the window with plain links, opens an app's and a publisher's
+// insights, and downloads a chart's CSV. axe at 1280 and 390 px. The charts are server-rendered SVG:
+// the same markup with and without JavaScript. INSIGHTS_SHOTS=dir saves full-page screenshots.
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import type { CatalogueFile } from "../app/models/catalogue-record";
+import { USERS } from "../workers/platform/demo-data";
+import { documentStatusError, expect, expectNoSeriousViolations, logIn, open, serveWithoutScripts, test } from "./fixtures";
+
+// axe runs inside the page, which needs JavaScript; in the "no-js" project the documents are served
+// without their scripts instead (as e2e/a11y.spec.ts does), so what is checked is the script-less page.
+test.use({ javaScriptEnabled: true });
+
+const catalogue = () => JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile;
+
+async function shot(page: Page, name: string, jsEnabled: boolean, width: number) {
+  const dir = process.env.INSIGHTS_SHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}-${jsEnabled ? "js" : "nojs"}-${width}.png`, fullPage: true });
+}
+
+async function chartsShown(page: Page, count: number) {
+  const charts = page.getByRole("main").getByRole("img");
+  await expect(charts).toHaveCount(count);
+  for (const chart of await charts.all()) await expect(chart).toBeVisible();
+}
+
+for (const width of [1280, 390]) {
+  test(`a hub admin reads the marketplace's and the searches' insights at ${width} px`, async ({ page, jsEnabled }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    await logIn(page, USERS.sam.email, "/admin/insights");
+    if (!jsEnabled) {
+      // Leave the page first: its scripts' lazy chunks must not be cut off half-loaded.
+      await page.goto("about:blank");
+      await serveWithoutScripts(page);
+    }
+    await open(page, "/admin/insights", jsEnabled);
+    await expect(page.getByRole("heading", { level: 1, name: "Marketplace insights" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText(/Any daily count from 1 to 4 shows as “fewer than 5”/)).toBeVisible();
+    await chartsShown(page, 5);
+    await expect(page.getByRole("img", { name: /Viewed → started → added, the whole marketplace/ })).toBeVisible();
+    // The seeded 90 days have gainers and losers, each a link to the app's insights.
+    const gainers = page.getByRole("table", { name: /Most gained/ });
+    await expect(gainers.getByRole("row")).toHaveCount(6);
+    await expectNoSeriousViolations(page, `marketplace insights at ${width} px`);
+    await shot(page, "marketplace", jsEnabled, width);
+
+    // The window is a plain link.
+    await page.getByRole("link", { name: "Last 7 days" }).click();
+    await page.waitForURL(/\/admin\/insights\?days=7$/);
+    await expect(page.getByRole("link", { name: "Last 7 days" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByText(/compared with/)).toBeVisible();
+
+    // An app that gained: its own insights.
+    const gainer = gainers.getByRole("link").first();
+    const name = (await gainer.textContent()) ?? "";
+    await gainer.click();
+    await expect(page.getByRole("heading", { level: 1, name: `${name}: insights` })).toBeVisible();
+    await chartsShown(page, 6);
+    await expect(page.getByRole("table", { name: /The searches that led here/ })).toBeVisible();
+    await expectNoSeriousViolations(page, `an app's insights at ${width} px`);
+    await shot(page, "app", jsEnabled, width);
+
+    // Its CSV: the numbers of the chart, with the below-5 rule.
+    const href = await page.getByRole("link", { name: "Download “Page views” as CSV" }).getAttribute("href");
+    const csv = await page.request.get(href!);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]).toBe("day,Views");
+    expect(lines).toHaveLength(8);
+
+    // The searches.
+    await open(page, "/admin/search-insights?days=30", jsEnabled);
+    await expect(page.getByRole("heading", { level: 1, name: "Search insights" })).toBeVisible();
+    await chartsShown(page, 4);
+    await expect(page.getByRole("table", { name: "Searched queries that found nothing" }).getByRole("row", { name: /helpdsk/ })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Queries with results that nobody opened" }).getByRole("row", { name: /ai assistant/ })).toBeVisible();
+    await expectNoSeriousViolations(page, `search insights at ${width} px`);
+    await shot(page, "search", jsEnabled, width);
+
+    // A publisher's insights: all its apps, each a link.
+    const publisher = catalogue().publishers.find((p) => catalogue().apps.filter((a) => a.publisher === p.slug && a.status === "published").length > 2)!;
+    await open(page, `/admin/insights/publishers/${publisher.slug}?days=90`, jsEnabled);
+    await expect(page.getByRole("heading", { level: 1, name: `${publisher.name}: insights` })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Each app in this window" }).getByRole("link").first()).toBeVisible();
+    await expectNoSeriousViolations(page, `a publisher's insights at ${width} px`);
+    await shot(page, "publisher", jsEnabled, width);
+  });
+}
+
+test("someone who is not a hub admin gets the not-found page", async ({ page, browserErrors }) => {
+  browserErrors.allow(documentStatusError(404, "/admin/insights"));
+  await logIn(page, USERS.max.email, "/");
+  const res = await page.goto("/admin/insights");
+  expect(res?.status()).toBe(404);
+});
