@@ -2,6 +2,10 @@
 // links (7, 30, 90 days: plain links, no JavaScript needed), what the counts are and why small ones
 // are hidden, and the sections. The sections' charts and tables are HTML rendered on the server
 // (app/components/charts/Chart.server.tsx), placed as they are: none of their code is in the browser.
+// The server-rendered sections' styles: their components are `.server` modules, outside the
+// browser's build, so their stylesheets are brought into the CSS bundle from here.
+import "~/components/charts/Chart.css";
+import "./InsightsSections.css";
 import { FEWER_THAN } from "./series";
 import type { InsightsPageData } from "./insights-page.server";
 import * as s from "./InsightsPage.css";
