@@ -93,6 +93,8 @@ export function generateInsights({ apps, days = 90, seed = 1, now = new Date() }
         events.push({ kind: "search_opens", app, query });
         // The search that led here (most searches of a name end in an open).
         events.push({ kind: "search", query, results: 1 + Math.floor(rnd() * 6) });
+        // ...but not all: some searches for it end without an open.
+        if (rnd() < 0.35) events.push({ kind: "search", query, results: 1 + Math.floor(rnd() * 6) });
       }
     }
     for (const query of EMPTY_QUERIES) add(countNear(rnd, 9 * week), { kind: "search", query, results: 0 });

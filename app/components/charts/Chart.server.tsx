@@ -183,7 +183,9 @@ function ChartFigure({ chart }: { chart: ChartData }) {
         </h3>
         {chart.description ? <p className={s.description}>{chart.description}</p> : null}
       </figcaption>
-      <div className={s.scroller}>
+      {/* Focusable: on a narrow phone it scrolls sideways, and keyboards must reach that too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable so it can be scrolled by keyboard */}
+      <div className={s.scroller} tabIndex={0}>
         <Plot chart={chart} titleId={titleId} descId={descId} />
       </div>
       <p className={visuallyHidden} id={descId}>

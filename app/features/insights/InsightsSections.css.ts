@@ -27,3 +27,5 @@ globalStyle(`${table} th, ${table} td`, {
 globalStyle(`${table} th[scope=row], ${table} th:first-child`, { textAlign: "left", fontWeight: vars.fontWeight.regular });
 globalStyle(`${table} thead th`, { fontWeight: vars.fontWeight.semibold });
 globalStyle(`${table} a`, { color: vars.color.brand });
+/** A chart with its table under it, in one grid cell. */
+export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space[4], minWidth: 0 });

@@ -187,14 +187,15 @@ export function scopeSections(
       title: "Ratings and searches",
       html: grid(
         ratingsChart,
-        searchChart +
+        `<div class="${s.stack}">${searchChart}` +
           html(
             <Table
               caption="The searches that led here (searched and opened at least 5 times in the window)"
               head={["Search", "Opened", "Window before"]}
               rows={searches.map((q) => [q.query, shownCount(q.opens), shownCount(q.previous)])}
             />,
-          ),
+          ) +
+          "</div>",
       ),
     },
   ];

@@ -121,7 +121,13 @@ export async function adminPublisherLoader({ request, context, params }: LoaderF
   const publisher = params.slug ? await context.catalogue.publisher(params.slug) : null;
   if (!publisher) throw await notFound(request, context);
   const w = windowFrom(request);
-  const built = await publisherInsights(context.db, publisher.slug, w, csvHrefFor(ADMIN_CSV, w, { page: "publisher", id: publisher.slug }), (id) => `${adminAppInsightsPath(id)}?days=${w.days}`);
+  const built = await publisherInsights(
+    context.db,
+    publisher.slug,
+    w,
+    csvHrefFor(ADMIN_CSV, w, { page: "publisher", id: publisher.slug }),
+    (id) => `${adminAppInsightsPath(id)}?days=${w.days}`,
+  );
   return data(
     page(adminPublisherInsightsPath(publisher.slug), w, built, {
       title: `${publisher.name}: insights`,
@@ -196,7 +202,13 @@ export async function publisherLoader({ request, context, params }: LoaderFuncti
   const { publisher } = await requirePublisherMember(request, context, params.slug);
   const w = windowFrom(request);
   const path = publisherInsightsPath(publisher.slug);
-  const built = await publisherInsights(context.db, publisher.slug, w, csvHrefFor(`${path}/csv`, w), (appId) => `${publisherAppInsightsPath(publisher.slug, appId)}?days=${w.days}`);
+  const built = await publisherInsights(
+    context.db,
+    publisher.slug,
+    w,
+    csvHrefFor(`${path}/csv`, w),
+    (appId) => `${publisherAppInsightsPath(publisher.slug, appId)}?days=${w.days}`,
+  );
   return data(
     page(path, w, built, {
       title: `${publisher.name}: insights`,

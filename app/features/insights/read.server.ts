@@ -137,7 +137,7 @@ export async function searchesLeadingTo(
   const { results } = await db
     .prepare(
       `SELECT query, sum(CASE WHEN day >= ?2 THEN opens ELSE 0 END) AS opens, sum(CASE WHEN day < ?2 THEN opens ELSE 0 END) AS previous
-       FROM insights_app_search_daily WHERE ${where} AND day BETWEEN ?3 AND ?4 GROUP BY query HAVING opens >= ${SMALL_COUNT} ORDER BY opens DESC, query LIMIT ?5`,
+       FROM insights_app_search_daily WHERE ${where} AND day BETWEEN ?3 AND ?4 GROUP BY query HAVING sum(CASE WHEN day >= ?2 THEN opens ELSE 0 END) >= ${SMALL_COUNT} ORDER BY 2 DESC, query LIMIT ?5`,
     )
     .bind("appId" in scope ? scope.appId : scope.publisher, w.current[0], w.from, w.to, limit)
     .all<{ query: string; opens: number; previous: number }>();
