@@ -117,6 +117,39 @@ describe("the data path", () => {
   });
 });
 
+describe("the Cron Trigger's rollups", () => {
+  it("counts today's published ratings, the review queue's decisions and the update deliveries from their own tables", async () => {
+    const app = publishedApps()[7]!;
+    const now = new Date();
+    const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000).toISOString();
+    const db = world.app.db;
+    await db.batch([
+      db.prepare("DELETE FROM reviews WHERE app_id = ?").bind(app.id),
+      ...[5, 4, 4, 3, 5, 1].map((rating, i) =>
+        db
+          .prepare("INSERT INTO reviews (app_id, user_id, author_name, rating, title, body, created_at, updated_at, state) VALUES (?, ?, 'Someone', ?, 'Title', '', ?, ?, ?)")
+          .bind(app.id, `cron-user-${i}`, rating, at(10 + i), at(10 + i), i === 5 ? "removed" : "visible"),
+      ),
+      db
+        .prepare("INSERT INTO submissions (publisher_slug, app_id, kind, payload, state, token_id, created_at, decided_by, decided_at) VALUES ('p', ?, 'version', '{}', 'approved', 1, ?, 'sam', ?)")
+        .bind(app.id, at(180), at(60)),
+      db
+        .prepare("INSERT INTO submissions (publisher_slug, app_id, kind, payload, state, token_id, created_at, decided_by, decided_at) VALUES ('p', ?, 'version', '{}', 'rejected', 1, ?, 'sam', ?)")
+        .bind(app.id, at(90), at(30)),
+      db
+        .prepare("INSERT INTO follow_deliveries (update_id, user_id, app_id, follow_id, state, attempts, claimed_at, created_at, updated_at) VALUES ('u-cron', 'x', ?, 1, 'sent', 1, ?, ?, ?)")
+        .bind(app.id, at(5), at(5), at(5)),
+    ]);
+    const result = await (await world.app.mf.getWorker()).scheduled({ cron: "* * * * *", scheduledTime: now });
+    expect(result.outcome).toBe("ok");
+    const row = await db.prepare("SELECT ratings, rating_sum FROM insights_app_daily WHERE app_id = ? AND day = ?").bind(app.id, today()).first();
+    // The removed review is not counted: 5 + 4 + 4 + 3 + 5.
+    expect(row).toEqual({ ratings: 5, rating_sum: 21 });
+    const market = await db.prepare("SELECT submissions, decisions, approvals, decision_seconds, deliveries_sent FROM insights_market_daily WHERE day = ?").bind(today()).first();
+    expect(market).toMatchObject({ submissions: 2, decisions: 2, approvals: 1, decision_seconds: 2 * 3600 + 3600, deliveries_sent: 1 });
+  });
+});
+
 describe("who sees insights", () => {
   it("hub admins see the marketplace's, the searches' and any app's and publisher's; others get the not-found page", async () => {
     const { a } = twoPublishers();
