@@ -6,6 +6,7 @@ import { csrfToken } from "~/auth/csrf.server";
 import { getAuth } from "~/auth/session.server";
 import { headerUser } from "~/auth/user";
 import { isHubAdmin } from "~/features/moderation/hub-admin";
+import { hasPublisherMembership } from "~/features/publisher-console/members.server";
 import { cacheControl } from "~/lib/cache-policy.server";
 import { publicConfig } from "~/lib/config.server";
 import { isTestBarHidden } from "~/lib/cookies.server";
@@ -20,9 +21,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers({ "Cache-Control": cacheControl("page", context.config) });
   // Only logged-in pages hold forms that act for a person, so only they get a CSRF token.
   let csrf: string | null = null;
+  let publisherMember = false;
   if (auth) {
-    const token = await csrfToken(request, context.config);
+    // The console link (issue 30): membership is read from D1 on each logged-in page, so a link or
+    // removal shows at once (one indexed lookup, beside the CSRF token's work).
+    const [token, member] = await Promise.all([csrfToken(request, context.config), hasPublisherMembership(context.db, auth.user)]);
     csrf = token.token;
+    publisherMember = member;
     if (token.setCookie) headers.append("Set-Cookie", token.setCookie);
   }
   const flash = await takeFlash(request, context.config);
@@ -33,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       nav: buildSideNav(categories, context.config),
       testBarHidden: await isTestBarHidden(request),
       year: new Date().getUTCFullYear(),
-      user: auth ? headerUser(auth.user, isHubAdmin(auth.user, context.config.hubAdmins)) : null,
+      user: auth ? headerUser(auth.user, isHubAdmin(auth.user, context.config.hubAdmins), publisherMember) : null,
       csrf,
       notice: flash?.notice ?? null,
       /** An install the action before this page completed: <Analytics /> reports it once (spec §9). */

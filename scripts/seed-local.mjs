@@ -12,10 +12,11 @@
 //
 // Runs the TypeScript scripts with this Node (24 through npm, which strips types natively).
 import { spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { demoPublisherMembers } from "./demo-publisher-members.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -93,4 +94,26 @@ run("loading content", node, ["scripts/load-content.ts", ...persistArgs]);
 // Insights (docs/decisions/038): 90 days of plausible events for the catalogue's apps, so the
 // publishers' and hub admins' insights pages have charts to show.
 run("generating 90 days of insights", node, ["scripts/seed-insights.ts", catalogueFile, ...persistArgs]);
+// Demo publisher members (issue 30): the console shows something after `npm run setup`.
+const seededAt = new Date().toISOString();
+const members = demoPublisherMembers(JSON.parse(readFileSync(catalogueFile, "utf8")))
+  .map(([slug, email]) => `('${slug}', '${email}', 'active', 'the demo seed', '${seededAt}')`)
+  .join(", ");
+run(
+  "adding demo publisher members",
+  "npx",
+  [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--env",
+    "development",
+    "--local",
+    ...persistArgs,
+    "--command",
+    `INSERT OR IGNORE INTO publisher_members (publisher_slug, email, state, added_by, added_at) VALUES ${members}`,
+  ],
+  { CI: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+);
 console.log("seed-local: local database ready");

@@ -73,12 +73,15 @@ export type HeaderUser = {
   moderator: boolean;
   /** A full administrator of their organisation (issue 29): the account menu links to its app policy. */
   orgAdmin: boolean;
+  /** A member of a publisher, or invited to one (issue 30): the account menu links to the console. */
+  publisherMember: boolean;
 };
-export const headerUser = (user: User, moderator = false): HeaderUser => ({
+export const headerUser = (user: User, moderator = false, publisherMember = false): HeaderUser => ({
   userId: user.userId,
   displayName: user.portalDisplayName || user.emails[0] || "Account",
   email: user.emails[0] ?? "",
   avatarUrl: user.avatar,
   moderator,
   orgAdmin: user.isOrgAdmin,
+  publisherMember,
 });

@@ -52,6 +52,11 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           <a href={MY_INTEGRATIONS_PATH} className={s.menuLink} {...ISLAND_LINK}>
             My Integrations
           </a>
+          {user.publisherMember ? (
+            <a href="/publisher" className={s.menuLink}>
+              Publisher console
+            </a>
+          ) : null}
           {user.orgAdmin ? (
             <a href="/admin/organisation" className={s.menuLink}>
               Organisation apps
@@ -61,6 +66,9 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
             <>
               <a href="/admin/review" className={s.menuLink}>
                 Review queue
+              </a>
+              <a href="/admin/publisher-members" className={s.menuLink}>
+                Publisher members
               </a>
               <a href="/admin/moderation" className={s.menuLink}>
                 Moderation

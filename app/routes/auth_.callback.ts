@@ -10,6 +10,7 @@ import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { sameToken } from "~/lib/constant-time.server";
 import { recordLogin } from "~/models/users.server";
 import { noteOrgAdmin } from "~/features/org-policy/access.server";
+import { bindMemberships } from "~/features/publisher-console/members.server";
 import { PlatformError } from "~/platform/client.server";
 import { loginErrorPath, type LoginError } from "~/features/login/login-errors";
 import { safeLast } from "~/lib/safe-redirect";
@@ -19,6 +20,8 @@ async function loginSucceeded(context: AppLoadContext, user: User) {
   const loginCount = await recordLogin(context.db, user);
   // Requests for apps go to the organisation's admins the hub has seen (issue 29; decision 035).
   await noteOrgAdmin(context, user);
+  // Publisher memberships linked to the person's e-mail become theirs (issue 30; decision 037).
+  await bindMemberships(context.db, user);
   context.logger.info("AppHub_Login", { loginCount, emailDomain: user.emailDomain });
 }
 

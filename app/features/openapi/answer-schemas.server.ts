@@ -270,7 +270,9 @@ export const submissionSchema = z
     kind: z.enum(SUBMISSION_KINDS).describe("What was submitted: a new app's draft, a listing change or a new version."),
     appId: z.string().describe("The app's id (for a draft, the id the new app will have)."),
     appName: z.string().describe("The app's name (for a listing change that renames it, the new name)."),
-    state: z.enum(["pending", "approved", "rejected", "withdrawn"]).describe("pending until a hub admin approves or rejects it; withdrawn when the publisher took it back in the console while pending."),
+    state: z
+      .enum(["pending", "approved", "rejected", "withdrawn"])
+      .describe("pending until a hub admin approves or rejects it; withdrawn when the publisher took it back in the console while pending."),
     reason: z.string().nullable().describe("Why a hub admin rejected it; null otherwise."),
     createdAt: isoTime,
     decidedAt: isoTime.nullable().describe("When it was approved or rejected."),

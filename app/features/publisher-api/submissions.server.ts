@@ -20,6 +20,8 @@ export type Submission = {
   createdAt: string;
   decidedBy: string | null;
   decidedAt: string | null;
+  /** The console member who sent it (their e-mail); null when an API token did. */
+  submittedBy: string | null;
 };
 
 type Row = {
@@ -35,8 +37,9 @@ type Row = {
   created_at: string;
   decided_by: string | null;
   decided_at: string | null;
+  submitted_by: string | null;
 };
-const COLUMNS = "id, publisher_slug, app_id, app_name, kind, payload, state, reason, idempotency_key, created_at, decided_by, decided_at";
+const COLUMNS = "id, publisher_slug, app_id, app_name, kind, payload, state, reason, idempotency_key, created_at, decided_by, decided_at, submitted_by";
 const toSubmission = (r: Row): Submission => ({
   id: r.id,
   publisherSlug: r.publisher_slug,
@@ -50,6 +53,7 @@ const toSubmission = (r: Row): Submission => ({
   createdAt: r.created_at,
   decidedBy: r.decided_by,
   decidedAt: r.decided_at,
+  submittedBy: r.submitted_by,
 });
 
 /** The submission a publisher sent earlier under this Idempotency-Key, or null. */

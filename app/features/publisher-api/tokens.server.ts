@@ -63,14 +63,19 @@ export async function createToken(db: Db, input: { publisherSlug: string; name: 
   return { secret, token: toToken(inserted!.results[0] as TokenRow) };
 }
 
-/** Revokes a token (it stays listed, marked revoked). False when there is no such live token. */
-export async function revokeToken(db: Db, tokenId: number, by: string, now = new Date()): Promise<PublisherToken | null> {
+/**
+ * Revokes a token (it stays listed, marked revoked). Null when there is no such live token, or
+ * (with `publisherSlug`, the console's case) when it is another publisher's.
+ */
+export async function revokeToken(db: Db, tokenId: number, by: string, now = new Date(), publisherSlug: string | null = null): Promise<PublisherToken | null> {
   const at = now.toISOString();
   const [updated] = await db.batch([
-    db.prepare(`UPDATE publisher_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL RETURNING ${COLUMNS}`).bind(at, tokenId),
+    db
+      .prepare(`UPDATE publisher_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL AND (?3 IS NULL OR publisher_slug = ?3) RETURNING ${COLUMNS}`)
+      .bind(at, tokenId, publisherSlug),
     db
       .prepare(
-        "INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'token.revoke', publisher_slug, json_object('prefix', prefix) FROM publisher_tokens WHERE id = ?",
+        "INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'token.revoke', publisher_slug, json_object('prefix', prefix) FROM publisher_tokens WHERE id = ? AND changes() > 0",
       )
       .bind(at, by, tokenId),
   ]);
@@ -82,6 +87,18 @@ export async function revokeToken(db: Db, tokenId: number, by: string, now = new
 export async function listTokens(db: Db): Promise<PublisherToken[]> {
   const { results } = await db.prepare(`SELECT ${COLUMNS} FROM publisher_tokens ORDER BY created_at DESC, id DESC`).all<TokenRow>();
   return results.map(toToken);
+}
+
+/** One publisher's tokens (live and revoked), newest first: the console's list. */
+export async function listPublisherTokens(db: Db, publisherSlug: string): Promise<PublisherToken[]> {
+  const { results } = await db.prepare(`SELECT ${COLUMNS} FROM publisher_tokens WHERE publisher_slug = ? ORDER BY created_at DESC, id DESC`).bind(publisherSlug).all<TokenRow>();
+  return results.map(toToken);
+}
+
+/** How many live tokens a publisher has (the console's cap). */
+export async function countLiveTokens(db: Db, publisherSlug: string): Promise<number> {
+  const row = await db.prepare("SELECT count(*) AS n FROM publisher_tokens WHERE publisher_slug = ? AND revoked_at IS NULL").bind(publisherSlug).first<{ n: number }>();
+  return row?.n ?? 0;
 }
 
 /** The live token whose secret this is, or null. Looked up by its hash: the secret itself is never stored. */

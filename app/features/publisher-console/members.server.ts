@@ -94,15 +94,22 @@ export async function membershipsOf(db: Db, user: Pick<User, "emails" | "userId"
   return [...bySlug.values()];
 }
 
-/** Whether the person is an active member of any publisher (the account menu's console link). */
-export async function isAnyPublisherMember(db: Db, user: Pick<User, "emails" | "userId">): Promise<boolean> {
+/**
+ * Whether the person is a member of any publisher, or has an open invitation to one (the account
+ * menu's console link, where invitations are accepted). Never throws: a page is not refused for it.
+ */
+export async function hasPublisherMembership(db: Db, user: Pick<User, "emails" | "userId">, now = new Date()): Promise<boolean> {
   const emails = emailsOf(user);
   if (emails.length === 0) return false;
-  const row = await db
-    .prepare(`SELECT 1 AS found FROM publisher_members WHERE ${ownRowsWhere(emails)} AND state = 'active' LIMIT 1`)
-    .bind(user.userId, ...emails)
-    .first<{ found: number }>();
-  return row !== null;
+  try {
+    const row = await db
+      .prepare(`SELECT 1 AS found FROM publisher_members WHERE ${ownRowsWhere(emails)} AND (state = 'active' OR expires_at > ?${emails.length + 2}) LIMIT 1`)
+      .bind(user.userId, ...emails, now.toISOString())
+      .first<{ found: number }>();
+    return row !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** The person's active row in this publisher, or null. */

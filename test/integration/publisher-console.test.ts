@@ -1,0 +1,304 @@
+// The publisher console (issue 30 items 1-2; docs/decisions/037): hub admins link members, members
+// invite and remove each other, submit from forms judged by the API's own schemas (preview, field
+// errors, send), withdraw, and manage their own tokens; and isolation tested as an attacker would:
+// a member of publisher A never sees or changes B's apps, submissions, tokens or members, by direct
+// address, `.data` request, forged id, or after being removed.
+import { describe, expect, it } from "vitest";
+import { USERS } from "../../workers/platform/demo-data.ts";
+import type { AppRecord } from "../../app/models/catalogue-record.ts";
+import { loggedIn } from "./followers-helpers.ts";
+import { read } from "./html.ts";
+import { type Jar, postForm, startWorld, useWorld, visit, type World } from "./login.ts";
+import { keyOf, listedBots, publisherCall } from "./publisher.ts";
+
+const world: World = useWorld(
+  () => startWorld(),
+  async (w) => {
+    await w.platform.reset();
+    await w.app.db.batch(["DELETE FROM publisher_members", "DELETE FROM submissions", "DELETE FROM publisher_tokens", "DELETE FROM audit_log"].map((sql) => w.app.db.prepare(sql)));
+  },
+);
+
+/** Two publishers with listed bots each, and one bot of each. */
+function twoPublishers(): { a: string; b: string; appA: AppRecord; appB: AppRecord } {
+  const bots = listedBots(world);
+  const appA = bots[0]!;
+  const appB = bots.find((x) => x.publisher !== appA.publisher)!;
+  return { a: appA.publisher!, b: appB.publisher!, appA, appB };
+}
+
+async function landed(jar: Jar, res: Response): Promise<string> {
+  expect(res.status).toBe(302);
+  return read(await (await visit(world, jar, res.headers.get("Location")!)).text()).text;
+}
+
+/** A hub admin (Sam) links `email` to `slug` through /admin/publisher-members. */
+async function link(slug: string, email: string) {
+  const sam = await loggedIn(world, USERS.sam.email);
+  expect(await landed(sam, await postForm(world, sam, "/admin/publisher-members", { intent: "link", publisher: slug, email }))).toContain("Member linked");
+}
+
+const versionForm = (overrides: Record<string, string> = {}) => ({ version: "9.9.9", releaseNotes: "**Faster** replies.", permissions: "", ...overrides });
+
+/** Posts a version form; permissions are sent as the live app's (a form's checkboxes, each its own field). */
+function postVersion(jar: Jar, app: AppRecord, intent: "preview" | "submit", fields: Record<string, string>) {
+  const body = new URLSearchParams({ csrf: jar.get("csrf-token") ?? "", intent, formKey: fields.formKey ?? "00000000-0000-4000-8000-000000000001" });
+  for (const [k, v] of Object.entries(fields)) if (k !== "permissions" && k !== "formKey") body.set(k, v);
+  for (const p of fields.permissions === "" ? app.permissions : fields.permissions!.split(",")) body.append("permissions", p);
+  return visit(world, jar, `/publisher/${app.publisher}/apps/${encodeURIComponent(app.id)}/version`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: world.app.origin },
+    body: body.toString(),
+  });
+}
+
+const submissionRows = () =>
+  world.app.db.prepare("SELECT id, publisher_slug, app_id, state, token_id, submitted_by FROM submissions ORDER BY id").all<{
+    id: number;
+    publisher_slug: string;
+    app_id: string;
+    state: string;
+    token_id: number | null;
+    submitted_by: string | null;
+  }>();
+
+describe("who may use a publisher's console", () => {
+  it("members only: anonymous people are sent to log in, everyone else gets not found, pages and .data alike", async () => {
+    const { a, b } = twoPublishers();
+    await link(a, USERS.riley.email);
+    const anonymous = await world.app.fetch(`/publisher/${a}`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/login/);
+
+    const riley = await loggedIn(world, USERS.riley.email);
+    const own = await visit(world, riley, `/publisher/${a}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(read(await own.text()).text).toContain("Publisher console");
+    // One publisher: /publisher goes straight to it; the account menu links there.
+    const index = await visit(world, riley, "/publisher");
+    expect(index.status).toBe(302);
+    expect(index.headers.get("Location")).toBe(`/publisher/${a}`);
+    expect(read(await (await visit(world, riley, "/")).text()).links).toContain("/publisher");
+
+    const max = await loggedIn(world, USERS.max.email);
+    expect(read(await (await visit(world, max, "/")).text()).links).not.toContain("/publisher");
+    for (const path of [`/publisher/${a}`, `/publisher/${a}/submissions`, `/publisher/${a}/members`, `/publisher/${a}/tokens`, `/publisher/${a}/new-app`]) {
+      const page = await visit(world, max, path);
+      expect(page.status, path).toBe(404);
+      expect(await page.text()).not.toContain("Publisher console");
+      expect((await visit(world, max, `${path}.data`)).status, `${path}.data`).toBe(404);
+    }
+    // A publisher nobody belongs to, or one that does not exist, answers the same.
+    expect((await visit(world, riley, `/publisher/${b}`)).status).toBe(404);
+    expect((await visit(world, riley, "/publisher/no-such-publisher")).status).toBe(404);
+    // The public page is unchanged.
+    expect((await world.app.fetch(`/publishers/${a}`)).status).toBe(200);
+  });
+
+  it("hub admins link and unlink; members invite (accepted at sign-in) and remove; every change is in the audit log", async () => {
+    const { a } = twoPublishers();
+    expect((await visit(world, await loggedIn(world, USERS.riley.email), "/admin/publisher-members")).status).toBe(404);
+    await link(a, USERS.riley.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    const members = `/publisher/${a}/members`;
+
+    const refused = await postForm(world, riley, members, { intent: "invite", email: "not an address" });
+    expect(refused.status).toBe(400);
+    const refusedPage = read(await refused.text());
+    expect(refusedPage.text).toContain("Enter an e-mail address");
+    expect(await landed(riley, await postForm(world, riley, members, { intent: "invite", email: USERS.max.email.toUpperCase() }))).toContain("Invitation sent");
+
+    // Invited is not a member: the console stays not found until Max accepts.
+    const max = await loggedIn(world, USERS.max.email);
+    expect((await visit(world, max, `/publisher/${a}`)).status).toBe(404);
+    expect(read(await (await visit(world, max, "/publisher")).text()).text).toContain("Invitations");
+    expect(await landed(max, await postForm(world, max, "/publisher", { intent: "accept", publisher: a }))).toContain("You are now a member");
+    expect((await visit(world, max, `/publisher/${a}`)).status).toBe(200);
+
+    // Removed: refused at once, with the session from before.
+    expect(await landed(riley, await postForm(world, riley, members, { intent: "remove", email: USERS.max.email }))).toContain("Member removed");
+    expect((await visit(world, max, `/publisher/${a}`)).status).toBe(404);
+    expect((await postForm(world, max, `/publisher/${a}/tokens`, { intent: "create", name: "after removal" })).status).toBe(404);
+    expect((await world.app.db.prepare("SELECT count(*) AS n FROM publisher_tokens").first<{ n: number }>())?.n).toBe(0);
+
+    // The last member cannot leave the publisher without anyone.
+    expect(await landed(riley, await postForm(world, riley, members, { intent: "remove", email: USERS.riley.email }))).toContain("only member");
+
+    const sam = await loggedIn(world, USERS.sam.email);
+    expect(await landed(sam, await postForm(world, sam, "/admin/publisher-members", { intent: "unlink", publisher: a, email: USERS.riley.email }))).toContain("Member removed");
+    expect((await visit(world, riley, `/publisher/${a}`)).status).toBe(404);
+
+    const audit = await world.app.db.prepare("SELECT actor, action, subject FROM audit_log WHERE action LIKE 'member.%' ORDER BY id").all();
+    expect(audit.results).toEqual([
+      { actor: USERS.sam.email, action: "member.link", subject: a },
+      { actor: USERS.riley.email, action: "member.invite", subject: a },
+      { actor: USERS.max.email, action: "member.join", subject: a },
+      { actor: USERS.riley.email, action: "member.remove", subject: a },
+      { actor: USERS.sam.email, action: "member.remove", subject: a },
+    ]);
+  });
+
+  it("a person in several publishers switches between them", async () => {
+    const { a, b } = twoPublishers();
+    await link(a, USERS.riley.email);
+    await link(b, USERS.riley.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    const index = await visit(world, riley, "/publisher");
+    expect(index.status).toBe(200);
+    const links = read(await index.text()).links;
+    expect(links).toContain(`/publisher/${a}`);
+    expect(links).toContain(`/publisher/${b}`);
+    expect(read(await (await visit(world, riley, `/publisher/${a}`)).text()).links).toContain(`/publisher/${b}`);
+  });
+});
+
+describe("submitting from the console", () => {
+  it("a version form: refused field by field with what was typed kept; preview shows the review queue's diff; send stores one submission for the person", async () => {
+    const { a, appA } = twoPublishers();
+    await link(a, USERS.riley.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    const form = await visit(world, riley, `/publisher/${a}/apps/${encodeURIComponent(appA.id)}/version`);
+    expect(form.status).toBe(200);
+
+    const bad = await postVersion(riley, appA, "preview", versionForm({ version: "not a version!", releaseNotes: "Kept notes", screenshots: "http://insecure.example/x.png" }));
+    expect(bad.status).toBe(400);
+    const badPage = read(await bad.text());
+    expect(badPage.text).toContain("must be a version such as 2.4.1");
+    expect(badPage.text).toContain("must be an https URL");
+    expect(badPage.text).toContain("Kept notes");
+    expect((await submissionRows()).results).toEqual([]);
+
+    const preview = await postVersion(riley, appA, "preview", versionForm());
+    expect(preview.status).toBe(200);
+    const previewText = read(await preview.text()).text;
+    expect(previewText).toContain("Preview: what the reviewer will see");
+    expect(previewText).toContain("Send for review");
+    expect((await submissionRows()).results).toEqual([]);
+
+    // Sent twice with the same form (a double click): one submission.
+    expect(await landed(riley, await postVersion(riley, appA, "submit", versionForm()))).toContain("Sent for review");
+    expect((await postVersion(riley, appA, "submit", versionForm())).status).toBe(302);
+    const rows = (await submissionRows()).results;
+    expect(rows).toEqual([{ id: expect.any(Number), publisher_slug: a, app_id: appA.id, state: "pending", token_id: null, submitted_by: USERS.riley.email }]);
+    const audit = await world.app.db.prepare("SELECT actor, action, subject FROM audit_log WHERE action = 'submission.create'").all();
+    expect(audit.results).toEqual([{ actor: USERS.riley.email, action: "submission.create", subject: appA.id }]);
+
+    // The reviewer sees it in the queue; the member sees it waiting.
+    const sam = await loggedIn(world, USERS.sam.email);
+    expect(read(await (await visit(world, sam, "/admin/review")).text()).text).toContain(`${appA.name} 9.9.9`);
+    expect(read(await (await visit(world, riley, `/publisher/${a}/submissions`)).text()).text).toContain("Waiting for review (1)");
+  });
+
+  it("a rejected submission shows the reviewer's reason; a pending one can be withdrawn, a decided one cannot", async () => {
+    const { a, appA } = twoPublishers();
+    await link(a, USERS.riley.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    await postVersion(riley, appA, "submit", versionForm({ version: "8.0.0", formKey: "00000000-0000-4000-8000-000000000008" }));
+    await postVersion(riley, appA, "submit", versionForm({ version: "8.0.1", formKey: "00000000-0000-4000-8000-000000000009" }));
+    const [first, second] = (await submissionRows()).results;
+    const sam = await loggedIn(world, USERS.sam.email);
+    expect((await postForm(world, sam, `/admin/review/${first!.id}`, { intent: "reject", reason: "Notes must say what changed." })).status).toBe(302);
+    expect(read(await (await visit(world, riley, `/publisher/${a}/submissions`)).text()).text).toContain("The reviewer's reason: Notes must say what changed.");
+
+    const submissions = `/publisher/${a}/submissions`;
+    expect(await landed(riley, await postForm(world, riley, submissions, { intent: "withdraw", submission: String(first!.id) }))).toContain("Nothing changed");
+    expect(await landed(riley, await postForm(world, riley, submissions, { intent: "withdraw", submission: String(second!.id) }))).toContain("Submission withdrawn");
+    expect((await submissionRows()).results.map((r) => r.state)).toEqual(["rejected", "withdrawn"]);
+    // The review queue no longer offers it.
+    expect(await landed(sam, await postForm(world, sam, `/admin/review/${second!.id}`, { intent: "approve" }))).toContain("already withdrawn");
+  });
+});
+
+describe("isolation: a member of A never sees or changes B's things", () => {
+  it("apps, forms and forged app ids", async () => {
+    const { a, b, appA, appB } = twoPublishers();
+    await link(a, USERS.riley.email);
+    await link(b, USERS.max.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    const page = read(await (await visit(world, riley, `/publisher/${a}`)).text()).text;
+    expect(page).toContain(appA.name);
+    expect(page).not.toContain(appB.name);
+    // B's app under A's console (a forged id), and under B's console: not found, GET and POST.
+    for (const path of [
+      `/publisher/${a}/apps/${encodeURIComponent(appB.id)}/version`,
+      `/publisher/${b}/apps/${encodeURIComponent(appB.id)}/version`,
+      `/publisher/${a}/apps/${encodeURIComponent(appB.id)}/listing`,
+    ]) {
+      expect((await visit(world, riley, path)).status, path).toBe(404);
+      expect((await visit(world, riley, `${path}.data`)).status, `${path}.data`).toBe(404);
+    }
+    expect((await postVersion(riley, { ...appB, publisher: a }, "submit", versionForm())).status).toBe(404);
+    expect((await postVersion(riley, appB, "submit", versionForm())).status).toBe(404);
+    expect((await submissionRows()).results).toEqual([]);
+  });
+
+  it("submissions: B's member cannot read or withdraw A's, by its id under either console", async () => {
+    const { a, b, appA } = twoPublishers();
+    await link(a, USERS.riley.email);
+    await link(b, USERS.max.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    await postVersion(riley, appA, "submit", versionForm({ version: "7.0.0" }));
+    const [sub] = (await submissionRows()).results;
+    const max = await loggedIn(world, USERS.max.email);
+    expect(read(await (await visit(world, max, `/publisher/${b}/submissions`)).text()).text).not.toContain(appA.name);
+    expect(await landed(max, await postForm(world, max, `/publisher/${b}/submissions`, { intent: "withdraw", submission: String(sub!.id) }))).toContain("Nothing changed");
+    expect((await postForm(world, max, `/publisher/${a}/submissions`, { intent: "withdraw", submission: String(sub!.id) })).status).toBe(404);
+    expect((await visit(world, max, `/publisher/${a}/submissions.data`)).status).toBe(404);
+    expect((await submissionRows()).results.map((r) => r.state)).toEqual(["pending"]);
+  });
+
+  it("tokens: made for the member's own publisher, shown once, listed and revoked only there", async () => {
+    const { a, b, appA } = twoPublishers();
+    await link(a, USERS.riley.email);
+    await link(b, USERS.max.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    const made = await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: "CI", publisher: b });
+    expect(made.status).toBe(200);
+    expect(made.headers.get("Cache-Control")).toBe("private, no-store");
+    const secret = /value="(ahp_[A-Za-z0-9_-]{43})"/.exec(await made.text())?.[1];
+    expect(secret).toBeTruthy();
+    // A publisher field in the form changes nothing: the token acts for A.
+    const me = await publisherCall(world, secret!, "/me");
+    expect(((await me.json()) as { publisher: { slug: string } }).publisher.slug).toBe(a);
+    expect((await publisherCall(world, secret!, `/apps/${keyOf(appA)}/versions`, { version: "6.0.0", releaseNotes: "API" })).status).toBe(202);
+    // Shown once: the list page never carries it.
+    expect(await (await visit(world, riley, `/publisher/${a}/tokens`)).text()).not.toContain(secret!);
+
+    const token = await world.app.db.prepare("SELECT id, prefix FROM publisher_tokens").first<{ id: number; prefix: string }>();
+    const max = await loggedIn(world, USERS.max.email);
+    expect(await (await visit(world, max, `/publisher/${b}/tokens`)).text()).not.toContain(token!.prefix);
+    expect(await landed(max, await postForm(world, max, `/publisher/${b}/tokens`, { intent: "revoke", tokenId: String(token!.id) }))).toContain("Nothing changed");
+    expect((await postForm(world, max, `/publisher/${a}/tokens`, { intent: "revoke", tokenId: String(token!.id) })).status).toBe(404);
+    expect((await publisherCall(world, secret!, "/me")).status).toBe(200);
+
+    expect(await landed(riley, await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "revoke", tokenId: String(token!.id) }))).toContain("Token revoked");
+    expect((await publisherCall(world, secret!, "/me")).status).toBe(401);
+    const audit = await world.app.db.prepare("SELECT actor, action, subject FROM audit_log WHERE action LIKE 'token.%' ORDER BY id").all();
+    expect(audit.results).toEqual([
+      { actor: USERS.riley.email, action: "token.create", subject: a },
+      { actor: USERS.riley.email, action: "token.revoke", subject: a },
+    ]);
+  });
+
+  it("members: B's member cannot list, invite into or remove from A; a post without the CSRF token changes nothing", async () => {
+    const { a, b } = twoPublishers();
+    await link(a, USERS.riley.email);
+    await link(b, USERS.max.email);
+    const max = await loggedIn(world, USERS.max.email);
+    expect(await (await visit(world, max, `/publisher/${b}/members`)).text()).not.toContain(USERS.riley.email);
+    expect((await postForm(world, max, `/publisher/${a}/members`, { intent: "invite", email: "mallory@globex.example" })).status).toBe(404);
+    expect((await postForm(world, max, `/publisher/${a}/members`, { intent: "remove", email: USERS.riley.email })).status).toBe(404);
+    // Removing "Riley" from B (where Riley is no member) changes nothing in A.
+    expect(await landed(max, await postForm(world, max, `/publisher/${b}/members`, { intent: "remove", email: USERS.riley.email }))).toContain("not a member");
+    const riley = await loggedIn(world, USERS.riley.email);
+    expect((await postForm(world, riley, `/publisher/${a}/members`, { intent: "invite", email: "eve@acme.example" }, "")).status).toBe(403);
+    const rows = await world.app.db.prepare("SELECT publisher_slug, email FROM publisher_members ORDER BY publisher_slug, email").all();
+    expect(rows.results).toEqual(
+      [
+        { publisher_slug: a, email: USERS.riley.email },
+        { publisher_slug: b, email: USERS.max.email },
+      ].sort((x, y) => x.publisher_slug.localeCompare(y.publisher_slug)),
+    );
+  });
+});
