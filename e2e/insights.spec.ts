@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import type { CatalogueFile } from "../app/models/catalogue-record";
+import { demoPublisherMembers } from "../scripts/demo-publisher-members.mjs";
 import { USERS } from "../workers/platform/demo-data";
 import { documentStatusError, expect, expectNoSeriousViolations, logIn, open, serveWithoutScripts, test } from "./fixtures";
 
@@ -18,6 +19,19 @@ const catalogue = () => JSON.parse(readFileSync(`seed/generated/catalogue-${proc
 async function shot(page: Page, name: string, jsEnabled: boolean, width: number) {
   const dir = process.env.INSIGHTS_SHOTS;
   if (dir) await page.screenshot({ path: `${dir}/${name}-${jsEnabled ? "js" : "nojs"}-${width}.png`, fullPage: true });
+}
+
+/** Nothing wider than the window: a chart too wide for a phone scrolls inside its own frame. */
+async function fitsTheWindow(page: Page, width: number) {
+  const wider = await page.evaluate((w) => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const r = el.getBoundingClientRect();
+      if (r.right > w + 1 && out.length < 5) out.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(r.right)}`);
+    }
+    return { scroll: document.documentElement.scrollWidth, out };
+  }, width);
+  expect(wider.scroll, wider.out.join("\n")).toBeLessThanOrEqual(width);
 }
 
 async function chartsShown(page: Page, count: number) {
@@ -46,6 +60,7 @@ for (const width of [1280, 390]) {
     // The seeded 90 days have gainers and losers, each a link to the app's insights.
     const gainers = page.getByRole("table", { name: /Most gained/ });
     await expect(gainers.getByRole("row")).toHaveCount(6);
+    await fitsTheWindow(page, width);
     await expectNoSeriousViolations(page, `marketplace insights at ${width} px`);
     await shot(page, "marketplace", jsEnabled, width);
 
@@ -62,6 +77,7 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole("heading", { level: 1, name: `${name}: insights` })).toBeVisible();
     await chartsShown(page, 6);
     await expect(page.getByRole("table", { name: /The searches that led here/ })).toBeVisible();
+    await fitsTheWindow(page, width);
     await expectNoSeriousViolations(page, `an app's insights at ${width} px`);
     await shot(page, "app", jsEnabled, width);
 
@@ -72,7 +88,6 @@ for (const width of [1280, 390]) {
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines[0]).toBe("day,Views");
     expect(lines).toHaveLength(8);
-
   });
 
   test(`a hub admin reads the search insights and a publisher's at ${width} px`, async ({ page, jsEnabled }) => {
@@ -98,6 +113,36 @@ for (const width of [1280, 390]) {
     await expect(page.getByRole("table", { name: "Each app in this window" }).getByRole("link").first()).toBeVisible();
     await expectNoSeriousViolations(page, `a publisher's insights at ${width} px`);
     await shot(page, "publisher", jsEnabled, width);
+  });
+}
+
+for (const width of [1280, 390]) {
+  test(`a publisher's member reads their apps' insights in the console at ${width} px`, async ({ page, jsEnabled }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width, height: 900 });
+    const slug = demoPublisherMembers(catalogue())[0]![0];
+    await logIn(page, USERS.riley.email, `/publisher/${slug}`);
+    if (!jsEnabled) {
+      await page.goto("about:blank");
+      await serveWithoutScripts(page);
+    }
+    await open(page, `/publisher/${slug}`, jsEnabled);
+    await page.getByRole("navigation", { name: "Publisher console" }).getByRole("link", { name: "Insights" }).click();
+    await page.waitForURL(new RegExp(`/publisher/${slug}/insights$`));
+    await expect(page.getByRole("navigation", { name: "Publisher console" }).getByRole("link", { name: "Insights" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { level: 2, name: "Insights: all your apps" })).toBeVisible();
+    await chartsShown(page, 6);
+    await fitsTheWindow(page, width);
+    await expectNoSeriousViolations(page, `a member's insights at ${width} px`);
+    await shot(page, "member", jsEnabled, width);
+    const app = page.getByRole("table", { name: "Each app in this window" }).getByRole("link").first();
+    const name = (await app.textContent()) ?? "";
+    await app.click();
+    await expect(page.getByRole("heading", { level: 2, name: `Insights: ${name}` })).toBeVisible();
+    await chartsShown(page, 6);
+    await fitsTheWindow(page, width);
+    await expectNoSeriousViolations(page, `a member's app insights at ${width} px`);
+    await shot(page, "member-app", jsEnabled, width);
   });
 }
 

@@ -3,8 +3,11 @@ import { pageColumn } from "../../../styles/page-column.css";
 import { vars } from "../../../styles/theme.css";
 
 export const page = style([pageColumn, { gap: vars.space[8] }]);
+/** Inside the publisher console, whose frame is the page column already. */
+export const nestedPage = style({ display: "flex", flexDirection: "column", gap: vars.space[8], minWidth: 0 });
 export const head = style({ display: "flex", flexDirection: "column", gap: vars.space[3] });
 export const title = style({ fontSize: vars.fontSize["3xl"], margin: 0, overflowWrap: "anywhere" });
+export const nestedTitle = style({ fontSize: vars.fontSize["2xl"], margin: 0, overflowWrap: "anywhere" });
 export const lead = style({ margin: 0, color: vars.color.textMuted, maxWidth: "72ch" });
 export const up = style({ display: "flex", flexWrap: "wrap", gap: vars.space[4], margin: 0, padding: 0, listStyle: "none", fontSize: vars.fontSize.sm });
 globalStyle(`${up} a`, { color: vars.color.brand });

@@ -13,8 +13,9 @@ import * as s from "./InsightsPage.css";
 const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export function InsightsPage({ data }: { data: InsightsPageData }) {
+  const Title = data.nested ? "h2" : "h1";
   return (
-    <div className={s.page}>
+    <div className={data.nested ? s.nestedPage : s.page}>
       <div className={s.head}>
         {data.up.length ? (
           <nav aria-label="Up">
@@ -27,7 +28,7 @@ export function InsightsPage({ data }: { data: InsightsPageData }) {
             </ul>
           </nav>
         ) : null}
-        <h1 className={s.title}>{data.title}</h1>
+        <Title className={data.nested ? s.nestedTitle : s.title}>{data.title}</Title>
         <p className={s.lead}>{data.lead}</p>
         {data.tabs.length ? (
           <nav aria-label="Insights pages">

@@ -23,6 +23,8 @@ export const publisherInsightsPath = (slug: string) => `/publisher/${enc(slug)}/
 export const publisherAppInsightsPath = (slug: string, appId: string) => `/publisher/${enc(slug)}/apps/${enc(appId)}/insights`;
 
 export type InsightsPageData = {
+  /** Inside the publisher console's frame, which has the page's h1: the title is an h2 there. */
+  nested?: boolean;
   title: string;
   lead: string;
   /** Links up (the marketplace page, the publisher's page). */
@@ -37,7 +39,7 @@ export type InsightsPageData = {
 
 const windowLinks = (path: string, current: number) => WINDOWS.map((d) => ({ days: d, href: `${path}?days=${d}`, current: d === current }));
 
-function page(path: string, w: Window, built: Built, parts: Pick<InsightsPageData, "title" | "lead" | "up" | "tabs">): InsightsPageData {
+function page(path: string, w: Window, built: Built, parts: Pick<InsightsPageData, "title" | "lead" | "up" | "tabs" | "nested">): InsightsPageData {
   return {
     ...parts,
     days: w.days,
@@ -211,9 +213,10 @@ export async function publisherLoader({ request, context, params }: LoaderFuncti
   );
   return data(
     page(path, w, built, {
-      title: `${publisher.name}: insights`,
+      nested: true,
+      title: "Insights: all your apps",
       lead: "How people find, add and follow your apps: all of them together, and each app in this window.",
-      up: [{ href: `/publisher/${enc(publisher.slug)}`, label: `${publisher.name}'s console` }],
+      up: [],
       tabs: [],
     }),
     { headers: PRIVATE_HEADERS },
@@ -235,12 +238,10 @@ export async function publisherAppLoader({ request, context, params }: LoaderFun
   const built = await appInsights(context.db, app, w, csvHrefFor(`${publisherInsightsPath(publisher.slug)}/csv`, w, { app: app.id }));
   return data(
     page(path, w, built, {
-      title: `${app.name}: insights`,
+      nested: true,
+      title: `Insights: ${app.name}`,
       lead: "Page views, the steps from viewing to adding, follows, ratings and the searches that led here.",
-      up: [
-        { href: `/publisher/${enc(publisher.slug)}`, label: `${publisher.name}'s console` },
-        { href: publisherInsightsPath(publisher.slug), label: "All your apps' insights" },
-      ],
+      up: [{ href: `${publisherInsightsPath(publisher.slug)}?days=${w.days}`, label: "All your apps' insights" }],
       tabs: [],
     }),
     { headers: PRIVATE_HEADERS },

@@ -1,5 +1,5 @@
-// /publisher/{slug}/insights (issue 30 item 3): the publisher's apps together, for its members. Not
-// nested in the console's layout (the `_`): the page is whole by itself. app/features/insights/.
+// /publisher/{slug}/insights (issue 30 item 3): the publisher's apps together, for its members, in
+// the console's frame (its "Insights" tab). app/features/insights/.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { InsightsPage } from "~/features/insights/InsightsPage";
