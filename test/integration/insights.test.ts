@@ -131,13 +131,19 @@ describe("the Cron Trigger's rollups", () => {
           .bind(app.id, `cron-user-${i}`, rating, at(10 + i), at(10 + i), i === 5 ? "removed" : "visible"),
       ),
       db
-        .prepare("INSERT INTO submissions (publisher_slug, app_id, kind, payload, state, token_id, created_at, decided_by, decided_at) VALUES ('p', ?, 'version', '{}', 'approved', 1, ?, 'sam', ?)")
+        .prepare(
+          "INSERT INTO submissions (publisher_slug, app_id, kind, payload, state, token_id, created_at, decided_by, decided_at) VALUES ('p', ?, 'version', '{}', 'approved', 1, ?, 'sam', ?)",
+        )
         .bind(app.id, at(180), at(60)),
       db
-        .prepare("INSERT INTO submissions (publisher_slug, app_id, kind, payload, state, token_id, created_at, decided_by, decided_at) VALUES ('p', ?, 'version', '{}', 'rejected', 1, ?, 'sam', ?)")
+        .prepare(
+          "INSERT INTO submissions (publisher_slug, app_id, kind, payload, state, token_id, created_at, decided_by, decided_at) VALUES ('p', ?, 'version', '{}', 'rejected', 1, ?, 'sam', ?)",
+        )
         .bind(app.id, at(90), at(30)),
       db
-        .prepare("INSERT INTO follow_deliveries (update_id, user_id, app_id, follow_id, state, attempts, claimed_at, created_at, updated_at) VALUES ('u-cron', 'x', ?, 1, 'sent', 1, ?, ?, ?)")
+        .prepare(
+          "INSERT INTO follow_deliveries (update_id, user_id, app_id, follow_id, state, attempts, claimed_at, created_at, updated_at) VALUES ('u-cron', 'x', ?, 1, 'sent', 1, ?, ?, ?)",
+        )
         .bind(app.id, at(5), at(5), at(5)),
     ]);
     const result = await (await world.app.mf.getWorker()).scheduled({ cron: "* * * * *", scheduledTime: now });
