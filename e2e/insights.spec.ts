@@ -26,8 +26,10 @@ async function fitsTheWindow(page: Page, width: number) {
   const wider = await page.evaluate((w) => {
     const out: string[] = [];
     for (const el of document.querySelectorAll("body *")) {
+      // What scrolls inside a chart's own frame is meant to.
+      if (el.closest('[tabindex="0"]')) continue;
       const r = el.getBoundingClientRect();
-      if (r.right > w + 1 && out.length < 5) out.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(r.right)}`);
+      if (r.right > w + 1 && out.length < 5) out.push(`${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} ${Math.round(r.right)}`);
     }
     return { scroll: document.documentElement.scrollWidth, out };
   }, width);

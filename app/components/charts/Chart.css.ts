@@ -9,7 +9,9 @@ export const caption = style({ display: "flex", flexDirection: "column", gap: va
 export const title = style({ margin: 0, fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold });
 export const description = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 /** Scrolls sideways on a narrow phone rather than shrink the axis labels past reading. */
-export const scroller = style({ overflowX: "auto", maxWidth: "100%" });
+// Inline-size containment: the chart's own minimum width stays inside this frame instead of widening
+// every box around it (the page column would otherwise not shrink below it on a phone).
+export const scroller = style({ overflowX: "auto", width: "100%", contain: "inline-size" });
 export const svg = style({ display: "block", width: "100%", minWidth: "420px", height: "auto", maxWidth: "760px" });
 export const legend = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space[1]} ${vars.space[4]}`, margin: 0, padding: 0, listStyle: "none", fontSize: vars.fontSize.sm });
 export const legendItem = style({ display: "inline-flex", alignItems: "center", gap: vars.space[2] });

@@ -2,7 +2,7 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { pageColumn } from "../../../styles/page-column.css";
 import { vars } from "../../../styles/theme.css";
 
-export const page = style([pageColumn, { gap: vars.space[8] }]);
+export const page = style([pageColumn, { gap: vars.space[8], minWidth: 0 }]);
 /** Inside the publisher console, whose frame is the page column already. */
 export const nestedPage = style({ display: "flex", flexDirection: "column", gap: vars.space[8], minWidth: 0 });
 export const head = style({ display: "flex", flexDirection: "column", gap: vars.space[3] });
