@@ -209,29 +209,32 @@ function ChartFigure({ chart }: { chart: ChartData }) {
           ))}
         </ul>
       ) : null}
-      <table className={`${s.table} ${visuallyHidden}`}>
-        <caption>{chart.title}: the numbers</caption>
-        <thead>
-          <tr>
-            <th scope="col">{isDays ? "Day" : "Step"}</th>
-            {chart.series.map((line) => (
-              <th scope="col" key={line.label}>
-                {line.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {chart.labels.map((label, i) => (
-            <tr key={label}>
-              <th scope="row">{label}</th>
+      {/* Hidden by its wrapper: a table never shrinks to the 1 px that hides it, and would widen the page. */}
+      <div className={visuallyHidden}>
+        <table className={s.table}>
+          <caption>{chart.title}: the numbers</caption>
+          <thead>
+            <tr>
+              <th scope="col">{isDays ? "Day" : "Step"}</th>
               {chart.series.map((line) => (
-                <td key={line.label}>{shownValue(line.values[i] ?? null, chart.small)}</td>
+                <th scope="col" key={line.label}>
+                  {line.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {chart.labels.map((label, i) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                {chart.series.map((line) => (
+                  <td key={line.label}>{shownValue(line.values[i] ?? null, chart.small)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <a className={s.csv} href={chart.csvHref} download={`${chart.id}.csv`}>
         Download “{chart.title}” as CSV
       </a>

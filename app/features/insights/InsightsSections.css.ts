@@ -29,3 +29,5 @@ globalStyle(`${table} thead th`, { fontWeight: vars.fontWeight.semibold });
 globalStyle(`${table} a`, { color: vars.color.brand });
 /** A chart with its table under it, in one grid cell. */
 export const stack = style({ display: "flex", flexDirection: "column", gap: vars.space[4], minWidth: 0 });
+/** A table's frame: it scrolls sideways on a phone rather than widen the page (inline-size containment). */
+export const tableScroll = style({ overflowX: "auto", width: "100%", contain: "inline-size" });

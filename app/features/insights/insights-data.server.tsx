@@ -39,41 +39,45 @@ const line = (
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | { text: string; href: string })[][] }) {
   return (
-    <table className={s.table}>
-      <caption className={s.tableCaption}>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((h) => (
-            <th scope="col" key={h}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
+    // Scrolls sideways inside its own frame on a narrow phone (focusable, so keyboards can scroll it).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable so it can be scrolled by keyboard
+    <div className={s.tableScroll} tabIndex={0}>
+      <table className={s.table}>
+        <caption className={s.tableCaption}>{caption}</caption>
+        <thead>
           <tr>
-            <td colSpan={head.length}>Nothing to show in this window.</td>
+            {head.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
           </tr>
-        ) : (
-          rows.map((r, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their place
-            <tr key={i}>
-              {r.map((cell, j) =>
-                j === 0 ? (
-                  <th scope="row" key={typeof cell === "string" ? cell : cell.href}>
-                    {typeof cell === "string" ? cell : <a href={cell.href}>{cell.text}</a>}
-                  </th>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a cell's place is its column
-                  <td key={j}>{typeof cell === "string" ? cell : <a href={cell.href}>{cell.text}</a>}</td>
-                ),
-              )}
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={head.length}>Nothing to show in this window.</td>
             </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+          ) : (
+            rows.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their place
+              <tr key={i}>
+                {r.map((cell, j) =>
+                  j === 0 ? (
+                    <th scope="row" key={typeof cell === "string" ? cell : cell.href}>
+                      {typeof cell === "string" ? cell : <a href={cell.href}>{cell.text}</a>}
+                    </th>
+                  ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a cell's place is its column
+                    <td key={j}>{typeof cell === "string" ? cell : <a href={cell.href}>{cell.text}</a>}</td>
+                  ),
+                )}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
