@@ -6,14 +6,24 @@
 // browser's build, so their stylesheets are brought into the CSS bundle from here.
 import "~/components/charts/Chart.css";
 import "./InsightsSections.css";
+import { Island } from "~/components/Island";
+import { useKeptForDocument } from "~/lib/server-render";
 import { FEWER_THAN } from "./series";
 import type { InsightsPageData } from "./insights-page.server";
 import * as s from "./InsightsPage.css";
 
 const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
+/**
+ * The sections' HTML is kept for the document's render only (docs/decisions/023): sent once, as
+ * HTML in Islands the browser keeps, not a second time as loader data. A `.data` answer (a
+ * client-side navigation) carries it instead, and the Island renders it from there.
+ */
+export const INSIGHTS_KEPT = "insights-sections";
+
 export function InsightsPage({ data }: { data: InsightsPageData }) {
   const Title = data.nested ? "h2" : "h1";
+  const kept = useKeptForDocument<InsightsPageData["sections"]>(INSIGHTS_KEPT);
   return (
     <div className={data.nested ? s.nestedPage : s.page}>
       <div className={s.head}>
@@ -71,8 +81,12 @@ export function InsightsPage({ data }: { data: InsightsPageData }) {
             {section.title}
           </h2>
           {/* Server-rendered charts and tables (no script in them: React text and SVG only). */}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own server's markup, rendered by React from numbers and escaped text */}
-          <div dangerouslySetInnerHTML={{ __html: section.html }} />
+          <Island
+            id={`insights-body-${section.id}`}
+            html={typeof document === "undefined" ? (kept?.find((k) => k.id === section.id)?.html ?? section.html) : undefined}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server's markup, rendered by React from numbers and escaped text
+            fallback={<div dangerouslySetInnerHTML={{ __html: section.html }} />}
+          />
         </section>
       ))}
     </div>

@@ -12,6 +12,7 @@ import { requirePublisherMember } from "~/features/publisher-console/members.ser
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { notFound } from "~/lib/http.server";
 import { appFacts, appInsights, marketplaceInsights, publisherInsights, searchInsights, type Built, type Section } from "./insights-data.server";
+import { INSIGHTS_KEPT } from "./InsightsPage";
 import { parseWindow, toCsv, WINDOWS, windowOf, type Window } from "./series";
 
 export const ADMIN_INSIGHTS_PATH = "/admin/insights";
@@ -49,6 +50,12 @@ function page(path: string, w: Window, built: Built, parts: Pick<InsightsPageDat
   };
 }
 
+/** The page's data for the answer: a document keeps the sections' HTML for its render only (InsightsPage). */
+function answer(context: AppLoadContext, d: InsightsPageData) {
+  const kept = context.documentOnly.keep(INSIGHTS_KEPT, d.sections);
+  return data(kept ? { ...d, sections: d.sections.map((section) => ({ ...section, html: "" })) } : d, { headers: PRIVATE_HEADERS });
+}
+
 const csvHrefFor =
   (base: string, w: Window, extra: Record<string, string> = {}) =>
   (chart: string) =>
@@ -73,14 +80,14 @@ export async function adminMarketLoader({ request, context }: LoaderFunctionArgs
   await requireHubAdmin(request, context);
   const w = windowFrom(request);
   const built = await marketplaceInsights(context.db, w, csvHrefFor(ADMIN_CSV, w, { page: "market" }), (id) => `${adminAppInsightsPath(id)}?days=${w.days}`);
-  return data(
+  return answer(
+    context,
     page(ADMIN_INSIGHTS_PATH, w, built, {
       title: "Marketplace insights",
       lead: "How people find and add apps across the marketplace, which apps gain and lose, how fast the review queue decides, and whether updates reach followers.",
       up: [],
       tabs: ADMIN_TABS("market"),
     }),
-    { headers: PRIVATE_HEADERS },
   );
 }
 
@@ -88,14 +95,14 @@ export async function adminSearchLoader({ request, context }: LoaderFunctionArgs
   await requireHubAdmin(request, context);
   const w = windowFrom(request);
   const built = await searchInsights(context.db, w, csvHrefFor(ADMIN_CSV, w, { page: "search" }));
-  return data(
+  return answer(
+    context,
     page(ADMIN_SEARCH_INSIGHTS_PATH, w, built, {
       title: "Search insights",
       lead: "What people look for: the top queries, the queries that find nothing, and those whose results nobody opens. Queries are kept normalised (lower case, punctuation removed).",
       up: [],
       tabs: ADMIN_TABS("search"),
     }),
-    { headers: PRIVATE_HEADERS },
   );
 }
 
@@ -104,7 +111,8 @@ export async function adminAppLoader({ request, context, params }: LoaderFunctio
   const app = await appFor(request, context, params.appId);
   const w = windowFrom(request);
   const built = await appInsights(context.db, app, w, csvHrefFor(ADMIN_CSV, w, { page: "app", id: app.id }));
-  return data(
+  return answer(
+    context,
     page(adminAppInsightsPath(app.id), w, built, {
       title: `${app.name}: insights`,
       lead: "Page views, the steps from viewing to adding, follows, ratings and the searches that led here.",
@@ -114,7 +122,6 @@ export async function adminAppLoader({ request, context, params }: LoaderFunctio
       ],
       tabs: [],
     }),
-    { headers: PRIVATE_HEADERS },
   );
 }
 
@@ -130,14 +137,14 @@ export async function adminPublisherLoader({ request, context, params }: LoaderF
     csvHrefFor(ADMIN_CSV, w, { page: "publisher", id: publisher.slug }),
     (id) => `${adminAppInsightsPath(id)}?days=${w.days}`,
   );
-  return data(
+  return answer(
+    context,
     page(adminPublisherInsightsPath(publisher.slug), w, built, {
       title: `${publisher.name}: insights`,
       lead: "All of the publisher's apps together, and each app in this window.",
       up: [{ href: ADMIN_INSIGHTS_PATH, label: "Marketplace insights" }],
       tabs: [],
     }),
-    { headers: PRIVATE_HEADERS },
   );
 }
 
@@ -211,7 +218,8 @@ export async function publisherLoader({ request, context, params }: LoaderFuncti
     csvHrefFor(`${path}/csv`, w),
     (appId) => `${publisherAppInsightsPath(publisher.slug, appId)}?days=${w.days}`,
   );
-  return data(
+  return answer(
+    context,
     page(path, w, built, {
       nested: true,
       title: "Insights: all your apps",
@@ -219,7 +227,6 @@ export async function publisherLoader({ request, context, params }: LoaderFuncti
       up: [],
       tabs: [],
     }),
-    { headers: PRIVATE_HEADERS },
   );
 }
 
@@ -236,7 +243,8 @@ export async function publisherAppLoader({ request, context, params }: LoaderFun
   const w = windowFrom(request);
   const path = publisherAppInsightsPath(publisher.slug, app.id);
   const built = await appInsights(context.db, app, w, csvHrefFor(`${publisherInsightsPath(publisher.slug)}/csv`, w, { app: app.id }));
-  return data(
+  return answer(
+    context,
     page(path, w, built, {
       nested: true,
       title: `Insights: ${app.name}`,
@@ -244,7 +252,6 @@ export async function publisherAppLoader({ request, context, params }: LoaderFun
       up: [{ href: `${publisherInsightsPath(publisher.slug)}?days=${w.days}`, label: "All your apps' insights" }],
       tabs: [],
     }),
-    { headers: PRIVATE_HEADERS },
   );
 }
 
