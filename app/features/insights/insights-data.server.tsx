@@ -22,6 +22,25 @@ import { averageOf, change, changeText, column, FEWER_THAN, percentOf, shownCoun
 import * as s from "./InsightsSections.css";
 
 export type Section = { id: string; title: string; html: string };
+
+/**
+ * Rendered pages, by what they are made of: the HTML is a pure function of the rollup rows, the
+ * window and the addresses, so the same rows are not rendered twice in an isolate (a reload, a
+ * second window, the CSV of a chart just seen). Rows that changed (new events) make a new key.
+ */
+const rendered = new Map<string, Built>();
+const RENDERED_MAX = 64;
+
+async function memoised(parts: unknown, build: () => Built): Promise<Built> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(parts)));
+  const key = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  const hit = rendered.get(key);
+  if (hit) return hit;
+  const built = build();
+  if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+  rendered.set(key, built);
+  return built;
+}
 export type Built = { sections: Section[]; charts: ChartData[] };
 
 /** Builds a CSV address for one chart of this page and window. */
@@ -428,11 +447,23 @@ export async function appFacts(db: Db, key: string): Promise<AppFacts | null> {
 
 export async function appInsights(db: Db, app: AppFacts, w: Window, csv: CsvHref): Promise<Built> {
   const [days, searches] = await Promise.all([appDays(db, app.id, w), searchesLeadingTo(db, { appId: app.id }, w)]);
-  return scopeSections(days, w, csv, searches, { average: app.ratingAvg, count: app.ratingCount });
+  const rating = { average: app.ratingAvg, count: app.ratingCount };
+  return memoised(["app", days, searches, rating, w.days, w.to, csv("")], () => scopeSections(days, w, csv, searches, rating));
 }
 
 export async function publisherInsights(db: Db, slug: string, w: Window, csv: CsvHref, appHref: (appId: string) => string): Promise<Built> {
   const [days, searches, apps] = await Promise.all([publisherDays(db, slug, w), searchesLeadingTo(db, { publisher: slug }, w), publisherApps(db, slug, w)]);
+  return memoised(["publisher", days, searches, apps, w.days, w.to, csv(""), appHref("")], () => publisherBuilt(days, w, csv, searches, apps, appHref));
+}
+
+function publisherBuilt(
+  days: AppDay[],
+  w: Window,
+  csv: CsvHref,
+  searches: { query: string; opens: number; previous: number }[],
+  apps: Awaited<ReturnType<typeof publisherApps>>,
+  appHref: (appId: string) => string,
+): Built {
   const built = scopeSections(days, w, csv, searches, null);
   built.sections.splice(1, 0, {
     id: "apps",
