@@ -194,10 +194,12 @@ export function scopeSections(
             {
               label: "Average rating",
               value: average === null ? "not shown" : `${average} of 5`,
-              note:
-                rating && rating.average !== null && rating.count >= 5
-                  ? `all time: ${Math.round(rating.average * 10) / 10} of 5 from ${rating.count} ratings`
-                  : `fewer than 5 ratings in this window`,
+              note: [
+                average === null ? "fewer than 5 ratings in this window" : `from ${sum(ratings)} ratings in this window`,
+                rating && rating.average !== null && rating.count >= 5 ? `all time: ${Math.round(rating.average * 10) / 10} of 5 from ${rating.count}` : null,
+              ]
+                .filter(Boolean)
+                .join("; "),
             },
           ]}
         />,
