@@ -11,9 +11,7 @@ export const description = style({ margin: 0, color: vars.color.textMuted, fontS
 /** Scrolls sideways on a narrow phone rather than shrink the axis labels past reading. */
 // Inline-size containment: the chart's own minimum width stays inside this frame instead of widening
 // every box around it (the page column would otherwise not shrink below it on a phone).
-// Row-reverse: where the chart is wider than the phone, the frame opens at its right end, the most
-// recent days, and scrolls back in time (no script needed).
-export const scroller = style({ overflowX: "auto", width: "100%", contain: "inline-size", display: "flex", flexDirection: "row-reverse" });
+export const scroller = style({ overflowX: "auto", width: "100%", contain: "inline-size" });
 export const svg = style({ display: "block", width: "100%", minWidth: "420px", height: "auto", maxWidth: "760px" });
 export const legend = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space[1]} ${vars.space[4]}`, margin: 0, padding: 0, listStyle: "none", fontSize: vars.fontSize.sm });
 export const legendItem = style({ display: "inline-flex", alignItems: "center", gap: vars.space[2] });
