@@ -11,6 +11,8 @@ import { ServerRenderProvider } from "~/lib/server-render";
 export { createRequestServices } from "./request-services.server";
 // ...and the update queue's consumer (workers/queue.ts; docs/decisions/026).
 export { consumeUpdatesBatch } from "~/features/followers/fan-out.server";
+// ...and the insights queue's consumer (docs/decisions/038).
+export { consumeInsightsBatch } from "~/features/insights/rollup.server";
 
 export const streamTimeout = 5_000;
 

@@ -58,6 +58,7 @@ import { runOrg } from "./org.mjs";
 import { runLighthouse } from "./lighthouse.mjs";
 import { freePort, profileWorker } from "./profile.mjs";
 import { runStartup } from "./startup.mjs";
+import { insightsScenario, insightsVars, insightsVerdict, prepareInsights, wantsInsights } from "./insights.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -261,6 +262,8 @@ const vars = {
 };
 
 const onlyIds = args.only ? new Set(args.only.split(",")) : null;
+// Issue 30's insights page (bench/insights.mjs): its own hub admin, and 90 days of rollups.
+Object.assign(vars, insightsVars(vars));
 const wantLighthouse = !onlyIds || onlyIds.has("lighthouse");
 const lighthouseRun = () =>
   runLighthouse({
@@ -556,6 +559,10 @@ try {
   UNCACHED.Cookie = await benchSession(kv);
   const importMs = performance.now() - t;
   const reviewsMs = await seedReviews();
+  const insightsApp = catalogue.apps.find((a) => a.status === "published");
+  const insightsSession = async (id) =>
+    (await createCookie(vars.SESSION_COOKIE_NAME ?? "__session", { secrets: vars.SESSION_SECRETS.split(",").map((v) => v.trim()) }).serialize(id)).split(";")[0];
+  const insightsCookie = wantsInsights(onlyIds) ? await prepareInsights({ call, kv, serialize: insightsSession, app: insightsApp, log }) : null;
   const counts = await all("SELECT status, count(*) AS n FROM apps GROUP BY status");
   log(
     `bench: migrations ${fmt(migrateMs)} ms; imported ${statements.length} statements in ${fmt(importMs / 1000, 2)} s ` +
@@ -778,6 +785,8 @@ try {
     },
   ];
 
+  if (insightsCookie) scenarios.push(insightsScenario({ app: insightsApp, headers: BROWSER_HEADERS, cookie: insightsCookie, check: edge("none") }));
+
   // Diagnostics (one client only): where an uncached list page's time goes. With single fetch,
   // `<path>.data?_routes=<ids>` runs just those loaders and answers turbo-stream (no React render);
   // `<path>.data` runs all the page's loaders. robots.txt is a Remix resource route without D1,
@@ -795,7 +804,8 @@ try {
     { id: "diag-deep-data", label: "/brand-new.data?page=40&from=40 list loader only", paths: [`/brand-new.data?page=40&from=40&${routes(LIST)}`] },
   ].map((d) => ({ ...d, headers: { ...UNCACHED, Accept: "*/*" } }));
   const only = onlyIds;
-  const selected = (list) => (only ? list.filter((s) => only.has(s.id)) : list);
+  // `static` comes along with `insights`: its ratio to the static file is part of its figure.
+  const selected = (list) => (only ? list.filter((s) => only.has(s.id) || (s.id === "static" && only.has("insights"))) : list);
 
   log(
     `bench: load: per scenario ${args.warmup} s warm-up, ${CONCURRENCY} clients for ${args.duration} s, then 1 client for ` +
@@ -1220,6 +1230,10 @@ try {
         target += `; ≥${TARGETS.uncachedListRatio}× static: ${okText(okRatio)}`;
         verdicts.push({ target: `${s.label} ≥ ${TARGETS.uncachedListRatio}× static req/s (${CONCURRENCY} clients)`, value: `${fmt(r.rps / staticRps, 2)}×`, ok: okRatio });
       }
+    } else if (s.insights) {
+      const verdict = insightsVerdict(s, r, fmt);
+      verdicts.push(verdict);
+      target = `p50≤30: 1c ${okText(verdict.ok)}`;
     } else if (s.suggest) {
       const ok = r.c1.p99 < TARGETS.suggestP99Ms;
       target = `p99<${TARGETS.suggestP99Ms}: 1c ${okText(ok)}`;

@@ -1,6 +1,7 @@
 // Seeds the local D1 database (and the KV catalogue and content versions) for `wrangler dev` and the tests.
 //
-//   npm run db:seed                 apply migrations, generate and import 400 apps (seed 1), load content/
+//   npm run db:seed                 apply migrations, generate and import 400 apps (seed 1), load content/,
+//                                   90 days of insights (scripts/seed-insights.ts)
 //   npm run db:reset                the same, after deleting the local D1 and KV state
 //   node scripts/seed-local.mjs [--reset] [--persist-to DIR] [--port N] [--platform-origin URL]
 //
@@ -87,6 +88,9 @@ run("generating 400 apps (seed 1)", node, [
 run("importing the catalogue", node, ["scripts/import-catalogue.ts", catalogueFile, ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 // Content entries (home, announcement, collections…) name catalogue apps, so they load after it.
 run("loading content", node, ["scripts/load-content.ts", ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
+// Insights (docs/decisions/038): 90 days of plausible events for the catalogue's apps, so the
+// publishers' and hub admins' insights pages have charts to show.
+run("generating 90 days of insights", node, ["scripts/seed-insights.ts", catalogueFile, ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 // Demo publisher members (issue 30): the console shows something after `npm run setup`.
 run("adding demo publisher members", node, ["scripts/seed-publisher-members.ts", catalogueFile, ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 console.log("seed-local: local database ready");

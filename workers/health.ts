@@ -5,7 +5,9 @@
 //   bot's platform webhooks revived when the platform set them inactive (issue 13). (Incoming posts
 //   are counted by the RATE_LIMIT_WEBHOOK binding, which needs no upkeep; docs/decisions/013.), and
 //   the bots' rooms/migrated platform webhooks kept, with received room moves applied again
-//   (issue 27 item 9, decision 033).
+//   (issue 27 item 9, decision 033);
+// - insights rollups (docs/decisions/038): today's and yesterday's counts of ratings, the review
+//   queue and update deliveries, recomputed from their own tables.
 import { portalConfigFor } from "../app/lib/config.server";
 import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import { recordHealth, runHealthChecks } from "../app/features/health/health.server";
@@ -13,8 +15,9 @@ import { retryDueDeliveries } from "../app/features/webhooks/outgoing.server";
 import { reviveOutgoingWebhooks } from "../app/features/webhooks/revival.server";
 import { keepRoomSubscriptions } from "../app/features/webhooks/room-migration.server";
 import { createPlatformServices } from "../app/platform/services.server";
+import { refreshRollups } from "../app/features/insights/rollup.server";
 
-export async function scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+export async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   const logger = createLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "info");
   const config = portalConfigFor(env);
   // No D1 session here: the binding itself always reaches the primary (docs/decisions/017), which
@@ -25,11 +28,12 @@ export async function scheduled(_controller: ScheduledController, env: Env, ctx:
     reviveOutgoingWebhooks(hooks).catch((error) => logger.error("Webhook upkeep failed (revival)", { error: String(error) })),
     keepRoomSubscriptions(hooks).catch((error) => logger.error("Webhook upkeep failed (room migrations)", { error: String(error) })),
   ]);
+  const insights = refreshRollups(env.DB, new Date(controller.scheduledTime)).catch((error) => logger.error("Insights rollups failed", { error: String(error) }));
   const services = await runHealthChecks(env, config.platform.apiBase);
   const down = Object.entries(services).filter(([, s]) => !s.ok);
   if (down.length) logger.warn("Health check: services down", { services: down.map(([name, s]) => `${name}: ${s.error ?? "down"}`).join("; ") });
   // D1 down: nothing to record into; /healthz checks D1 live anyway. Awaited (not waitUntil) so the
   // run ends only once the result is stored.
   if (services.d1?.ok) await recordHealth(env.DB, services).catch((error) => logger.error("Recording health failed", { error: String(error) }));
-  await webhooks;
+  await Promise.all([webhooks, insights]);
 }

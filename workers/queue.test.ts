@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
 import { DEAD_LETTER_SUFFIX } from "../app/features/followers/fan-out.server";
+import { INSIGHTS_QUEUE_SUFFIX } from "../app/features/insights/events";
 
 const config = fileURLToPath(new URL("../wrangler.toml", import.meta.url));
 const ENVIRONMENTS = [undefined, "development", "staging", "production"] as const;
@@ -27,11 +28,20 @@ describe.each(ENVIRONMENTS)("wrangler.toml's update queues (%s)", (env) => {
     expect(main!.max_batch_size).toBeLessThanOrEqual(100);
   });
 
-  it("consume the dead-letter queue too (where the dead letters are recorded), and nothing else", () => {
+  it("consume the dead-letter queue too (where the dead letters are recorded), and besides only the insights queue", () => {
     const dead = queues.consumers?.find((c) => c.queue === main?.dead_letter_queue);
     expect(dead).toBeDefined();
     expect(dead!.dead_letter_queue).toBeUndefined();
-    expect(queues.consumers).toHaveLength(2);
+    expect(queues.consumers).toHaveLength(3);
+  });
+
+  it("bind INSIGHTS_QUEUE and consume it, its name ending as workers/queue.ts expects (docs/decisions/038)", () => {
+    const insights = queues.producers?.find((p) => p.binding === "INSIGHTS_QUEUE");
+    expect(insights?.queue.endsWith(INSIGHTS_QUEUE_SUFFIX)).toBe(true);
+    const consumer = queues.consumers?.find((c) => c.queue === insights?.queue);
+    expect(consumer).toBeDefined();
+    expect(consumer!.max_batch_size).toBeLessThanOrEqual(100);
+    expect(consumer!.dead_letter_queue).toBeUndefined();
   });
 });
 

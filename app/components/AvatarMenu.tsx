@@ -73,6 +73,9 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
               <a href="/admin/moderation" className={s.menuLink}>
                 Moderation
               </a>
+              <a href="/admin/insights" className={s.menuLink}>
+                Insights
+              </a>
             </>
           ) : null}
           <a href={logoutHref(last)} className={s.menuLink} data-return="/logout">

@@ -17,6 +17,7 @@ import { routeHeaders } from "~/lib/route-headers";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { policyRefusal } from "~/features/org-policy/access.server";
+import { recordAppInsight } from "~/features/insights/record.server";
 
 export const headers = routeHeaders;
 
@@ -42,6 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const { location, setCookie } = await beginConnect(request, context, auth, { key, id: app.id, ...integration });
   context.logger.info("Connect integration started", { appId: app.id });
+  recordAppInsight(context, request, "connect_starts", app.id);
   // Off-site on purpose (the vendor's page, from our own catalogue): not a safeRedirectPath.
   return redirect(location, { headers: { "Set-Cookie": setCookie, ...PRIVATE_HEADERS } });
 }

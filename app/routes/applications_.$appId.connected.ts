@@ -11,6 +11,7 @@ import { connectableIntegration } from "~/features/connect-integration/connectab
 import { appConnectedPath, appKey, appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { installOf } from "~/features/analytics/install";
+import { recordAppInsight } from "~/features/insights/record.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
@@ -36,5 +37,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Spec §9 "installs": only when the platform confirmed the grant; "not yet" or "can't confirm"
   // may never become one, and the hub never says more than it knows.
   const install = outcome === "connected" ? installOf(app, "connect") : undefined;
+  if (outcome === "connected") recordAppInsight(context, request, "connects", app.id);
   return redirectWithNotice(request, context, outcome === "unknown" ? MY_INTEGRATIONS_PATH : appPath(key), notice, { cookies: [clear], install });
 }

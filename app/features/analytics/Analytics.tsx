@@ -36,6 +36,8 @@ export function Analytics() {
       path: location.pathname,
       search: location.search,
       app: detail?.app,
+      // The search page's count (routes/_nav.search: { total }), for the insights of issue 28.
+      searchResults: (matches.find((m) => m.id === "routes/_nav.search")?.data as { total?: number } | undefined)?.total ?? null,
       failedStatus: error ? (isRouteErrorResponse(error) ? error.status : 500) : (errorRoute ?? 0),
       categoriesEmpty: root ? root.nav.categories.length === 0 : false,
       options: root?.config.analytics,

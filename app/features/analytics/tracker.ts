@@ -10,6 +10,8 @@ import { captureUtm, type Utm } from "./utm";
 const UTM_KEY = "apphub_utm";
 const OPTIONS_KEY = "apphub_analytics";
 const USER_KEY = "apphub_user";
+/** The search this browser tab showed last, for the page opened from its results (insights: docs/decisions/038). */
+const SEARCH_KEY = "apphub_search";
 
 export type TrackerOptions = { endpoint: string; key: string };
 
@@ -144,6 +146,8 @@ export type PageInfo = {
   search: string;
   /** The detail route's app, when this is a detail page. */
   app: unknown;
+  /** How many apps the search page found, when this is one (AppHub_query's `results`). */
+  searchResults?: number | null;
   /** The error page's status, 0 when the page did not fail. */
   failedStatus: number;
   categoriesEmpty: boolean;
@@ -173,12 +177,20 @@ export async function reportPage(page: PageInfo, early: Event[]): Promise<void> 
   await startTracker(options ?? { endpoint: "/api/analytics", key: "" }, typeof userId === "string" ? userId : null);
   const { path } = page;
   trackEvent("AppHub_pageView", { path });
+  // The page before this one was a search's results: this page was opened from them.
+  const fromSearch = session.get(SEARCH_KEY);
+  session.set(SEARCH_KEY, null);
   const q = new URLSearchParams(page.search).get("q")?.trim();
-  if (path === "/search" && q) trackEvent("AppHub_query", { query: q.slice(0, 100), path });
+  if (path === "/search" && q) {
+    const props: AnalyticsProps = { query: q.slice(0, 100), path };
+    if (typeof page.searchResults === "number") props.results = page.searchResults;
+    trackEvent("AppHub_query", props);
+    session.set(SEARCH_KEY, q.slice(0, 100));
+  }
   const app = page.app as { id?: unknown; type?: unknown; name?: unknown } | undefined;
   if (app && typeof app.id === "string" && typeof app.type === "string") {
     // Spec §3: the app type is lowercased for analytics.
-    trackEvent("AppHub_appView", { appId: app.id, appType: app.type.toLowerCase(), appName: String(app.name ?? "") });
+    trackEvent("AppHub_appView", { appId: app.id, appType: app.type.toLowerCase(), appName: String(app.name ?? ""), ...(fromSearch ? { searchQuery: fromSearch } : {}) });
   }
   if (page.install && !reportedInstalls.has(page.install.id)) {
     reportedInstalls.add(page.install.id);

@@ -8,6 +8,7 @@ import { endSessionOn401, getAuth, requireAuth } from "~/auth/session.server";
 import { addBotToSpace, messageBotDirectly } from "~/features/add-app/add-bot.server";
 import { ADD_APP_TITLES } from "~/features/add-app/messages";
 import { installOf } from "~/features/analytics/install";
+import { recordAppInsight } from "~/features/insights/record.server";
 import { absoluteUrl, appKey, appPath } from "~/lib/app-paths";
 import { appFeedPath, feedLink } from "~/features/feeds/feed-paths";
 import { notFound } from "~/lib/http.server";
@@ -126,11 +127,14 @@ export async function appDetailAction({ request, context }: ActionFunctionArgs, 
   } else {
     try {
       const bot = { name: app.name, botEmail: app.botEmail };
+      // Insights' funnel (docs/decisions/038): an add tried, and below, done.
+      recordAppInsight(context, request, "add_starts", app.id);
       const result = parsed.data.intent === "add-to-space" ? await addBotToSpace(context, auth, bot, parsed.data.roomId) : await messageBotDirectly(context, auth, bot);
       notice = result.notice;
       // Spec §9 "installs": the bot is in the space (or the person is now talking to it).
       if (result.status === 200) {
         install = installOf(app, parsed.data.intent === "add-to-space" ? "space" : "direct");
+        recordAppInsight(context, request, "adds", app.id);
         // The hub's record that this person uses the app: they may review it (issue 15).
         await recordUse(context.db, { userId: auth.user.userId, appId: app.id, how: "added" });
       }

@@ -10,6 +10,7 @@ import { endSessionOn401, requireAuth, type Auth } from "~/auth/session.server";
 import { spacesOrProblem } from "~/features/add-app/add-bot.server";
 import { appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
+import { recordAppInsight } from "~/features/insights/record.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { notFound } from "~/lib/http.server";
 import { policyRefusal } from "~/features/org-policy/access.server";
@@ -80,6 +81,7 @@ export async function followPageAction({ request, context, params }: ActionFunct
     const app = await context.catalogue.app(key);
     const name = app?.name ?? "the app";
     const removed = await unfollowApp(context, auth, app?.id ?? key);
+    if (removed) recordAppInsight(context, request, "unfollows", app?.id ?? key);
     const back = safeRedirectPath(parsed.data.back, { fallback: app ? appPath(app) : "/my-integrations" });
     return redirectWithNotice(
       request,
@@ -104,6 +106,7 @@ export async function followPageAction({ request, context, params }: ActionFunct
   try {
     const outcome = await followApp(context, auth, { id: app.id, name: app.name, path: appPath(app) }, choice);
     if (!outcome.ok) return refuse(outcome.status, outcome.problem, outcome.retryAfter);
+    if (outcome.created) recordAppInsight(context, request, "follows", app.id);
     // The updates bot is in a space the hub keeps an id of: it must hear when the space moves (decision 033).
     if (outcome.follow.destination.kind === "space") await ensureRoomSubscription(context, "updates", new URL(request.url).origin);
     const destination = destinationView(outcome.follow.destination);

@@ -24,7 +24,9 @@ export type FollowedApp = { id: string; name: string; path: string };
 /** "direct", or the id of one of the person's group spaces. */
 export type DestinationChoice = { kind: "direct" } | { kind: "space"; roomId: string };
 
-export type FollowOutcome = { ok: true; follow: Follow; changed: boolean } | { ok: false; status: number; problem: { title: string; message: string }; retryAfter?: number };
+export type FollowOutcome =
+  | { ok: true; follow: Follow; changed: boolean /** A new follow, not a new destination of one (insights count these). */; created?: boolean }
+  | { ok: false; status: number; problem: { title: string; message: string }; retryAfter?: number };
 
 /** How the updates bot is named in the platform's words (spec §8's texts take an app name). */
 const BOT_NAME = "the App Hub bot";
@@ -84,7 +86,7 @@ export async function followApp(context: AppLoadContext, auth: Auth, app: Follow
   }
   const follow = await saveFollow(context.db, { userId: auth.user.userId, personId: auth.user.id, appId: app.id, destination, unfollowToken });
   context.logger.info("App followed", { appId: app.id, destination: destination.kind });
-  return { ok: true, follow, changed: true };
+  return { ok: true, follow, changed: true, created: !existing };
 }
 
 function sameDestination(current: FollowDestination, choice: DestinationChoice): boolean {

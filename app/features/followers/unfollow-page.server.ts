@@ -7,6 +7,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { csrfToken } from "~/auth/csrf.server";
 import { appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
+import { recordAppInsight } from "~/features/insights/record.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import { destinationView } from "./follow.server";
 import { destinationPhrase, FOLLOW_MESSAGES, type UnfollowPageData } from "./follow-view";
@@ -42,6 +43,7 @@ export async function unfollowPageAction({ request, context, params }: ActionFun
   const removed = before ? await deleteFollowByToken(context.db, token) : null;
   if (!before || !removed) return unknown();
   context.logger.info("App unfollowed by link", { appId: removed.appId });
+  recordAppInsight(context, request, "unfollows", removed.appId);
   const name = before.appName ?? "the app";
   return redirectWithNotice(request, context, before.appKey ? appPath(before.appKey) : "/", {
     title: "Unfollowed",

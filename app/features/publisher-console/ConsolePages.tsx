@@ -77,6 +77,8 @@ const TABS = [
   { to: "submissions", label: "Submissions" },
   { to: "members", label: "Members" },
   { to: "tokens", label: "API tokens" },
+  // Issue 30 item 3 (app/features/insights; docs/decisions/038).
+  { to: "insights", label: "Insights" },
 ] as const;
 
 /** The tab a console address belongs to: the apps tab holds the forms about apps too. */
@@ -187,6 +189,9 @@ export function AppsPage({ slug, data }: { slug: string; data: ConsoleAppsData }
                           </a>
                           <a href={consolePath(slug, "apps", a.id, "listing")}>
                             Edit listing<span className={visuallyHidden}> of {a.name}</span>
+                          </a>
+                          <a href={consolePath(slug, "apps", a.id, "insights")}>
+                            Insights<span className={visuallyHidden}> of {a.name}</span>
                           </a>
                         </span>
                       )}

@@ -1,0 +1,43 @@
+// What an insight event is (docs/decisions/038): a measure, the app it is about (if any), and for
+// searches the normalised words and the result count. Nothing that names a person: no user id, no
+// address, no cookie, no page address beyond the app. Plain data, shared by the producers
+// (record.server.ts) and the queue's consumer (rollup.server.ts).
+
+/** The per-app measures, each a column of insights_app_daily (migration 0026). */
+export const APP_MEASURES = ["views", "add_starts", "adds", "connect_starts", "connects", "follows", "unfollows", "search_opens"] as const;
+export type AppMeasure = (typeof APP_MEASURES)[number];
+
+export type InsightEvent =
+  | { kind: AppMeasure; app: string; query?: string }
+  /** A search: its normalised words and how many apps it found. */
+  | { kind: "search"; query: string; results: number };
+
+/** One queue message: the events of one request, on one UTC day. */
+export type InsightsMessage = { v: 1; day: string; events: InsightEvent[] };
+
+/** The longest query kept; longer ones are cut (people paste paragraphs). */
+export const QUERY_MAX = 80;
+/** Stands for a query that looks like it names someone (an e-mail address, a phone or card number). */
+export const WITHHELD_QUERY = "(withheld: looked personal)";
+
+/**
+ * The normalised form of a search query: Unicode NFKC, lower case, punctuation other than - and '
+ * made a space, spaces collapsed, at most QUERY_MAX characters. A query that looks like it names
+ * a person (an @, or six digits or more in a row) becomes WITHHELD_QUERY: a search box sometimes
+ * receives an address, and the rollups must hold none. Empty stays empty (not counted).
+ */
+export function normaliseQuery(raw: string): string {
+  const text = raw.normalize("NFKC").toLowerCase();
+  if (text.includes("@") || /\d[\d\s-]{4,}\d/.test(text)) return WITHHELD_QUERY;
+  return text
+    .replace(/[^\p{L}\p{N}'\- ]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, QUERY_MAX)
+    .trim();
+}
+
+/** Every environment's insights queue is named "…-insights" (wrangler.toml); workers/queue.ts tells it apart by that. */
+export const INSIGHTS_QUEUE_SUFFIX = "-insights";
+
+export const utcDay = (now: Date) => now.toISOString().slice(0, 10);

@@ -1,0 +1,482 @@
+// What each insights page shows (docs/decisions/038), built from the rollups: the charts (shared
+// chart, app/components/charts) and the tables beside them, as server-rendered HTML sections. The
+// same builders answer the pages and their CSV downloads, so a CSV always holds what its chart shows.
+import { renderToStaticMarkup } from "react-dom/server";
+import { chartHtml, type ChartData } from "~/components/charts/Chart.server";
+import type { Db } from "~/models/db.server";
+import {
+  appDays,
+  marketDays,
+  movers,
+  publisherApps,
+  publisherDays,
+  queryDays,
+  queryLists,
+  reviewBacklog,
+  searchesLeadingTo,
+  type AppDay,
+  type MarketDay,
+  type QueryTotals,
+} from "./read.server";
+import { averageOf, change, changeText, column, FEWER_THAN, percentOf, shownCount, sum, type Window } from "./series";
+import * as s from "./InsightsSections.css";
+
+export type Section = { id: string; title: string; html: string };
+
+/**
+ * Rendered pages, by what they are made of: the HTML is a pure function of the rollup rows, the
+ * window and the addresses, so the same rows are not rendered twice in an isolate (a reload, a
+ * second window, the CSV of a chart just seen). Rows that changed (new events) make a new key.
+ */
+const rendered = new Map<string, Built>();
+const RENDERED_MAX = 64;
+
+async function memoised(parts: unknown, build: () => Built): Promise<Built> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(parts)));
+  const key = btoa(String.fromCharCode(...new Uint8Array(digest)));
+  const hit = rendered.get(key);
+  if (hit) return hit;
+  const built = build();
+  if (rendered.size >= RENDERED_MAX) rendered.delete(rendered.keys().next().value as string);
+  rendered.set(key, built);
+  return built;
+}
+export type Built = { sections: Section[]; charts: ChartData[] };
+
+/** Builds a CSV address for one chart of this page and window. */
+export type CsvHref = (chart: string) => string;
+
+const line = (
+  w: Window,
+  csv: CsvHref,
+  id: string,
+  title: string,
+  unit: string,
+  series: { label: string; values: (number | null)[]; previous?: number }[],
+  extra: Partial<ChartData> = {},
+): ChartData => ({ id, title, unit, labels: w.current, kind: "line", series, small: true, csvHref: csv(id), ...extra });
+
+function Table({ caption, head, rows }: { caption: string; head: string[]; rows: (string | { text: string; href: string })[][] }) {
+  return (
+    // Scrolls sideways inside its own frame on a narrow phone (focusable, so keyboards can scroll it).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable so it can be scrolled by keyboard
+    <div className={s.tableScroll} tabIndex={0}>
+      <table className={s.table}>
+        <caption className={s.tableCaption}>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th scope="col" key={h}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={head.length}>Nothing to show in this window.</td>
+            </tr>
+          ) : (
+            rows.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their place
+              <tr key={i}>
+                {r.map((cell, j) =>
+                  j === 0 ? (
+                    <th scope="row" key={typeof cell === "string" ? cell : cell.href}>
+                      {typeof cell === "string" ? cell : <a href={cell.href}>{cell.text}</a>}
+                    </th>
+                  ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a cell's place is its column
+                    <td key={j}>{typeof cell === "string" ? cell : <a href={cell.href}>{cell.text}</a>}</td>
+                  ),
+                )}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Figures({ items }: { items: { label: string; value: string; note?: string }[] }) {
+  return (
+    <dl className={s.figures}>
+      {items.map((f) => (
+        <div key={f.label} className={s.figure}>
+          <dt className={s.figureLabel}>{f.label}</dt>
+          <dd className={s.figureValue}>{f.value}</dd>
+          {f.note ? <dd className={s.figureNote}>{f.note}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const html = (...parts: (string | JSX.Element)[]) => parts.map((p) => (typeof p === "string" ? p : renderToStaticMarkup(p))).join("");
+const grid = (...charts: string[]) => `<div class="${s.grid}">${charts.join("")}</div>`;
+
+/** A total as a page shows it, with the change against the window before. */
+const totalWithChange = (current: number, previous: number) => ({
+  value: shownCount(current),
+  note: current < 5 && previous < 5 ? "window before: " + shownCount(previous) : `${changeText(change(current, previous))} against the window before (${shownCount(previous)})`,
+});
+
+/** An app's or a publisher's insights (issue 30 item 3). */
+export function scopeSections(
+  days: AppDay[],
+  w: Window,
+  csv: CsvHref,
+  searches: { query: string; opens: number; previous: number }[],
+  rating: { average: number | null; count: number } | null,
+): Built {
+  const cur = (pick: (d: AppDay) => number) => column(days, w.current, pick);
+  const prevTotal = (pick: (d: AppDay) => number) => sum(column(days, w.previous, pick));
+  const views = cur((d) => d.views);
+  const starts = cur((d) => d.add_starts + d.connect_starts);
+  const added = cur((d) => d.adds + d.connects);
+  const [v, st, ad] = [sum(views), sum(starts), sum(added)];
+  const [pv, pst, pad] = [prevTotal((d) => d.views), prevTotal((d) => d.add_starts + d.connect_starts), prevTotal((d) => d.adds + d.connects)];
+  const ratings = cur((d) => d.ratings);
+  const ratingSum = sum(cur((d) => d.rating_sum));
+  const prevRatings = prevTotal((d) => d.ratings);
+  const prevAverage = averageOf(
+    prevTotal((d) => d.rating_sum),
+    prevRatings,
+  );
+  const average = averageOf(ratingSum, sum(ratings));
+
+  const charts: ChartData[] = [
+    line(w, csv, "views", "Page views", "app page views per day", [{ label: "Views", values: views, previous: pv }]),
+    {
+      id: "funnel",
+      title: "Viewed → started → added",
+      description: "Totals of the window and the window before. Started: an add to a space or a connect begun; added: done.",
+      labels: ["Viewed", "Started", "Added"],
+      kind: "bar",
+      unit: "people's steps",
+      series: [
+        { label: "This window", values: [v, st, ad] },
+        { label: "Window before", values: [pv, pst, pad] },
+      ],
+      small: true,
+      csvHref: csv("funnel"),
+    },
+    line(w, csv, "adds", "Adds and connects", "adds and connects per day", [
+      { label: "Add started", values: cur((d) => d.add_starts), previous: prevTotal((d) => d.add_starts) },
+      { label: "Added", values: cur((d) => d.adds), previous: prevTotal((d) => d.adds) },
+      { label: "Connect started", values: cur((d) => d.connect_starts), previous: prevTotal((d) => d.connect_starts) },
+      { label: "Connected", values: cur((d) => d.connects), previous: prevTotal((d) => d.connects) },
+    ]),
+    line(w, csv, "follows", "Follows and unfollows", "follows per day", [
+      { label: "Follows", values: cur((d) => d.follows), previous: prevTotal((d) => d.follows) },
+      { label: "Unfollows", values: cur((d) => d.unfollows), previous: prevTotal((d) => d.unfollows) },
+    ]),
+    line(w, csv, "ratings", "Ratings", "ratings per day", [{ label: "Ratings", values: ratings, previous: prevRatings }], {
+      description: `Average of the window's ratings: ${average ?? FEWER_THAN + " ratings, not shown"}; the window before: ${prevAverage ?? "not shown"}.`,
+    }),
+    line(w, csv, "searches", "Opened from a search", "app pages opened from search results per day", [
+      { label: "Opened from a search", values: cur((d) => d.search_opens), previous: prevTotal((d) => d.search_opens) },
+    ]),
+  ];
+  const [viewsChart, funnelChart, addsChart, followsChart, ratingsChart, searchChart] = charts.map(chartHtml) as [string, string, string, string, string, string];
+  const sections: Section[] = [
+    {
+      id: "summary",
+      title: "In this window",
+      html: html(
+        <Figures
+          items={[
+            { label: "Page views", ...totalWithChange(v, pv) },
+            { label: "Adds and connects", ...totalWithChange(ad, pad) },
+            { label: "Viewed to added", value: v >= 5 && ad >= 5 ? percentOf(ad, v) : "–", note: "of the window's views" },
+            {
+              label: "Average rating",
+              value: average === null ? "not shown" : `${average} of 5`,
+              note: [
+                average === null ? "fewer than 5 ratings in this window" : `from ${sum(ratings)} ratings in this window`,
+                rating && rating.average !== null && rating.count >= 5 ? `all time: ${Math.round(rating.average * 10) / 10} of 5 from ${rating.count}` : null,
+              ]
+                .filter(Boolean)
+                .join("; "),
+            },
+          ]}
+        />,
+      ),
+    },
+    { id: "views", title: "Views and the funnel", html: grid(viewsChart, funnelChart) },
+    { id: "adds", title: "Adds, connects and follows", html: grid(addsChart, followsChart) },
+    {
+      id: "ratings-searches",
+      title: "Ratings and searches",
+      html: grid(
+        ratingsChart,
+        `<div class="${s.stack}">${searchChart}` +
+          html(
+            <Table
+              caption="The searches that led here (searched and opened at least 5 times in the window)"
+              head={["Search", "Opened", "Window before"]}
+              rows={searches.map((q) => [q.query, shownCount(q.opens), shownCount(q.previous)])}
+            />,
+          ) +
+          "</div>",
+      ),
+    },
+  ];
+  return { sections, charts };
+}
+
+const hours = (seconds: number, decisions: number) => (decisions ? Math.round((seconds / decisions / 3600) * 10) / 10 : null);
+
+/** The marketplace team's page (issue 30 item 4). */
+export async function marketplaceInsights(db: Db, w: Window, csv: CsvHref, appHref: (appId: string) => string): Promise<Built> {
+  const [days, moved, backlog] = await Promise.all([marketDays(db, w), movers(db, w), reviewBacklog(db)]);
+  const cur = (pick: (d: MarketDay) => number) => column(days, w.current, pick);
+  const prevTotal = (pick: (d: MarketDay) => number) => sum(column(days, w.previous, pick));
+  const [v, st, ad] = [sum(cur((d) => d.views)), sum(cur((d) => d.add_starts + d.connect_starts)), sum(cur((d) => d.adds + d.connects))];
+  const [pv, pst, pad] = [prevTotal((d) => d.views), prevTotal((d) => d.add_starts + d.connect_starts), prevTotal((d) => d.adds + d.connects)];
+  const decisions = sum(cur((d) => d.decisions));
+  const decisionSeconds = sum(cur((d) => d.decision_seconds));
+  const prevDecisions = prevTotal((d) => d.decisions);
+  const charts: ChartData[] = [
+    {
+      id: "funnel",
+      title: "Viewed → started → added, the whole marketplace",
+      description: "Totals of the window and the window before.",
+      labels: ["Viewed", "Started", "Added"],
+      kind: "bar",
+      unit: "people's steps",
+      series: [
+        { label: "This window", values: [v, st, ad] },
+        { label: "Window before", values: [pv, pst, pad] },
+      ],
+      small: true,
+      csvHref: csv("funnel"),
+    },
+    line(w, csv, "funnel-daily", "The funnel by day", "steps per day", [
+      { label: "Viewed", values: cur((d) => d.views), previous: pv },
+      { label: "Started", values: cur((d) => d.add_starts + d.connect_starts), previous: pst },
+      { label: "Added", values: cur((d) => d.adds + d.connects), previous: pad },
+    ]),
+    line(
+      w,
+      csv,
+      "reviews",
+      "Review queue: received and decided",
+      "submissions per day",
+      [
+        { label: "Received", values: cur((d) => d.submissions), previous: prevTotal((d) => d.submissions) },
+        { label: "Decided", values: cur((d) => d.decisions), previous: prevDecisions },
+        { label: "Approved", values: cur((d) => d.approvals), previous: prevTotal((d) => d.approvals) },
+      ],
+      { small: false },
+    ),
+    line(
+      w,
+      csv,
+      "decision-time",
+      "Time to a decision",
+      "average hours from submission to decision, by the day of the decision",
+      [
+        {
+          label: "Average hours",
+          values: days.length ? w.current.map((day) => days.find((d) => d.day === day)).map((d) => (d ? hours(d.decision_seconds, d.decisions) : null)) : w.current.map(() => null),
+        },
+      ],
+      { small: false, summed: false },
+    ),
+    line(
+      w,
+      csv,
+      "deliveries",
+      "Update deliveries and dead letters",
+      "messages to followers per day",
+      [
+        { label: "Posted", values: cur((d) => d.deliveries_sent), previous: prevTotal((d) => d.deliveries_sent) },
+        { label: "Dead letters", values: cur((d) => d.dead_letters), previous: prevTotal((d) => d.dead_letters) },
+      ],
+      { small: false },
+    ),
+  ];
+  const [funnel, funnelDaily, reviews, decisionTime, deliveries] = charts.map(chartHtml) as [string, string, string, string, string];
+  const moverRows = (list: typeof moved.gainers) =>
+    list.map((m) => [{ text: m.name, href: appHref(m.appId) }, shownCount(m.current), shownCount(m.previous), changeText(change(m.current, m.previous))]);
+  const avg = hours(decisionSeconds, decisions);
+  const prevAvg = hours(
+    prevTotal((d) => d.decision_seconds),
+    prevDecisions,
+  );
+  const sections: Section[] = [
+    {
+      id: "summary",
+      title: "In this window",
+      html: html(
+        <Figures
+          items={[
+            { label: "App page views", ...totalWithChange(v, pv) },
+            { label: "Adds and connects", ...totalWithChange(ad, pad) },
+            { label: "Viewed to added", value: v >= 5 && ad >= 5 ? percentOf(ad, v) : "–", note: `window before: ${pv >= 5 && pad >= 5 ? percentOf(pad, pv) : "–"}` },
+            { label: "Waiting for review now", value: String(backlog.pending), note: backlog.oldest ? `oldest since ${backlog.oldest.slice(0, 10)}` : "none waiting" },
+            {
+              label: "Time to a decision",
+              value: avg === null ? "–" : `${avg} h`,
+              note: `average of ${decisions} decisions; window before: ${prevAvg === null ? "–" : `${prevAvg} h`}`,
+            },
+          ]}
+        />,
+      ),
+    },
+    { id: "funnel", title: "The marketplace's funnel", html: grid(funnel, funnelDaily) },
+    {
+      id: "movers",
+      title: "Apps that gain and lose the most",
+      html: `<div class="${s.grid}">${html(
+        <Table caption="Most gained: page views against the window before" head={["App", "Views", "Window before", "Change"]} rows={moverRows(moved.gainers)} />,
+        <Table caption="Most lost: page views against the window before" head={["App", "Views", "Window before", "Change"]} rows={moverRows(moved.losers)} />,
+      )}</div>`,
+    },
+    { id: "reviews", title: "The review queue", html: grid(reviews, decisionTime) },
+    { id: "deliveries", title: "Updates to followers", html: grid(deliveries) },
+  ];
+  return { sections, charts };
+}
+
+/** Top search queries per day: one series per query (at most 4 on a chart; the table lists 10). */
+function querySeries(rows: Awaited<ReturnType<typeof queryDays>>, w: Window, list: QueryTotals[], pick: (r: { searches: number; opens: number; results: number }) => number) {
+  return list.slice(0, 4).map((q) => ({
+    label: `“${q.query}”`,
+    values: column(
+      rows.filter((r) => r.query === q.query),
+      w.current,
+      pick,
+    ),
+  }));
+}
+
+/** Hub admins' search insights (issue 28 item 8). */
+export async function searchInsights(db: Db, w: Window, csv: CsvHref): Promise<Built> {
+  const [days, lists] = await Promise.all([marketDays(db, w), queryLists(db, w)]);
+  const rows = await queryDays(db, w, [...new Set([...lists.top, ...lists.empty, ...lists.unopened].slice(0, 30).map((q) => q.query))]);
+  const cur = (pick: (d: MarketDay) => number) => column(days, w.current, pick);
+  const prevTotal = (pick: (d: MarketDay) => number) => sum(column(days, w.previous, pick));
+  const searches = sum(cur((d) => d.searches));
+  const charts: ChartData[] = [
+    line(w, csv, "searches", "Searches", "searches per day", [
+      { label: "Searches", values: cur((d) => d.searches), previous: prevTotal((d) => d.searches) },
+      { label: "Found nothing", values: cur((d) => d.searches_empty), previous: prevTotal((d) => d.searches_empty) },
+      { label: "A result opened", values: cur((d) => d.search_opens), previous: prevTotal((d) => d.search_opens) },
+    ]),
+    line(
+      w,
+      csv,
+      "top-queries",
+      "Top queries",
+      "searches per day of the most searched queries",
+      querySeries(rows, w, lists.top, (r) => r.searches),
+    ),
+    line(
+      w,
+      csv,
+      "no-results",
+      "Queries with no results",
+      "searches per day that found nothing",
+      querySeries(rows, w, lists.empty, (r) => (r.results === 0 ? r.searches : 0)),
+    ),
+    line(
+      w,
+      csv,
+      "no-opens",
+      "Queries whose results nobody opens",
+      "searches per day of queries with no result opened",
+      querySeries(rows, w, lists.unopened, (r) => r.searches),
+    ),
+  ];
+  const [all, top, empty, unopened] = charts.map(chartHtml) as [string, string, string, string];
+  const queryTable = (caption: string, list: QueryTotals[], third: [string, (q: QueryTotals) => string]) =>
+    html(<Table caption={caption} head={["Query", "Searches", third[0]]} rows={list.map((q) => [q.query, shownCount(q.searches), third[1](q)])} />);
+  const sections: Section[] = [
+    {
+      id: "summary",
+      title: "In this window",
+      html: html(
+        <Figures
+          items={[
+            {
+              label: "Searches",
+              ...totalWithChange(
+                searches,
+                prevTotal((d) => d.searches),
+              ),
+            },
+            { label: "Found nothing", value: percentOf(sum(cur((d) => d.searches_empty)), searches), note: "of the window's searches" },
+            { label: "A result opened", value: percentOf(sum(cur((d) => d.search_opens)), searches), note: "opens per search" },
+          ]}
+        />,
+      ),
+    },
+    { id: "searches", title: "Searches by day", html: grid(all) },
+    {
+      id: "top",
+      title: "Top queries",
+      html: grid(top, queryTable("The most searched queries", lists.top, ["Opened", (q) => shownCount(q.opens)])),
+    },
+    {
+      id: "empty",
+      title: "Queries with no results",
+      html: grid(empty, queryTable("Searched queries that found nothing", lists.empty, ["Found nothing", (q) => shownCount(q.empty)])),
+    },
+    {
+      id: "unopened",
+      title: "Queries whose results nobody opens",
+      html: grid(unopened, queryTable("Queries with results that nobody opened", lists.unopened, ["Apps found", (q) => String(q.results)])),
+    },
+  ];
+  return { sections, charts };
+}
+
+export type AppFacts = { id: string; friendlyId: string | null; name: string; publisherSlug: string; ratingAvg: number | null; ratingCount: number };
+
+/** The app by id or friendly id, with what its insights page needs (one indexed lookup). */
+export async function appFacts(db: Db, key: string): Promise<AppFacts | null> {
+  return db
+    .prepare(
+      "SELECT id, friendly_id AS friendlyId, name, publisher_slug AS publisherSlug, rating_avg AS ratingAvg, coalesce(rating_count, 0) AS ratingCount FROM apps WHERE id = ?1 UNION ALL SELECT id, friendly_id, name, publisher_slug, rating_avg, coalesce(rating_count, 0) FROM apps WHERE friendly_id = ?1 LIMIT 1",
+    )
+    .bind(key)
+    .first<AppFacts>();
+}
+
+export async function appInsights(db: Db, app: AppFacts, w: Window, csv: CsvHref): Promise<Built> {
+  const [days, searches] = await Promise.all([appDays(db, app.id, w), searchesLeadingTo(db, { appId: app.id }, w)]);
+  const rating = { average: app.ratingAvg, count: app.ratingCount };
+  return memoised(["app", days, searches, rating, w.days, w.to, csv("")], () => scopeSections(days, w, csv, searches, rating));
+}
+
+export async function publisherInsights(db: Db, slug: string, w: Window, csv: CsvHref, appHref: (appId: string) => string): Promise<Built> {
+  const [days, searches, apps] = await Promise.all([publisherDays(db, slug, w), searchesLeadingTo(db, { publisher: slug }, w), publisherApps(db, slug, w)]);
+  return memoised(["publisher", days, searches, apps, w.days, w.to, csv(""), appHref("")], () => publisherBuilt(days, w, csv, searches, apps, appHref));
+}
+
+function publisherBuilt(
+  days: AppDay[],
+  w: Window,
+  csv: CsvHref,
+  searches: { query: string; opens: number; previous: number }[],
+  apps: Awaited<ReturnType<typeof publisherApps>>,
+  appHref: (appId: string) => string,
+): Built {
+  const built = scopeSections(days, w, csv, searches, null);
+  built.sections.splice(1, 0, {
+    id: "apps",
+    title: "Your apps",
+    html: html(
+      <Table
+        caption="Each app in this window"
+        head={["App", "Views", "Views before", "Adds and connects", "Follows"]}
+        rows={apps.map((a) => [{ text: a.name, href: appHref(a.appId) }, shownCount(a.views), shownCount(a.previousViews), shownCount(a.adds + a.connects), shownCount(a.follows)])}
+      />,
+    ),
+  });
+  return built;
+}

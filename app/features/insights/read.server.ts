@@ -1,0 +1,145 @@
+// Reads of the insights rollups (migration 0026; docs/decisions/038). Pages read these small tables
+// only, never the events or the tables they were counted from.
+import type { Db } from "~/models/db.server";
+import { APP_MEASURES, type AppMeasure } from "./events";
+import { SMALL_COUNT, type Window } from "./series";
+
+export type AppDay = { day: string; ratings: number; rating_sum: number } & Record<AppMeasure, number>;
+const APP_COLUMNS = `day, ${APP_MEASURES.join(", ")}, ratings, rating_sum`;
+const SUMMED = `day, ${[...APP_MEASURES, "ratings", "rating_sum"].map((m) => `sum(${m}) AS ${m}`).join(", ")}`;
+
+/** One app's days of both windows (at most 180 rows: one range of the primary key). */
+export async function appDays(db: Db, appId: string, w: Window): Promise<AppDay[]> {
+  const { results } = await db
+    .prepare(`SELECT ${APP_COLUMNS} FROM insights_app_daily WHERE app_id = ?1 AND day BETWEEN ?2 AND ?3 ORDER BY day`)
+    .bind(appId, w.from, w.to)
+    .all<AppDay>();
+  return results;
+}
+
+/** A publisher's apps summed per day. */
+export async function publisherDays(db: Db, slug: string, w: Window): Promise<AppDay[]> {
+  const { results } = await db
+    .prepare(`SELECT ${SUMMED} FROM insights_app_daily WHERE app_id IN (SELECT id FROM apps WHERE publisher_slug = ?1) AND day BETWEEN ?2 AND ?3 GROUP BY day ORDER BY day`)
+    .bind(slug, w.from, w.to)
+    .all<AppDay>();
+  return results;
+}
+
+export type AppTotals = { appId: string; name: string; views: number; adds: number; connects: number; follows: number; previousViews: number };
+
+/** Each of a publisher's listed apps with its window's totals (and the window before's views). */
+export async function publisherApps(db: Db, slug: string, w: Window): Promise<AppTotals[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT a.id AS appId, a.name AS name,
+         coalesce(sum(CASE WHEN d.day >= ?2 THEN d.views END), 0) AS views,
+         coalesce(sum(CASE WHEN d.day >= ?2 THEN d.adds END), 0) AS adds,
+         coalesce(sum(CASE WHEN d.day >= ?2 THEN d.connects END), 0) AS connects,
+         coalesce(sum(CASE WHEN d.day >= ?2 THEN d.follows END), 0) AS follows,
+         coalesce(sum(CASE WHEN d.day < ?2 THEN d.views END), 0) AS previousViews
+       FROM apps a LEFT JOIN insights_app_daily d ON d.app_id = a.id AND d.day BETWEEN ?3 AND ?4
+       WHERE a.publisher_slug = ?1 GROUP BY a.id ORDER BY views DESC, a.name LIMIT 200`,
+    )
+    .bind(slug, w.current[0], w.from, w.to)
+    .all<AppTotals>();
+  return results;
+}
+
+export type MarketDay = AppDay & {
+  searches: number;
+  searches_empty: number;
+  submissions: number;
+  decisions: number;
+  approvals: number;
+  decision_seconds: number;
+  deliveries_sent: number;
+  dead_letters: number;
+};
+
+export async function marketDays(db: Db, w: Window): Promise<MarketDay[]> {
+  const { results } = await db.prepare("SELECT * FROM insights_market_daily WHERE day BETWEEN ?1 AND ?2 ORDER BY day").bind(w.from, w.to).all<MarketDay>();
+  return results.map((r) => ({ ...r, ratings: 0, rating_sum: 0 }));
+}
+
+export type Mover = { appId: string; name: string; current: number; previous: number };
+
+/**
+ * The apps whose views changed most between the two windows: `limit` gainers and `limit` losers.
+ * Reads one window of every app that had views (the day index); names from the catalogue.
+ */
+export async function movers(db: Db, w: Window, limit = 5): Promise<{ gainers: Mover[]; losers: Mover[] }> {
+  const sql = (order: "DESC" | "ASC") =>
+    db
+      .prepare(
+        `SELECT m.app_id AS appId, coalesce(a.name, m.app_id) AS name, m.current, m.previous FROM (
+           SELECT app_id, sum(CASE WHEN day >= ?1 THEN views ELSE 0 END) AS current, sum(CASE WHEN day < ?1 THEN views ELSE 0 END) AS previous
+           FROM insights_app_daily WHERE day BETWEEN ?2 AND ?3 GROUP BY app_id
+         ) m LEFT JOIN apps a ON a.id = m.app_id
+         WHERE m.current ${order === "DESC" ? ">" : "<"} m.previous
+         ORDER BY m.current - m.previous ${order}, m.app_id LIMIT ?4`,
+      )
+      .bind(w.current[0], w.from, w.to, limit);
+  const [gainers, losers] = await db.batch<Mover>([sql("DESC"), sql("ASC")]);
+  return { gainers: gainers?.results ?? [], losers: losers?.results ?? [] };
+}
+
+/** Submissions waiting for a decision now, and the oldest one's time. */
+export async function reviewBacklog(db: Db): Promise<{ pending: number; oldest: string | null }> {
+  const row = await db
+    .prepare("SELECT count(*) AS pending, min(created_at) AS oldest FROM submissions WHERE state = 'pending'")
+    .first<{ pending: number; oldest: string | null }>();
+  return row ?? { pending: 0, oldest: null };
+}
+
+export type QueryTotals = { query: string; searches: number; empty: number; opens: number; results: number };
+
+/**
+ * The window's queries searched at least SMALL_COUNT times (fewer could be one person's words), in
+ * three lists: most searched, most searched without results, most searched without a result opened.
+ */
+export async function queryLists(db: Db, w: Window, limit = 10): Promise<{ top: QueryTotals[]; empty: QueryTotals[]; unopened: QueryTotals[] }> {
+  const base = `SELECT query, sum(searches) AS searches, sum(CASE WHEN results = 0 THEN searches ELSE 0 END) AS empty, sum(opens) AS opens,
+      max(CASE WHEN results > 0 THEN results ELSE 0 END) AS results
+    FROM insights_search_daily WHERE day BETWEEN ?1 AND ?2 GROUP BY query HAVING sum(searches) >= ${SMALL_COUNT}`;
+  const stmt = (filter: string, order: string) => db.prepare(`SELECT * FROM (${base}) WHERE ${filter} ORDER BY ${order}, query LIMIT ?3`).bind(w.current[0], w.to, limit);
+  const [top, empty, unopened] = await db.batch<QueryTotals>([
+    stmt("1", "searches DESC"),
+    stmt(`empty >= ${SMALL_COUNT}`, "empty DESC"),
+    stmt("opens = 0 AND empty < searches", "searches DESC"),
+  ]);
+  return { top: top?.results ?? [], empty: empty?.results ?? [], unopened: unopened?.results ?? [] };
+}
+
+export type QueryDay = { day: string; query: string; searches: number; opens: number; results: number };
+
+/** Daily rows of the given queries over the current window. */
+export async function queryDays(db: Db, w: Window, queries: readonly string[]): Promise<QueryDay[]> {
+  if (queries.length === 0) return [];
+  const list = queries.slice(0, 30);
+  const { results } = await db
+    .prepare(
+      `SELECT day, query, searches, opens, results FROM insights_search_daily WHERE day BETWEEN ?1 AND ?2 AND query IN (${list.map((_, i) => `?${i + 3}`).join(", ")}) ORDER BY day`,
+    )
+    .bind(w.current[0], w.to, ...list)
+    .all<QueryDay>();
+  return results;
+}
+
+/** The searches that led to an app (or a publisher's apps) in the window: queries opened at least SMALL_COUNT times. */
+export async function searchesLeadingTo(
+  db: Db,
+  scope: { appId: string } | { publisher: string },
+  w: Window,
+  limit = 10,
+): Promise<{ query: string; opens: number; previous: number }[]> {
+  const where = "appId" in scope ? "app_id = ?1" : "app_id IN (SELECT id FROM apps WHERE publisher_slug = ?1)";
+  const { results } = await db
+    .prepare(
+      `SELECT query, sum(CASE WHEN day >= ?2 THEN opens ELSE 0 END) AS opens, sum(CASE WHEN day < ?2 THEN opens ELSE 0 END) AS previous
+       FROM insights_app_search_daily WHERE ${where} AND day BETWEEN ?3 AND ?4 GROUP BY query HAVING sum(CASE WHEN day >= ?2 THEN opens ELSE 0 END) >= ${SMALL_COUNT} ORDER BY 2 DESC, query LIMIT ?5`,
+    )
+    .bind("appId" in scope ? scope.appId : scope.publisher, w.current[0], w.from, w.to, limit)
+    .all<{ query: string; opens: number; previous: number }>();
+  return results;
+}

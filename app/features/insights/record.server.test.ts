@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from "vitest";
+import { normaliseQuery, WITHHELD_QUERY } from "./events";
+import { insightEventsOf, recordInsights, requestMayTrack } from "./record.server";
+
+const request = (cookie: string, gpc = false) =>
+  new Request("http://127.0.0.1:8787/api/analytics", { method: "POST", headers: { Cookie: cookie, ...(gpc ? { "Sec-GPC": "1" } : {}) } });
+
+describe("the consent rules on the server", () => {
+  it("allow only the consent cookie 'true' without Global Privacy Control", () => {
+    expect(requestMayTrack(request("performance_consent=true"))).toBe(true);
+    expect(requestMayTrack(request("performance_consent=true", true))).toBe(false);
+    expect(requestMayTrack(request("performance_consent=false"))).toBe(false);
+    expect(requestMayTrack(request(""))).toBe(false);
+  });
+
+  it("send nothing to the queue without consent, and one message with it", () => {
+    const send = vi.fn(() => Promise.resolve());
+    const waitUntil = vi.fn();
+    const context = { env: { INSIGHTS_QUEUE: { send } }, waitUntil, logger: { warn: vi.fn() } } as never;
+    recordInsights(context, request("performance_consent=false"), [{ kind: "views", app: "a" }]);
+    expect(send).not.toHaveBeenCalled();
+    recordInsights(context, request("performance_consent=true"), [{ kind: "views", app: "a" }], new Date("2026-05-01T10:00:00Z"));
+    expect(send).toHaveBeenCalledWith({ v: 1, day: "2026-05-01", events: [{ kind: "views", app: "a" }] }, { contentType: "json" });
+    expect(waitUntil).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("insight events of a beacon", () => {
+  it("keep app views, the search that led to one, and searches with their counts, nothing about the person", () => {
+    const events = insightEventsOf([
+      { name: "AppHub_pageView", props: { path: "/brand-new", userId: "abc" } },
+      { name: "AppHub_appView", props: { appId: "pollster", appType: "bot", userId: "abc", searchQuery: "  Polls!! " } },
+      { name: "AppHub_query", props: { query: "CRM", results: 42, userId: "abc", utm_source: "x" } },
+      { name: "AppHub_query", props: { query: "no count" } },
+    ]);
+    expect(events).toEqual([
+      { kind: "views", app: "pollster" },
+      { kind: "search_opens", app: "pollster", query: "polls" },
+      { kind: "search", query: "crm", results: 42 },
+    ]);
+    expect(JSON.stringify(events)).not.toContain("abc");
+  });
+});
+
+describe("normalised queries", () => {
+  it("lower case, punctuation gone, spaces collapsed, cut at 80", () => {
+    expect(normaliseQuery("  Magnet   Incidnet! ")).toBe("magnet incidnet");
+    expect(normaliseQuery("x".repeat(200))).toHaveLength(80);
+    expect(normaliseQuery("   ")).toBe("");
+  });
+
+  it("withhold what looks like it names a person", () => {
+    expect(normaliseQuery("ada@acme.example")).toBe(WITHHELD_QUERY);
+    expect(normaliseQuery("call +44 20 7946 0958")).toBe(WITHHELD_QUERY);
+    expect(normaliseQuery("soc 2")).toBe("soc 2");
+  });
+});

@@ -1,0 +1,58 @@
+// The producer side of insights (docs/decisions/038): events go to the INSIGHTS_QUEUE (Cloudflare
+// Queues), never straight to D1, so a burst of traffic becomes a few batched upserts. Two sources,
+// one consent rule (spec §9, docs/decisions/009): the performance-consent cookie says "true" and
+// the browser sends no Global Privacy Control (Sec-GPC: 1).
+// - the browser's analytics beacons (/api/analytics): app page views, searches and the result opened;
+// - the server's actions: an add or a connect started and done, a follow and an unfollow.
+// Sending never delays or fails the answer: it runs in waitUntil and a failure is only logged.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { mayTrack, readConsent } from "~/features/analytics/consent";
+import type { AnalyticsEvent } from "~/features/analytics/events";
+import { normaliseQuery, utcDay, type InsightEvent, type InsightsMessage } from "./events";
+
+/** The consent rules of spec §9, read on the server from the request's cookie and Sec-GPC header. */
+export function requestMayTrack(request: Request): boolean {
+  const https = new URL(request.url).protocol === "https:";
+  return mayTrack(readConsent(request.headers.get("Cookie") ?? "", https), request.headers.get("Sec-GPC") === "1");
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v : "");
+
+/**
+ * The insight events among a beacon's analytics events: AppHub_appView (a view, and a search's
+ * result opened when it carries `searchQuery`) and AppHub_query (a search with its `results`).
+ * Everything else in a beacon (user id hash, UTM, paths) is left behind here.
+ */
+export function insightEventsOf(events: readonly AnalyticsEvent[]): InsightEvent[] {
+  const out: InsightEvent[] = [];
+  for (const e of events) {
+    const props = e.props ?? {};
+    if (e.name === "AppHub_appView") {
+      const app = text(props.appId).slice(0, 200);
+      if (!app) continue;
+      out.push({ kind: "views", app });
+      const query = normaliseQuery(text(props.searchQuery));
+      if (query) out.push({ kind: "search_opens", app, query });
+    } else if (e.name === "AppHub_query") {
+      const query = normaliseQuery(text(props.query));
+      const results = typeof props.results === "number" && Number.isInteger(props.results) && props.results >= 0 ? props.results : null;
+      if (query && results !== null) out.push({ kind: "search", query, results });
+    }
+  }
+  return out;
+}
+
+/** Sends the events (after the answer) when the request's consent allows; else drops them. */
+export function recordInsights(context: AppLoadContext, request: Request, events: readonly InsightEvent[], now = new Date()): void {
+  if (events.length === 0 || !requestMayTrack(request)) return;
+  const queue = context.env.INSIGHTS_QUEUE as Queue<InsightsMessage> | undefined;
+  if (!queue) return;
+  const message: InsightsMessage = { v: 1, day: utcDay(now), events: [...events] };
+  context.waitUntil(
+    queue.send(message, { contentType: "json" }).catch((error: unknown) => context.logger.warn("Sending insight events failed (they are not counted)", { error: String(error) })),
+  );
+}
+
+/** One event about one app, from a server action. */
+export const recordAppInsight = (context: AppLoadContext, request: Request, kind: Exclude<InsightEvent["kind"], "search">, app: string) =>
+  recordInsights(context, request, [{ kind, app }]);

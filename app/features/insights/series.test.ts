@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { averageOf, change, changeText, column, csvField, FEWER_THAN, isSmall, niceTicks, parseWindow, shownCount, sum, toCsv, windowOf } from "./series";
+
+describe("windows", () => {
+  it("are 7, 30 or 90 days; anything else is 30", () => {
+    expect(parseWindow("7")).toBe(7);
+    expect(parseWindow("90")).toBe(90);
+    expect(parseWindow("14")).toBe(30);
+    expect(parseWindow(null)).toBe(30);
+    expect(parseWindow("30; DROP")).toBe(30);
+  });
+
+  it("end today (UTC) and the window before is the same length, just before it", () => {
+    const w = windowOf(7, new Date("2026-03-02T23:59:00Z"));
+    expect(w.current).toEqual(["2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"]);
+    expect(w.previous).toEqual(["2026-02-17", "2026-02-18", "2026-02-19", "2026-02-20", "2026-02-21", "2026-02-22", "2026-02-23"]);
+    expect([w.from, w.to]).toEqual(["2026-02-17", "2026-03-02"]);
+    expect(windowOf(90, new Date()).current).toHaveLength(90);
+  });
+});
+
+describe("daily columns and totals", () => {
+  it("fill days without a row with 0, in the window's order", () => {
+    const rows = [
+      { day: "2026-01-03", n: 4 },
+      { day: "2026-01-01", n: 7 },
+      { day: "2025-12-31", n: 100 },
+    ];
+    const values = column(rows, ["2026-01-01", "2026-01-02", "2026-01-03"], (r) => r.n);
+    expect(values).toEqual([7, 0, 4]);
+    expect(sum(values)).toBe(11);
+  });
+
+  it("compare with the window before", () => {
+    expect(change(150, 100)).toEqual({ current: 150, previous: 100, percent: 50 });
+    expect(changeText(change(150, 100))).toBe("+50 %");
+    expect(changeText(change(75, 100))).toBe("−25 %");
+    expect(changeText(change(3, 0))).toBe("new in this window");
+    expect(changeText(change(0, 0))).toBe("no change");
+  });
+});
+
+describe("the below-5 rule", () => {
+  it("shows 1 to 4 as 'fewer than 5', and 0 and 5 or more as they are", () => {
+    expect([0, 1, 2, 3, 4, 5, 12].map(shownCount)).toEqual(["0", FEWER_THAN, FEWER_THAN, FEWER_THAN, FEWER_THAN, "5", "12"]);
+    expect(FEWER_THAN).toBe("fewer than 5");
+    expect(isSmall(0)).toBe(false);
+    expect(isSmall(4)).toBe(true);
+  });
+
+  it("gives no average of fewer than 5 ratings", () => {
+    expect(averageOf(20, 4)).toBeNull();
+    expect(averageOf(21, 5)).toBe(4.2);
+  });
+});
+
+describe("CSV", () => {
+  it("quotes what needs quoting and defuses formulas", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField('say "hi", ok')).toBe('"say ""hi"", ok"');
+    expect(csvField("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
+    expect(csvField(-3)).toBe("-3");
+    expect(
+      toCsv([
+        ["day", "views"],
+        ["2026-01-01", 3],
+      ]),
+    ).toBe("day,views\r\n2026-01-01,3\r\n");
+  });
+});
+
+it("ticks reach a round number at or above the largest value", () => {
+  expect(niceTicks(0)).toEqual([0, 1]);
+  expect(niceTicks(10)).toEqual([0, 2.5, 5, 7.5, 10]);
+  const ticks = niceTicks(437);
+  expect(ticks[0]).toBe(0);
+  expect(ticks.at(-1)).toBeGreaterThanOrEqual(437);
+  expect(ticks.length).toBeLessThanOrEqual(6);
+});
