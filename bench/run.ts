@@ -31,7 +31,7 @@ import { loadGenerator } from "../scripts/harness/load.ts";
 import { freePort } from "../scripts/harness/processes.ts";
 import { describeError, fmt, log, type Verdict, verdictReport, writeJson } from "../scripts/harness/report.ts";
 import { BenchError, type Build, prepareBuild } from "./lib/build.ts";
-import { benchSession, detailApps, importCatalogue, migrate, seedReviews } from "./lib/catalogue.ts";
+import { benchSession, detailApps, generate, importCatalogue, migrate, seedReviews } from "./lib/catalogue.ts";
 import { type BenchWorker, startBenchWorker } from "./lib/worker.ts";
 import { parseOptions } from "./options.ts";
 import type { BuildContext, CatalogueContext, Outcome, Scenario } from "./scenario.ts";
@@ -95,13 +95,14 @@ async function runScenario(s: Scenario, run: () => Promise<Outcome>) {
 }
 
 async function catalogueScenarios(build: Build, base: BuildContext) {
+  const generated = generate(options.apps);
   const inspectorPort = options.profile ? (options.port ? options.port + 1 : await freePort()) : undefined;
   const worker: BenchWorker = await startBenchWorker(build, { port: options.port, inspectorPort });
   cleanup = () => worker.mf.dispose();
   try {
     const { helper, kv, origin } = worker;
     const migrateMs = await migrate(root, helper, options.proposed);
-    const imported = await importCatalogue(helper, options.apps);
+    const imported = await importCatalogue(helper, generated);
     const { catalogue } = imported;
     await kv.put("catalogue-version", `${catalogue.version}-bench-${Date.now()}`);
     const uncached = { ...BROWSER_HEADERS, Cookie: await benchSession(kv, build.vars) };

@@ -57,7 +57,18 @@ export type Fetcher = { fetch: (url: string, init: { method: string; body: strin
 
 export function helperOf(fetcher: Fetcher, name = "helper"): Helper {
   const call = async (what: string, body: unknown) => {
-    const res = await fetcher.fetch(`http://helper/${what}`, { method: "POST", body: JSON.stringify(body) });
+    const init = { method: "POST", body: JSON.stringify(body) };
+    let res: { status: number; text(): Promise<string> } | null = null;
+    for (let attempt = 1; res === null; attempt++) {
+      try {
+        res = await fetcher.fetch(`http://helper/${what}`, init);
+      } catch (error) {
+        // A kept-alive connection workerd closed while Node was busy fails as the request is
+        // written (EPIPE, "other side closed"), before workerd read it: again, on another connection.
+        const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+        if (attempt >= 4 || !["EPIPE", "ECONNRESET", "UND_ERR_SOCKET"].includes(cause?.code ?? "")) throw error;
+      }
+    }
     const text = await res.text();
     if (res.status !== 200) throw new Error(`${name} ${what}: ${res.status} ${text.slice(0, 500)}`);
     return JSON.parse(text) as unknown;

@@ -18,9 +18,18 @@ const inList = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 export function d1Queries(categoryIds: readonly string[], categorySlug: string): Query[] {
   // Mirrors listApps: relation filters are EXISTS in the list query (walks the date index, stops
   // after a page) and `seq IN (…)` in the count (reads only the relation rows; migration 0002).
+  // Issue 31: counts stop at a bound (COUNT_BOUND + 1 = 1,001 rows: "1,000+ apps"); shown beside
+  // the full counts they replace, in both shapes (the relation as `IN`, and as the list's EXISTS).
+  const bounded = (name: string, joins: string, where: string, params: unknown[], shape: string): Query => ({
+    name: `${name}: count to 1,001 (${shape})`,
+    sql: `SELECT count(*) AS total FROM (SELECT 1 FROM apps a ${joins} WHERE ${where} LIMIT ?)`,
+    params: [...params, 1001],
+  });
   const listQuery = (name: string, where: string, params: unknown[], order: string, limit: number, offset: number, joins = "", score = "", countWhere = where): Query[] => [
     { name: `${name}: list`, sql: `SELECT ${SUMMARY}${score} FROM apps a ${joins} WHERE ${where} ${order} LIMIT ? OFFSET ?`, params: [...params, limit, offset] },
     { name: `${name}: count`, sql: `SELECT count(*) AS total FROM apps a ${joins} WHERE ${countWhere}`, params },
+    ...(offset === 0 ? [bounded(name, joins, countWhere, params, "IN")] : []),
+    ...(offset === 0 && countWhere !== where ? [bounded(name, joins, where, params, "EXISTS")] : []),
   ];
   const PT = "EXISTS (SELECT 1 FROM app_product_types p WHERE p.app_seq = a.seq AND p.product_type IN (?))";
   const PT_IN = "a.seq IN (SELECT app_seq FROM app_product_types WHERE product_type IN (?))";
