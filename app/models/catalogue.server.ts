@@ -143,8 +143,11 @@ const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(",
 
 /**
  * A relation filter in one of two shapes. `list`: a correlated EXISTS, so a page walks the sort
- * index and stops after `limit` rows. `count`: `a.seq IN (subquery)`, so the total reads only the
- * relation's rows and probes apps_status_seq (migration 0002): 16x fewer rows than EXISTS.
+ * index and stops after `limit` rows. `count`: `a.seq IN (subquery)`: the subquery's rows are read
+ * first (all of them), then apps are probed (apps_status_seq, migration 0002). Counts stop at a
+ * bound (issue 31), so they use `count` only for small relations (a category, a collection: a few
+ * per cent of the apps, fewer rows than walking apps until 1,001 match) and EXISTS for the large
+ * ones (product types, trust facts), whose walk stops after ~1,001 / share rows at any catalogue size.
  */
 function relationFilter(purpose: "list" | "count", table: string, column: string, n: number): string {
   return purpose === "list"
@@ -238,7 +241,7 @@ function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: strin
     params.push(query.isFeatured ? 1 : 0);
   }
   if (query.productTypes?.length) {
-    conditions.push(relationFilter(purpose, "app_product_types", "product_type", query.productTypes.length));
+    conditions.push(relationFilter("list", "app_product_types", "product_type", query.productTypes.length));
     params.push(...query.productTypes);
   }
   if (query.categoryIds?.length) {
@@ -261,7 +264,7 @@ function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: strin
     conditions.push("EXISTS (SELECT 1 FROM json_each(a.app_contexts) j WHERE j.value = ?)");
     params.push(query.appContext);
   }
-  const trust = trustConditions(query, purpose);
+  const trust = trustConditions(query, "list");
   conditions.push(...trust.conditions);
   params.push(...trust.params);
   if (query.publisherSlug !== undefined) {
@@ -355,12 +358,12 @@ export async function listApps(db: Db, query: AppQuery, page: { offset: number; 
 }
 
 /**
- * The count of a query, to a bound: the matching rows as the list reads them (relation filters as
- * correlated EXISTS, so the walk stops at the limit instead of first reading every row of the
- * relation), at most `countLimit(reach)` of them.
+ * The count of a query, to a bound: at most `countLimit(reach)` matching rows, large relations as
+ * correlated EXISTS (the walk stops at the limit instead of first reading every row of the
+ * relation), small ones as IN (see relationFilter). docs/decisions/042 has the plans.
  */
 function countStatement(query: AppQuery, reach: number) {
-  const counted = whereClause(query, "list");
+  const counted = whereClause(query, "count");
   const from = query.searchQuery !== undefined ? TEXT_FROM : "apps a";
   const limit = countLimit(reach);
   const sql = `SELECT count(*) AS total FROM (SELECT 1 FROM ${from} ${counted.joins} WHERE ${counted.where} LIMIT ?)`;

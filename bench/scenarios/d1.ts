@@ -18,18 +18,28 @@ const inList = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 export function d1Queries(categoryIds: readonly string[], categorySlug: string): Query[] {
   // Mirrors listApps: relation filters are EXISTS in the list query (walks the date index, stops
   // after a page) and `seq IN (…)` in the count (reads only the relation rows; migration 0002).
-  // Issue 31: counts stop at a bound (COUNT_BOUND + 1 = 1,001 rows: "1,000+ apps"); shown beside
-  // the full counts they replace, in both shapes (the relation as `IN`, and as the list's EXISTS).
-  const bounded = (name: string, joins: string, where: string, params: unknown[], shape: string): Query => ({
-    name: `${name}: count to 1,001 (${shape})`,
-    sql: `SELECT count(*) AS total FROM (SELECT 1 FROM apps a ${joins} WHERE ${where} LIMIT ?)`,
-    params: [...params, 1001],
-  });
-  const listQuery = (name: string, where: string, params: unknown[], order: string, limit: number, offset: number, joins = "", score = "", countWhere = where): Query[] => [
+  // Issue 31: counts stop at a bound (COUNT_BOUND + 1 = 1,001 rows, or one past a deep page:
+  // "1,000+ apps"), large relations as the list's EXISTS, a category as IN (countStatement). Each
+  // list shows the count it had before ("count, every row": relations as IN) and the one it has now.
+  const listQuery = (
+    name: string,
+    where: string,
+    params: unknown[],
+    order: string,
+    limit: number,
+    offset: number,
+    joins = "",
+    score = "",
+    countWhere = where,
+    boundedWhere = where,
+  ): Query[] => [
     { name: `${name}: list`, sql: `SELECT ${SUMMARY}${score} FROM apps a ${joins} WHERE ${where} ${order} LIMIT ? OFFSET ?`, params: [...params, limit, offset] },
-    { name: `${name}: count`, sql: `SELECT count(*) AS total FROM apps a ${joins} WHERE ${countWhere}`, params },
-    ...(offset === 0 ? [bounded(name, joins, countWhere, params, "IN")] : []),
-    ...(offset === 0 && countWhere !== where ? [bounded(name, joins, where, params, "EXISTS")] : []),
+    { name: `${name}: count, every row (before)`, sql: `SELECT count(*) AS total FROM apps a ${joins} WHERE ${countWhere}`, params },
+    {
+      name: `${name}: count to ${Math.max(1000, offset + limit) + 1} (now)`,
+      sql: `SELECT count(*) AS total FROM (SELECT 1 FROM apps a ${joins} WHERE ${boundedWhere} LIMIT ?)`,
+      params: [...params, Math.max(1000, offset + limit) + 1],
+    },
   ];
   const PT = "EXISTS (SELECT 1 FROM app_product_types p WHERE p.app_seq = a.seq AND p.product_type IN (?))";
   const PT_IN = "a.seq IN (SELECT app_seq FROM app_product_types WHERE product_type IN (?))";
@@ -52,13 +62,6 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string):
       "",
       `a.status = ? AND a.listing = 0 AND ${CAT_IN}`,
     ),
-    // The count shape used before migration 0002 (correlated EXISTS), kept for comparison.
-    {
-      name: `/category/${categorySlug}: count, old EXISTS`,
-      sql: `SELECT count(*) AS total FROM apps a WHERE a.status = ? AND a.listing = 0 AND ${CAT}`,
-      params: ["published", ...categoryIds],
-    },
-    { name: "/meetings: count, old EXISTS", sql: `SELECT count(*) AS total FROM apps a WHERE a.status = ? AND a.listing = 0 AND ${PT}`, params: ["published", "meetings"] },
     ...listQuery("/brand-new p40", "a.status = ? AND a.listing = 0", ["published"], BY_DATE, 32, 1248),
     // Issue 15: the rating sort (index apps_status_rating) and a certification + region filter.
     ...listQuery("/bots by rating", "a.status = ? AND a.listing = 0 AND a.type = ?", ["published", "bot"], "ORDER BY a.rating_avg DESC, a.rating_count DESC, a.seq DESC", 32, 0),
