@@ -8,6 +8,8 @@ import { flood } from "./flood.ts";
 import { lighthouseScenario } from "./lighthouse.ts";
 import { load } from "./load.ts";
 import { relevance } from "./relevance.ts";
+import { scale } from "./scale.ts";
+import { soakMix } from "./soak-mix.ts";
 import { startup } from "./startup.ts";
 
 export const SCENARIOS: readonly Scenario[] = [
@@ -16,6 +18,8 @@ export const SCENARIOS: readonly Scenario[] = [
   flood,
   firstLoad,
   d1,
+  scale,
+  soakMix,
   // Each with a Worker of its own:
   lighthouseScenario,
   fanout,
