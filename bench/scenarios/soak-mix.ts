@@ -45,6 +45,8 @@ async function discover(origin: string): Promise<Site> {
 }
 
 type Tally = { requests: number; hit: number; miss: number; none: number; status2xx: number; latencies: number[] };
+/** GETs in the second half of the replay: the hit ratio once the first visits have filled the cache. */
+const late = { gets: 0, hits: 0, misses: 0 };
 
 async function run(ctx: CatalogueContext): Promise<Outcome> {
   const origin = ctx.worker.origin;
@@ -80,7 +82,8 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
         // A browser follows /search's redirect to the filtered address (issue 28); so does this.
         let res = await fetch(`${origin}${path}`, { headers: { ...choice.headers, ...consent, "CF-Connecting-IP": address }, redirect: "manual" });
         await res.arrayBuffer();
-        if (res.status === 302 && choice.kind === "search") {
+        const redirected = res.status === 302 && choice.kind === "search";
+        if (redirected) {
           const to = new URL(res.headers.get("Location") ?? "/", origin);
           res = await fetch(`${origin}${to.pathname}${to.search}`, { headers: { ...choice.headers, ...consent, "CF-Connecting-IP": address }, redirect: "manual" });
           await res.arrayBuffer();
@@ -88,7 +91,7 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
         status = res.status;
         cache = res.headers.get("X-Edge-Cache");
         if (choice.headers === NAVIGATE) lastPage = choice.path;
-        if (!bust && status === 200 && choice.headers === NAVIGATE) paths.set(choice.path, (paths.get(choice.path) ?? 0) + 1);
+        if (!bust && !redirected && status === 200 && choice.headers === NAVIGATE) paths.set(choice.path, (paths.get(choice.path) ?? 0) + 1);
       }
       const tally = tallies.get(kind) ?? { requests: 0, hit: 0, miss: 0, none: 0, status2xx: 0, latencies: [] };
       tallies.set(kind, tally);
@@ -96,6 +99,11 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
       tally.latencies.push(performance.now() - t0);
       if (status >= 200 && status < 300) tally.status2xx++;
       if (kind === "analytics") continue;
+      if (t0 - started > ctx.options.mixMs / 2) {
+        late.gets++;
+        if (cache === "HIT") late.hits++;
+        if (cache === "MISS") late.misses++;
+      }
       if (cache === "HIT") tally.hit++;
       else if (cache === "MISS") tally.miss++;
       else tally.none++;
@@ -155,6 +163,7 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
     uncacheable: none,
     hitRatio: hits / getCount,
     hitRatioOfCacheable: hits / (hits + misses),
+    secondHalf: { gets: late.gets, hitRatio: late.hits / late.gets, hitRatioOfCacheable: late.hits / (late.hits + late.misses) },
     perKind: Object.fromEntries([...tallies].map(([k, t]) => [k, { requests: t.requests, hit: t.hit, miss: t.miss, none: t.none, status2xx: t.status2xx }])),
     hotPages: {
       pages: hot.length,
@@ -170,6 +179,7 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
     `The soak's anonymous mix replayed (scripts/soak/mix.ts; ${ctx.options.mixClients} clients, ${BUST * 100} % cache-busting, seed ${ctx.options.mixSeed}) for ${fmt(seconds)} s on the production build, ${ctx.catalogue.apps.length} apps: X-Edge-Cache per kind`,
     table(["kind", "requests", "req/s", "HIT", "MISS", "none", "hit ratio", "p50 ms", "p99 ms"], rows),
     `  edge-cache hit ratio: ${fmt(figures.hitRatio * 100)} % of ${getCount} GETs (${fmt(figures.hitRatioOfCacheable * 100)} % of the cacheable ones: HIT / (HIT + MISS)); ${none} answers not cacheable (none); ${fmt(figures.requestsPerSecond)} requests/s in all`,
+    `  in the second half (the first visits have filled the cache): ${fmt(figures.secondHalf.hitRatio * 100)} % of ${late.gets} GETs, ${fmt(figures.secondHalf.hitRatioOfCacheable * 100)} % of the cacheable ones`,
     `Hot pages: the ${hot.length} pages the mix asked most, kept in the isolate, 8 clients: ${fmt(hotRun.rps, 0)} pages/s from one isolate (p50 ${fmt(hotRun.p50)} ms, p99 ${fmt(hotRun.p99)} ms, ${fmt(kb(hotRun.avgBytes))} KB each${staticRps ? `; ${fmt(hotRun.rps / staticRps, 2)}× the static asset's req/s in this run` : ""})${hotRun.failed ? `; (!) ${hotRun.failed} not HIT: ${hotRun.firstProblem}` : ""}`,
   ];
   return { report, verdicts: [], json: figures };
