@@ -363,11 +363,31 @@ export async function listApps(db: Db, query: AppQuery, page: { offset: number; 
  * relation), small ones as IN (see relationFilter). docs/decisions/042 has the plans.
  */
 function countStatement(query: AppQuery, reach: number) {
+  const limit = countLimit(reach);
+  // A category or a collection holds a few per cent of the apps: walking apps until 1,001 of them
+  // are in it reads tens of thousands of rows, so the count walks the relation's own rows instead
+  // (its primary key) and probes each app (CROSS JOIN keeps that order; DISTINCT: an app may be in
+  // several of a slug's categories).
+  const driver = query.searchQuery === undefined ? relationDriver(query) : null;
+  if (driver) {
+    const rest = whereClause(driver.rest, "count");
+    const sql =
+      `SELECT count(*) AS total FROM (SELECT DISTINCT d.app_seq FROM ${driver.table} d CROSS JOIN apps a ON a.seq = d.app_seq ` +
+      `WHERE d.${driver.column} IN (${placeholders(driver.values.length)}) AND ${rest.where} LIMIT ?)`;
+    const params = [...driver.values, ...rest.params];
+    return { sql, params: [...params, limit], limit, memoKey: `total\u0000${sql}\u0000${JSON.stringify(params)}` };
+  }
   const counted = whereClause(query, "count");
   const from = query.searchQuery !== undefined ? TEXT_FROM : "apps a";
-  const limit = countLimit(reach);
   const sql = `SELECT count(*) AS total FROM (SELECT 1 FROM ${from} ${counted.joins} WHERE ${counted.where} LIMIT ?)`;
   return { sql, params: [...counted.params, limit], limit, memoKey: `total\u0000${sql}\u0000${JSON.stringify(counted.params)}` };
+}
+
+/** The small relation a count can start from (categories, else a collection), and the query without it. */
+function relationDriver(query: AppQuery): { table: string; column: string; values: readonly string[]; rest: AppQuery } | null {
+  if (query.categoryIds?.length) return { table: "app_categories", column: "category_id", values: query.categoryIds, rest: { ...query, categoryIds: undefined } };
+  if (query.collection) return { table: "collection_apps", column: "collection", values: [query.collection], rest: { ...query, collection: undefined } };
+  return null;
 }
 
 /**

@@ -62,6 +62,12 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string):
       "",
       `a.status = ? AND a.listing = 0 AND ${CAT_IN}`,
     ),
+    {
+      // The row above walks apps (EXISTS); countStatement starts from the category's own rows.
+      name: `/category/${categorySlug}: count to 1001 from the relation (now)`,
+      sql: `SELECT count(*) AS total FROM (SELECT DISTINCT d.app_seq FROM app_categories d CROSS JOIN apps a ON a.seq = d.app_seq WHERE d.category_id IN (${inList(categoryIds.length)}) AND a.status = ? AND a.listing = 0 LIMIT ?)`,
+      params: [...categoryIds, "published", 1001],
+    },
     ...listQuery("/brand-new p40", "a.status = ? AND a.listing = 0", ["published"], BY_DATE, 32, 1248),
     // Issue 15: the rating sort (index apps_status_rating) and a certification + region filter.
     ...listQuery("/bots by rating", "a.status = ? AND a.listing = 0 AND a.type = ?", ["published", "bot"], "ORDER BY a.rating_avg DESC, a.rating_count DESC, a.seq DESC", 32, 0),
