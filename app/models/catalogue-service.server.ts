@@ -60,7 +60,8 @@ export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "e
     isHidden,
     /** A page of apps and the total (the total remembered per version). */
     list: (query: CatalogueQuery, page: PageRange) => listApps(db, visible(query), page, memoVersion),
-    count: (query: CatalogueQuery) => countApps(db, visible(query), memoVersion),
+    /** How many match, to a bound (COUNT_BOUND, or `reach` + 1 for a deep page): equal to the bound means "at least". */
+    count: (query: CatalogueQuery, reach = 0) => countApps(db, visible(query), memoVersion, reach),
     /** A page of apps without the total. */
     listItems: (query: CatalogueQuery, page: PageRange) => listAppItems(db, visible(query), page),
     suggest: (text: string, match?: TextMatch) => suggestApps(db, text, hiddenTypes, memoVersion, match),

@@ -143,8 +143,11 @@ const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(",
 
 /**
  * A relation filter in one of two shapes. `list`: a correlated EXISTS, so a page walks the sort
- * index and stops after `limit` rows. `count`: `a.seq IN (subquery)`, so the total reads only the
- * relation's rows and probes apps_status_seq (migration 0002): 16x fewer rows than EXISTS.
+ * index and stops after `limit` rows. `count`: `a.seq IN (subquery)`: the subquery's rows are read
+ * first (all of them), then apps are probed (apps_status_seq, migration 0002). Counts stop at a
+ * bound (issue 31), so they use `count` only for small relations (a category, a collection: a few
+ * per cent of the apps, fewer rows than walking apps until 1,001 match) and EXISTS for the large
+ * ones (product types, trust facts), whose walk stops after ~1,001 / share rows at any catalogue size.
  */
 function relationFilter(purpose: "list" | "count", table: string, column: string, n: number): string {
   return purpose === "list"
@@ -238,7 +241,7 @@ function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: strin
     params.push(query.isFeatured ? 1 : 0);
   }
   if (query.productTypes?.length) {
-    conditions.push(relationFilter(purpose, "app_product_types", "product_type", query.productTypes.length));
+    conditions.push(relationFilter("list", "app_product_types", "product_type", query.productTypes.length));
     params.push(...query.productTypes);
   }
   if (query.categoryIds?.length) {
@@ -261,7 +264,7 @@ function whereClause(query: AppQuery, purpose: "list" | "count"): { joins: strin
     conditions.push("EXISTS (SELECT 1 FROM json_each(a.app_contexts) j WHERE j.value = ?)");
     params.push(query.appContext);
   }
-  const trust = trustConditions(query, purpose);
+  const trust = trustConditions(query, "list");
   conditions.push(...trust.conditions);
   params.push(...trust.params);
   if (query.publisherSlug !== undefined) {
@@ -309,9 +312,31 @@ function listStatement(db: Db, query: AppQuery, page: { offset: number; limit: n
 const isEmptySearch = (query: AppQuery) => query.searchQuery !== undefined && matchOf(query) === "";
 
 /**
+ * Counts stop at a bound (issue 31, docs/decisions/042): a count reads at most COUNT_BOUND + 1
+ * matching rows (or one more than the page asked for reaches, for deep pages), so its cost does not
+ * grow with the catalogue. A count that reached its bound is a lower bound: the list says
+ * "1,000+ apps", and "Load more" and paging still work (there are more than the page reaches).
+ */
+export const COUNT_BOUND = 1000;
+
+/** The rows a count may read for a page reaching `reach` apps deep: enough to know whether more follow. */
+export const countLimit = (reach: number): number => Math.max(COUNT_BOUND, reach) + 1;
+
+type RememberedCount = { total: number; limit: number };
+
+/** A remembered count answers a request reaching `reach` when it was exact or counted at least that far. */
+function recallCount(catalogueVersion: string | undefined, memoKey: string, reach: number): RememberedCount | undefined {
+  const known = recall<RememberedCount>(catalogueVersion, memoKey);
+  return known && (known.total < known.limit || known.limit >= countLimit(reach)) ? known : undefined;
+}
+
+const pageOf = (items: AppSummary[], count: RememberedCount): AppPage =>
+  count.total >= count.limit ? { items, total: count.total, totalCapped: true } : { items, total: count.total };
+
+/**
  * One page of apps and the total that match a query. The total comes from the memo when this
- * catalogue version already counted the same filter (a large product's count reads ~85k index rows,
- * the page itself ~100); otherwise list and count go to D1 together in one batch.
+ * catalogue version already counted the same filter; otherwise list and count go to D1 together in
+ * one batch. The count stops at its bound (COUNT_BOUND).
  */
 export async function listApps(db: Db, query: AppQuery, page: { offset: number; limit: number }, catalogueVersion?: string): Promise<AppPage> {
   if (isEmptySearch(query)) return { items: [], total: 0 };
@@ -319,41 +344,69 @@ export async function listApps(db: Db, query: AppQuery, page: { offset: number; 
   const pageKey = `page\u0000${JSON.stringify(query)}\u0000${page.offset}\u0000${page.limit}`;
   const answered = recallAnswer<AppPage>(catalogueVersion, pageKey);
   if (answered) return answered;
-  const count = countStatement(query);
-  const known = recall<number>(catalogueVersion, count.memoKey);
+  const reach = page.offset + page.limit;
+  const count = countStatement(query, reach);
+  const known = recallCount(catalogueVersion, count.memoKey, reach);
   if (known !== undefined) {
     const rows = await listStatement(db, query, page).all<AppRow>();
-    return rememberAnswer(catalogueVersion, pageKey, { items: rows.results.map(toSummary), total: known });
+    return rememberAnswer(catalogueVersion, pageKey, pageOf(rows.results.map(toSummary), known));
   }
   const [rows, counted] = await db.batch([listStatement(db, query, page), db.prepare(count.sql).bind(...count.params)]);
   const items = (rows!.results as AppRow[]).map(toSummary);
   const total = (counted!.results[0] as { total: number } | undefined)?.total ?? 0;
-  return rememberAnswer(catalogueVersion, pageKey, { items, total: remember(catalogueVersion, count.memoKey, total) });
-}
-
-function countStatement(query: AppQuery) {
-  const counted = whereClause(query, "count");
-  const from = query.searchQuery !== undefined ? TEXT_FROM : "apps a";
-  const sql = `SELECT count(*) AS total FROM ${from} ${counted.joins} WHERE ${counted.where}`;
-  return { sql, params: counted.params, memoKey: `total\u0000${sql}\u0000${JSON.stringify(counted.params)}` };
+  return rememberAnswer(catalogueVersion, pageKey, pageOf(items, remember(catalogueVersion, count.memoKey, { total, limit: count.limit })));
 }
 
 /**
- * How many apps match a query, without listing any: from the memo when this catalogue version has
- * counted the same filter (listApps remembers every total it reads), else one count. List routes
- * ask this before a deep page, so a page past the last is refused without its OFFSET query (which
- * walks every row before the offset).
+ * The count of a query, to a bound: at most `countLimit(reach)` matching rows, large relations as
+ * correlated EXISTS (the walk stops at the limit instead of first reading every row of the
+ * relation), small ones as IN (see relationFilter). docs/decisions/042 has the plans.
  */
-export async function countApps(db: Db, query: AppQuery, catalogueVersion?: string): Promise<number> {
+function countStatement(query: AppQuery, reach: number) {
+  const limit = countLimit(reach);
+  // A category or a collection holds a few per cent of the apps: walking apps until 1,001 of them
+  // are in it reads tens of thousands of rows, so the count walks the relation's own rows instead
+  // (its primary key) and probes each app (CROSS JOIN keeps that order; DISTINCT: an app may be in
+  // several of a slug's categories).
+  const driver = query.searchQuery === undefined ? relationDriver(query) : null;
+  if (driver) {
+    const rest = whereClause(driver.rest, "count");
+    const sql =
+      `SELECT count(*) AS total FROM (SELECT DISTINCT d.app_seq FROM ${driver.table} d CROSS JOIN apps a ON a.seq = d.app_seq ` +
+      `WHERE d.${driver.column} IN (${placeholders(driver.values.length)}) AND ${rest.where} LIMIT ?)`;
+    const params = [...driver.values, ...rest.params];
+    return { sql, params: [...params, limit], limit, memoKey: `total\u0000${sql}\u0000${JSON.stringify(params)}` };
+  }
+  const counted = whereClause(query, "count");
+  const from = query.searchQuery !== undefined ? TEXT_FROM : "apps a";
+  const sql = `SELECT count(*) AS total FROM (SELECT 1 FROM ${from} ${counted.joins} WHERE ${counted.where} LIMIT ?)`;
+  return { sql, params: [...counted.params, limit], limit, memoKey: `total\u0000${sql}\u0000${JSON.stringify(counted.params)}` };
+}
+
+/** The small relation a count can start from (categories, else a collection), and the query without it. */
+function relationDriver(query: AppQuery): { table: string; column: string; values: readonly string[]; rest: AppQuery } | null {
+  if (query.categoryIds?.length) return { table: "app_categories", column: "category_id", values: query.categoryIds, rest: { ...query, categoryIds: undefined } };
+  if (query.collection) return { table: "collection_apps", column: "collection", values: [query.collection], rest: { ...query, collection: undefined } };
+  return null;
+}
+
+/**
+ * How many apps match a query, without listing any, to a bound: at most `countLimit(reach)` (a
+ * result equal to it means "at least that many"). From the memo when this catalogue version has
+ * counted the same filter as far (listApps remembers every total it reads), else one count. List
+ * routes ask this before a deep page (`reach` = its offset + 1), so a page past the last is refused
+ * without its OFFSET query (which walks every row before the offset).
+ */
+export async function countApps(db: Db, query: AppQuery, catalogueVersion?: string, reach = 0): Promise<number> {
   if (isEmptySearch(query)) return 0;
-  const count = countStatement(query);
-  const known = recall<number>(catalogueVersion, count.memoKey);
-  if (known !== undefined) return known;
+  const count = countStatement(query, reach);
+  const known = recallCount(catalogueVersion, count.memoKey, reach);
+  if (known !== undefined) return known.total;
   const row = await db
     .prepare(count.sql)
     .bind(...count.params)
     .first<{ total: number }>();
-  return remember(catalogueVersion, count.memoKey, row?.total ?? 0);
+  return remember(catalogueVersion, count.memoKey, { total: row?.total ?? 0, limit: count.limit }).total;
 }
 
 /** One page of apps without the total (home rows, featured apps): one statement, no count. */

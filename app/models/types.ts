@@ -76,4 +76,8 @@ export type Publisher = PublisherSummary & {
   location: string | null;
 };
 
-export type AppPage = { items: AppSummary[]; total: number };
+/**
+ * A page of apps and how many match. Counts stop at a bound (issue 31, COUNT_BOUND): when
+ * `totalCapped` is set, `total` is a lower bound (at least that many match; shown as "1,000+").
+ */
+export type AppPage = { items: AppSummary[]; total: number; totalCapped?: boolean };

@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data ? searchHeading(data.said || data.q, data.total, data.correctedQuery) : "Search apps"} | App Hub` },
+  { title: `${data ? searchHeading(data.said || data.q, data.total, data.correctedQuery, data.totalCapped) : "Search apps"} | App Hub` },
   // Result pages are endless variations of the catalogue's own pages: keep them out of indexes.
   { name: "robots", content: "noindex, follow" },
 ];

@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Paging past the last result is a 404, decided from the count alone (remembered per catalogue
   // version): an OFFSET query would walk every row before the offset to find nothing.
   if (params.offset > 0) {
-    const total = result?.total ?? (await context.catalogue.count(searched));
+    const total = result?.total ?? (await context.catalogue.count(searched, params.offset + 1));
     if (params.offset >= total) {
       return jsonError(404, `No results found: offset ${params.offset} is past the last result (${total} apps match).`);
     }
@@ -73,6 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? {
         items: result.items,
         total: result.total,
+        ...(result.totalCapped ? { totalCapped: true } : {}),
         correctedQuery: result.correctedQuery,
         moreWithSomeWords: result.moreWithSomeWords,
         ...(filtersFromWords ? { filtersFromWords, searchedText: needs?.rest ?? "" } : {}),

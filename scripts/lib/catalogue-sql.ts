@@ -15,6 +15,14 @@ export const D1_MAX_BOUND_PARAMS = 100;
 
 const PUBLISHER_COLUMNS = ["slug", "name", "domain", "verified_at", "about", "website_url", "support_url", "privacy_url", "security_contact", "location"] as const;
 
+/**
+ * Appends in a loop: `push(...list)` passes every element as an argument, which overflows the stack
+ * past ~100,000 statements (a 250,000-app catalogue's apps alone are ~85,000; issue 31).
+ */
+function append<T>(to: T[], list: readonly T[]): void {
+  for (const item of list) to.push(item);
+}
+
 /** Multi-row INSERTs, as many rows per statement as the parameter limit allows. */
 function insertRows(table: string, columns: readonly string[], rows: SqlValue[][]): SqlStatement[] {
   const perStatement = Math.max(1, Math.floor(D1_MAX_BOUND_PARAMS / columns.length));
@@ -73,8 +81,9 @@ export function catalogueStatements(cat: CatalogueFile): SqlStatement[] {
   ].map((table) => ({ sql: `DELETE FROM ${table}`, params: [] }));
 
   const publishers = allPublishers(cat);
-  statements.push(
-    ...insertRows(
+  append(
+    statements,
+    insertRows(
       "publishers",
       PUBLISHER_COLUMNS,
       publishers.map((p) => [p.slug, p.name, p.domain, p.verifiedAt, p.about, p.websiteUrl, p.supportUrl, p.privacyUrl, p.securityContact, p.location]),
@@ -82,8 +91,9 @@ export function catalogueStatements(cat: CatalogueFile): SqlStatement[] {
   );
   const verifiedPublishers = new Set(publishers.filter((p) => p.verifiedAt !== null).map((p) => p.slug));
 
-  statements.push(
-    ...insertRows(
+  append(
+    statements,
+    insertRows(
       "categories",
       ["id", "api_id", "slug", "name", "category_type"],
       cat.categories.map((c) => [c.id, c.apiId, c.slug, c.name, c.categoryType]),
@@ -113,13 +123,13 @@ export function catalogueStatements(cat: CatalogueFile): SqlStatement[] {
       collectionApps.push([collection, seq, position]);
     }
   });
-  statements.push(...insertRows("apps", APP_COLUMNS, appRows));
-  statements.push(...insertRows("app_categories", ["app_seq", "category_id"], appCategories));
-  statements.push(...insertRows("app_product_types", ["app_seq", "product_type"], appProductTypes));
-  statements.push(...insertRows("collection_apps", ["collection", "app_seq", "position"], collectionApps));
-  statements.push(...insertRows("app_versions", ["app_seq", "version", "released_at", "notes"], versions));
-  statements.push(...insertRows("app_certifications", ["certification", "app_seq"], certifications));
-  statements.push(...insertRows("app_data_regions", ["region", "app_seq"], regions));
+  append(statements, insertRows("apps", APP_COLUMNS, appRows));
+  append(statements, insertRows("app_categories", ["app_seq", "category_id"], appCategories));
+  append(statements, insertRows("app_product_types", ["app_seq", "product_type"], appProductTypes));
+  append(statements, insertRows("collection_apps", ["collection", "app_seq", "position"], collectionApps));
+  append(statements, insertRows("app_versions", ["app_seq", "version", "released_at", "notes"], versions));
+  append(statements, insertRows("app_certifications", ["certification", "app_seq"], certifications));
+  append(statements, insertRows("app_data_regions", ["region", "app_seq"], regions));
   // Community data outlives the import: apps a moderator removed stay removed, and ratings are
   // those of the visible reviews (docs/decisions/024).
   statements.push({ sql: "UPDATE apps SET listing = 2 WHERE id IN (SELECT app_id FROM app_removals)", params: [] });
@@ -179,8 +189,8 @@ const TUPLES_ONLY = /^\(\?(?:, \?)*\)(?:, \(\?(?:, \?)*\))*$/;
  * The statements with their parameters inlined, consecutive plain multi-row INSERTs into the same
  * table merged into statements of up to ~90 KB. With the parameters inlined the 100-parameter limit
  * no longer applies; wrangler and D1 pay per statement, and 50,000 apps import about three times
- * faster this way. Used for `wrangler d1 execute --file` (statementsToSqlFile) and for batches on
- * the local state (scripts/lib/local-d1.ts).
+ * faster this way. Used for `wrangler d1 execute --file` (statementsToSqlFile), for batches on
+ * the local state (scripts/lib/local-d1.ts) and by the bench's import.
  */
 export function mergedStatements(statements: readonly SqlStatement[]): string[] {
   const out: string[] = [];

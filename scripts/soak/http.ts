@@ -1,5 +1,6 @@
 // HTTP as browsers and scripts send it: a cookie jar, the headers of a navigation, a form and a
 // fetch, and one request function that records every answer (kind, status, latency).
+import { NAVIGATE, USER_AGENT as UA, XHR } from "./mix.ts";
 import { settings } from "./options.ts";
 import { retryAfterMs, sleep } from "./util.ts";
 
@@ -24,15 +25,7 @@ export class Jar {
   }
 }
 
-const UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-export const NAVIGATE: Record<string, string> = {
-  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "User-Agent": UA,
-  "Sec-Fetch-Dest": "document",
-  "Sec-Fetch-Mode": "navigate",
-  "Sec-Fetch-Site": "same-origin",
-};
-export const XHR: Record<string, string> = { Accept: "application/json", "User-Agent": UA, "Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "cors", "Sec-Fetch-Site": "same-origin" };
+export { NAVIGATE, XHR };
 /** A form posted by one of our pages: same origin, as the browser sends it. */
 export const FORM: Record<string, string> = { ...NAVIGATE, "Content-Type": "application/x-www-form-urlencoded", Origin: settings.app };
 /** What navigator.sendBeacon sends: same origin, no custom headers. */

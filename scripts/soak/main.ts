@@ -57,7 +57,7 @@ import { posterLoop, startReceiver } from "./posters.ts";
 import { summarize } from "./report.ts";
 import { answers, type OwnServers, serverMemory, servers, startOwnServers, stopServers } from "./servers.ts";
 import { analyticsTotal, anonymousLoop, discover } from "./site.ts";
-import { fmt, log, table } from "./util.ts";
+import { fmt, log, table } from "../harness/report.ts";
 import { demoUser, type Person, roomFits, world } from "./world.ts";
 import { followAction, followsAudit } from "./follows.ts";
 import { reviewAction, reviewsAudit } from "./reviews.ts";

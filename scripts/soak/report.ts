@@ -1,6 +1,6 @@
 // The soak's report: per-kind latencies and statuses, printed as a table and written as JSON.
 import type { KindStats } from "./http.ts";
-import { percentile } from "./util.ts";
+import { percentile } from "../harness/stats.ts";
 
 type StatusClass = "2xx" | "3xx" | "4xx" | "429" | "5xx" | "error";
 const classOf = (status: number): StatusClass => (status === 0 ? "error" : status === 429 ? "429" : status >= 500 ? "5xx" : status >= 400 ? "4xx" : status >= 300 ? "3xx" : "2xx");

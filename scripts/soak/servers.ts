@@ -1,71 +1,19 @@
 // The servers under load: by default the soak seeds fresh state in its own folders and starts
 // `wrangler dev` for the platform emulator and for the app (as scripts/dev.mjs and the Playwright
-// config do), each in its own process group, stopped on every way out (docs/decisions/014).
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
+// config do), each in its own process group, stopped on every way out (docs/decisions/014). The
+// process handling is the shared harness's (scripts/harness/processes.ts).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { answers, groupRssMb, serverProcesses, startProcessGroup, stopProcessGroups, waitFor } from "../harness/processes.ts";
 import { fail, root, settings } from "./options.ts";
-import { log, sleep } from "./util.ts";
+import { log } from "./util.ts";
 
-type Server = { label: string; child: ChildProcess };
-export const servers: Server[] = [];
-let stopping: Promise<void> | null = null;
+export { answers };
+export const servers = serverProcesses();
+export const stopServers = stopProcessGroups;
 const serverEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
-export function stopServers(): Promise<void> {
-  if (stopping) return stopping;
-  stopping = Promise.all(
-    servers.map(
-      ({ child }) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return resolve();
-          const pid = child.pid;
-          const group = (signal: NodeJS.Signals) => {
-            try {
-              process.kill(-pid, signal); // npx passes no signals on: signal its whole group
-            } catch {
-              try {
-                child.kill(signal);
-              } catch {
-                // already gone
-              }
-            }
-          };
-          const hard = setTimeout(() => group("SIGKILL"), 5000);
-          child.once("exit", () => {
-            clearTimeout(hard);
-            // workerd may outlive wrangler for a moment; make sure nothing of the group stays.
-            setTimeout(() => {
-              group("SIGKILL");
-              resolve();
-            }, 300);
-          });
-          group("SIGTERM");
-        }),
-    ),
-  ).then(() => undefined);
-  return stopping;
-}
-
-/** The status a URL answers (0 when nothing does). */
-export async function answers(url: string): Promise<number> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return 0;
-  }
-}
-async function waitFor(url: string, label: string, child: ChildProcess, deadlineMs = 120_000) {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`${label} exited (code ${child.exitCode}) before answering; see its log`);
-    if ((await answers(url)) === 200) return;
-    await sleep(300);
-  }
-  throw new Error(`${label} did not answer ${url} within ${deadlineMs / 1000} s`);
-}
 function runStep(label: string, command: string, argv: string[]) {
   log(`soak: ${label} …`);
   const started = Date.now();
@@ -76,32 +24,16 @@ function runStep(label: string, command: string, argv: string[]) {
   }
   log(`soak: ${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
-/** Resident memory of a server's whole process group (wrangler, workerd), in MB; Linux ps. */
-function groupRssMb(child: ChildProcess): number {
-  const ps = spawnSync("ps", ["-eo", "pgid=,rss="], { encoding: "utf8" });
-  if (ps.status !== 0) return Number.NaN;
-  let kb = 0;
-  for (const line of ps.stdout.split("\n")) {
-    const [pgid, rss] = line.trim().split(/\s+/).map(Number);
-    if (pgid === child.pid) kb += rss ?? 0;
-  }
-  return kb / 1024;
-}
 export const serverMemory = (): Record<string, number> => Object.fromEntries(servers.map((s) => [s.label, groupRssMb(s.child)]));
 
-function startServer(label: string, argv: string[], logFile: string): ChildProcess {
-  const out = createWriteStream(logFile);
-  // Own process group: stopServers() signals wrangler and workerd together.
-  const child = spawn("npx", argv, { cwd: root, env: serverEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  servers.push({ label, child });
-  child.on("exit", (code, signal) => {
-    if (!stopping) process.stderr.write(`soak: ${label} exited unexpectedly (${signal ?? `code ${code}`}); see ${path.relative(root, logFile)}\n`);
+function startServer(label: string, argv: string[], logFile: string) {
+  return startProcessGroup(label, "npx", argv, {
+    cwd: root,
+    env: serverEnv,
+    logFile,
+    onUnexpectedExit: (why) => process.stderr.write(`soak: ${label} exited unexpectedly (${why}); see ${path.relative(root, logFile)}\n`),
   });
-  return child;
 }
-
 export type OwnServers = { state: string; platformState: string; logs: { app: string; platform: string } };
 
 export async function startOwnServers(): Promise<OwnServers> {

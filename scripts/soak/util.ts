@@ -1,9 +1,10 @@
-// Small helpers of the soak: the seeded choices, waiting, and the report's number formats.
+// Small helpers of the soak: the seeded choices, waiting, entities, Retry-After (numbers and tables are
+// the shared harness's: scripts/harness/report.ts).
 import { mulberry32 } from "../lib/catalogue-generator.ts";
 import { settings } from "./options.ts";
 
-export const log = (msg: string) => process.stdout.write(`${msg}\n`);
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
+export { log } from "../harness/report.ts";
+export { sleep } from "../harness/processes.ts";
 
 // The mix's choices come from --seed (the interleaving of clients still varies); the catalogue
 // generator's PRNG.
@@ -24,16 +25,6 @@ export function weighted<T>(entries: ReadonlyArray<readonly [T, number]>): T {
   }
   return (entries[entries.length - 1] as readonly [T, number])[0];
 }
-
-export const fmt = (n: number | undefined, d = 1) => (n !== undefined && Number.isFinite(n) ? n.toFixed(d) : "-");
-export function table(headers: string[], rows: Array<Array<string | number | undefined>>): string {
-  const cells = [headers, ...rows].map((r) => r.map((c) => String(c ?? "")));
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
-  return [line(cells[0] ?? []), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
-}
-export const percentile = (sorted: number[], p: number): number =>
-  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN) : Number.NaN;
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 export const decodeEntities = (s: string) =>

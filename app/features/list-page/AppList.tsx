@@ -17,6 +17,8 @@ import * as styles from "./ListPage.css";
 export type AppListData = {
   items: AppSummary[];
   total: number;
+  /** The count stopped at its bound: `total` is a lower bound ("1,000+ apps"). */
+  totalCapped?: boolean;
   page: number;
   fromPage: number;
   pageSize: number;
@@ -91,6 +93,7 @@ type ListView = {
   /** Items before the first one shown (a page opened at ?from=N). */
   startIndex: number;
   total: number;
+  totalCapped: boolean;
   /** The address of the list's first page, when the items shown start later. */
   earlierHref: string | null;
   /** The address of the next page ("Load more" without JavaScript), when there is one. */
@@ -107,6 +110,7 @@ export function listView(data: AppListData, location: { pathname: string; search
     items: loaded.items,
     startIndex,
     total: data.total,
+    totalCapped: data.totalCapped === true,
     earlierHref: data.fromPage > 1 ? location.pathname + withParams(location.search, { page: null, from: null }) : null,
     moreHref: shown < data.total ? `${location.pathname}${withParams(location.search, { page: String(nextPage), from: null })}#item-${shown + 1}` : null,
     nextPage,
@@ -121,6 +125,7 @@ export function AppListView({
   items,
   startIndex,
   total,
+  totalCapped,
   earlierHref,
   moreHref,
   showCount = true,
@@ -130,8 +135,8 @@ export function AppListView({
   return (
     <>
       {showCount ? (
-        <p className={styles.count} aria-live="polite" data-list-count={`${startIndex + 1} ${total}`}>
-          {countText(startIndex + 1, startIndex + items.length, total)}
+        <p className={styles.count} aria-live="polite" data-list-count={`${startIndex + 1} ${total}${totalCapped ? " capped" : ""}`}>
+          {countText(startIndex + 1, startIndex + items.length, total, totalCapped)}
         </p>
       ) : null}
 

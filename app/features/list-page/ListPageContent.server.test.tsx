@@ -49,6 +49,7 @@ const listData = (items: AppSummary[], overrides: Partial<ListPageData> = {}): L
   feed: null,
   items,
   total: 5,
+  totalCapped: false,
   page: 1,
   fromPage: 1,
   pageSize: 2,
@@ -61,6 +62,17 @@ const listData = (items: AppSummary[], overrides: Partial<ListPageData> = {}): L
 });
 
 describe("listPageHtml", () => {
+  it("says '1,000+ apps' when the count stopped at its bound, and still offers the next page (issue 31)", () => {
+    const items = [app(1), app(2)];
+    const location = { pathname: "/messaging", search: "" };
+    const capped = listPageHtml(listData(items, { total: 1001, totalCapped: true }), location);
+    expect(capped).toContain("Showing 1–2 of 1,000+ apps");
+    expect(capped).toContain('data-list-count="1 1001 capped"');
+    expect(capped).toContain('href="/messaging?page=2#item-3"');
+    const exact = listPageHtml(listData(items, { total: 5 }), location);
+    expect(exact).toContain("Showing 1–2 of 5 apps");
+  });
+
   it("shows the organisation's badges only in a member's list, never in the shared markup of the same apps (issue 29)", () => {
     const items = [app(1), app(2)];
     const location = { pathname: "/messaging", search: "" };

@@ -30,6 +30,7 @@ export function listPageHtml(data: ListPageData, location: { pathname: string; s
     data.fromPage,
     data.pageSize,
     data.total,
+    data.totalCapped,
     ...data.chips.flatMap((c) => [c.to, c.label]),
     // The organisation's badges (issue 29): the same HTML only for the same standings.
     data.org ? JSON.stringify(data.org) : "",

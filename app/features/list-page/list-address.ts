@@ -11,6 +11,12 @@ export function withParams(search: string, changes: Record<string, string | null
   return text ? `?${text}` : "";
 }
 
-/** "Showing 1–64 of 400 apps": from the first position shown to the last, of the list's total. */
-export const countText = (first: number, last: number, total: number): string =>
-  total === 0 ? "There are no items to display" : `Showing ${first}–${last} of ${total} ${total === 1 ? "app" : "apps"}`;
+/**
+ * How a total reads: "400", or for a count that stopped at its bound (issue 31: `total` is then at
+ * least that many) the bound it passed, "1,000+".
+ */
+export const totalText = (total: number, capped = false): string => (capped ? `${(total - 1).toLocaleString("en-US")}+` : String(total));
+
+/** "Showing 1–64 of 400 apps" (or "of 1,000+ apps"): from the first position shown to the last, of the list's total. */
+export const countText = (first: number, last: number, total: number, capped = false): string =>
+  total === 0 ? "There are no items to display" : `Showing ${first}–${last} of ${totalText(total, capped)} ${total === 1 && !capped ? "app" : "apps"}`;

@@ -48,7 +48,7 @@ export async function loadListPage(request: Request, context: AppLoadContext, sp
   try {
     // A page past the first: count first (remembered per catalogue version), so a page past the last
     // is a 404 without the OFFSET query, which would walk every row before the offset.
-    const past = window.page > 1 && isPastLastPage(window, await context.catalogue.count(query), pageSize);
+    const past = window.page > 1 && isPastLastPage(window, await context.catalogue.count(query, window.offset + 1), pageSize);
     result = past ? null : await context.catalogue.list(query, { offset: window.offset, limit: window.limit });
   } catch (error) {
     context.logger.error("Unable to fetch apps", { url: request.url, error: String(error) });
@@ -72,7 +72,7 @@ function listPageData(
   context: AppLoadContext,
   origin: string,
   spec: Omit<ListPageSpec, "query">,
-  result: { items: AppSummary[]; total: number },
+  result: { items: AppSummary[]; total: number; totalCapped?: boolean },
   window: ReturnType<typeof pageWindowFromUrl>,
   pageSize: number,
   sort: ListSort,
@@ -90,6 +90,8 @@ function listPageData(
     feed: feedFor(spec.canonicalPath, spec.title),
     items: result.items,
     total: result.total,
+    /** The count stopped at its bound (issue 31): `total` is a lower bound, shown as "1,000+". */
+    totalCapped: result.totalCapped === true,
     page: window.page,
     fromPage: window.fromPage,
     pageSize,

@@ -35,9 +35,9 @@ export async function loadMore(link: HTMLAnchorElement): Promise<void> {
   for (const item of items) grid.appendChild(document.importNode(item, true));
 
   const count = island.querySelector<HTMLElement>("[data-list-count]");
-  const [start = 1, total = 0] = (count?.dataset.listCount ?? "").split(" ").map(Number);
+  const [startText, totalText, capped] = (count?.dataset.listCount ?? "").split(" ");
   const last = Number(items[items.length - 1]?.id.replace("item-", ""));
-  if (count) count.textContent = countText(start, last, total);
+  if (count) count.textContent = countText(Number(startText ?? 1), last, Number(totalText ?? 0), capped === "capped");
 
   const more = link.closest<HTMLElement>("[data-list-more]");
   const nextMore = nextIsland.querySelector<HTMLElement>("[data-list-more]");

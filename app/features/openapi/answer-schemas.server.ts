@@ -157,7 +157,11 @@ export const appDetailSchema = appSummarySchema
   })
   .describe("Everything an app's page shows a visitor.") satisfies Describes<AppDetail & { permissionGroups: PermissionGroupView[]; rating: RatingSummary }>;
 
-export const appPageSchema = z.object({ items: z.array(appSummarySchema), total: z.number().int().min(0).describe("How many apps match, on all pages.") });
+export const appPageSchema = z.object({
+  items: z.array(appSummarySchema),
+  total: z.number().int().min(0).describe("How many apps match, on all pages; with `totalCapped`, at least this many."),
+  totalCapped: z.literal(true).optional().describe('Counts stop at 1,001 (or one past the page asked for): when set, `total` is a lower bound (a page shows it as "1,000+").'),
+});
 
 /** /api/search's answer: a page, and with a text, how it was searched (issue 28). */
 export const searchAnswerSchema = appPageSchema.extend({

@@ -10,6 +10,7 @@ import { OrgStandingContext } from "~/components/org-standing-context";
 import { AppList } from "~/features/list-page/AppList";
 import { OrgFilterLink } from "~/features/org-policy/OrgFilterLink";
 import { ORG_FILTER_PARAM, ORG_FILTER_VALUE } from "~/features/org-policy/paths";
+import { totalText } from "~/features/list-page/list-address";
 import * as listStyles from "~/features/list-page/ListPage.css";
 import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
 import type { SearchPageData } from "./search.server";
@@ -29,10 +30,10 @@ const LazyActiveFilters = lazyHydrated(() => import("./SearchTrustFilters").then
 const searchHref = (q: string, extra: Record<string, string> = {}) => `/search?${new URLSearchParams({ q, ...extra })}`;
 
 /** The heading (spec §2.5); with a correction (issue 28 item 5) it names the text the results are for. */
-export function searchHeading(q: string, total: number, correctedQuery: string | null = null): string {
+export function searchHeading(q: string, total: number, correctedQuery: string | null = null, totalCapped = false): string {
   if (q === "") return "Search apps";
   if (total === 0) return `Sorry, no results for "${q}"`;
-  return `Showing ${total} ${total === 1 ? "result" : "results"} for "${correctedQuery ?? q}"`;
+  return `Showing ${totalText(total, totalCapped)} ${total === 1 && !totalCapped ? "result" : "results"} for "${correctedQuery ?? q}"`;
 }
 
 /** The address of the same search with other words-matching choices, keeping sort and filters. */
@@ -77,7 +78,7 @@ function MatchNotes({ data, search }: { data: SearchPageData; search: string }) 
       ) : null}
       {moreWithSomeWords > 0 ? (
         <p className={styles.hint} data-testid="some-words">
-          {total > 0 ? `${total === 1 ? "It matches" : `All ${total} match`} all your words, ` : "No app matches all your words, "}
+          {total > 0 ? `${total === 1 ? "It matches" : `All ${totalText(total, data.totalCapped)} match`} all your words, ` : "No app matches all your words, "}
           <Link to={sameSearch(search, { words: "any" })}>
             and {moreWithSomeWords} more {moreWithSomeWords === 1 ? "matches" : "match"} some of them
           </Link>
@@ -123,7 +124,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
     <section className={listStyles.page} aria-labelledby="search-title">
       <header className={listStyles.head}>
         <h1 id="search-title" className={listStyles.title}>
-          {searchHeading(q, total, correctedQuery)}
+          {searchHeading(q, total, correctedQuery, data.totalCapped)}
         </h1>
       </header>
       {data.needChips.length > 0 ? <NeedChips chips={data.needChips} /> : null}

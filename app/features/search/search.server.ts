@@ -80,7 +80,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
 
   const pageSize = context.config.appsPaginationLimit;
   const window = pageWindowFromUrl(url, pageSize);
-  let result: { items: AppSummary[]; total: number } | null = { items: [], total: 0 };
+  let result: { items: AppSummary[]; total: number; totalCapped?: boolean } | null = { items: [], total: 0 };
   let correctedQuery: string | null = null;
   let moreWithSomeWords = 0;
   if (q !== "" || said !== "") {
@@ -142,6 +142,8 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
     options,
     items: result.items,
     total: result.total,
+    /** The count stopped at its bound (issue 31): `total` is a lower bound, shown as "1,000+". */
+    totalCapped: result.totalCapped === true,
     featured,
     page: window.page,
     fromPage: window.fromPage,

@@ -92,7 +92,8 @@ export async function searchCatalogue(
     catalogue.list({ ...base, textMatch: match }, page),
     plan.any !== null && !options.anyWords ? catalogue.count({ ...base, textMatch: { expression: plan.any } }) : Promise.resolve(0),
   ]);
-  const moreWithSomeWords = plan.any !== null && !options.anyWords ? Math.max(0, some - result.total) : 0;
+  // Counts stop at a bound (issue 31): when the all-words total did, "more with some words" is not told.
+  const moreWithSomeWords = plan.any !== null && !options.anyWords && !result.totalCapped ? Math.max(0, some - result.total) : 0;
   return { ...result, correctedQuery: chosen.correctedQuery, moreWithSomeWords, match };
 }
 

@@ -1,27 +1,29 @@
 // The relevance test set (issue 28): labelled queries against the 400-app seed catalogue
 // (generateCatalogue({ apps: 400, seed: 1 }), the one `npm run db:seed` and the tests load).
 //
-//   npx node bench/relevance-set.mjs      rewrites bench/relevance-set.json
+//   npx node bench/relevance-set.ts       rewrites bench/relevance-set.json
 //
 // Generated cases come from the catalogue with a fixed seed (names, one and two typos, company
 // names split in two, two name words joined); hand-written cases (word forms, acronyms, needs that
 // become filters, synonyms) are in HAND_WRITTEN below. Each case names the apps that count as a hit
 // by friendlyId or id: a ranked answer "hits at k" when one of them is among its first k.
-// `npm run bench -- --only=relevance` (bench/relevance.mjs) runs the set through the built Worker.
+// `npm run bench -- --only=relevance` (bench/scenarios/relevance.ts) runs the set through the built Worker.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import type { AppRecord } from "../app/models/catalogue-record.ts";
 import { generateCatalogue } from "../scripts/lib/catalogue-generator.ts";
+import type { RelevanceCase } from "./scenarios/relevance.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const catalogue = generateCatalogue({ apps: 400, seed: 1 });
 const listed = catalogue.apps.filter((a) => a.status === "published" && !a.deprecation);
-const keyOf = (a) => a.friendlyId ?? a.id;
-const fold = (s) =>
+const keyOf = (a: AppRecord) => a.friendlyId ?? a.id;
+const fold = (s: string) =>
   s
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
     .toLowerCase();
-const wordsOf = (s) => fold(s).match(/[\p{L}\p{N}]+/gu) ?? [];
+const wordsOf = (s: string): string[] => fold(s).match(/[\p{L}\p{N}]+/gu) ?? [];
 
 // Every word the catalogue holds anywhere: a "typo" that is itself a word is not a typo.
 const known = new Set(catalogue.apps.flatMap((a) => wordsOf(`${a.name} ${a.companyName} ${a.tagline} ${a.description}`)));
@@ -31,13 +33,13 @@ const rnd = () => {
   state = (Math.imul(state, 1103515245) + 12345) >>> 0;
   return state / 2 ** 32;
 };
-const pick = (list) => list[Math.floor(rnd() * list.length)];
+const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
 
 /** Apps with exactly this name (a few names repeat in the generated catalogue). */
-const byName = (name) => listed.filter((a) => fold(a.name) === fold(name)).map(keyOf);
+const byName = (name: string) => listed.filter((a) => fold(a.name) === fold(name)).map(keyOf);
 
 /** One edit at a random position after the first letter: swap neighbours, drop, double or replace a letter. */
-function typo(word) {
+function typo(word: string): string | null {
   for (let tries = 0; tries < 50; tries++) {
     const i = 1 + Math.floor(rnd() * (word.length - 1));
     const kind = Math.floor(rnd() * 4);
@@ -52,14 +54,14 @@ function typo(word) {
 }
 
 /** Distinct names, in catalogue order, sampled evenly. */
-function sample(list, n) {
+function sample<T>(list: readonly T[], n: number): T[] {
   const step = Math.max(1, Math.floor(list.length / n));
   return list.filter((_, i) => i % step === 0).slice(0, n);
 }
 const uniqueNames = [...new Map(listed.map((a) => [fold(a.name), a])).values()];
 
-const cases = [];
-const add = (kind, query, relevant, note) => {
+const cases: RelevanceCase[] = [];
+const add = (kind: string, query: string, relevant: string[], note?: string) => {
   if (relevant.length > 0 && !cases.some((c) => c.kind === kind && c.query === query)) cases.push({ kind, query, relevant, ...(note ? { note } : {}) });
 };
 
@@ -69,8 +71,9 @@ for (const app of sample(uniqueNames, 50)) add("exact", app.name, byName(app.nam
 // One typo in the name's longest word of 4+ letters.
 for (const app of sample(uniqueNames.slice(3), 60)) {
   const words = app.name.split(" ");
-  const at = words.reduce((best, w, i) => (wordsOf(w)[0]?.length >= 4 && wordsOf(w)[0].length > (wordsOf(words[best])[0]?.length ?? 0) ? i : best), 0);
-  const w = wordsOf(words[at])[0];
+  const lengthOf = (word: string | undefined) => (word === undefined ? 0 : (wordsOf(word)[0]?.length ?? 0));
+  const at = words.reduce((best, w, i) => (lengthOf(w) >= 4 && lengthOf(w) > lengthOf(words[best]) ? i : best), 0);
+  const w = wordsOf(words[at] ?? "")[0];
   if (!w || w.length < 4) continue;
   const t = typo(w);
   if (t) add("typo1", words.map((x, i) => (i === at ? t : x)).join(" "), byName(app.name));
@@ -120,6 +123,7 @@ const FIRST = [
 for (const company of sample([...new Set(listed.map((a) => a.companyName))], 60)) {
   if (cases.filter((c) => c.kind === "split").length >= 25) break;
   const stem = wordsOf(company)[0];
+  if (!stem) continue;
   const first = FIRST.find((f) => stem.startsWith(f) && stem.length > f.length);
   if (!first) continue;
   add("split", `${first} ${stem.slice(first.length)}`, listed.filter((a) => wordsOf(a.companyName)[0] === stem).map(keyOf), company);
@@ -128,18 +132,19 @@ for (const company of sample([...new Set(listed.map((a) => a.companyName))], 60)
 // Two words of a name typed as one ("tundrapoll" for Tundra Poll).
 for (const app of sample(uniqueNames.slice(7), 60)) {
   if (cases.filter((c) => c.kind === "joined").length >= 20) break;
-  const words = wordsOf(app.name);
-  if (words.length < 2 || words[0].length < 3 || words[1].length < 3) continue;
-  add("joined", [words[0] + words[1], ...words.slice(2)].join(" "), byName(app.name));
+  const [one = "", two = "", ...rest] = wordsOf(app.name);
+  if (one.length < 3 || two.length < 3) continue;
+  add("joined", [one + two, ...rest].join(" "), byName(app.name));
 }
 
 // Hand-written cases. Word forms are pairs whose result sets are compared (Jaccard); the others are
 // labelled by a rule over the catalogue (an app counts when the rule holds for it).
-const has = (field, word) => (a) => wordsOf(a[field]).some((w) => w === word || w === `${word}s`);
-const inCategory = (apiIds) => (a) => a.categoryIds.some((id) => catalogue.categories.find((c) => c.id === id && apiIds.includes(c.apiId)));
-const certified = (c) => (a) => (a.security?.certifications ?? []).includes(c);
-const region = (r) => (a) => (a.security?.dataRegions ?? []).includes(r);
-const HAND_WRITTEN = [
+const has = (field: "name" | "tagline", word: string) => (a: AppRecord) => wordsOf(a[field]).some((w) => w === word || w === `${word}s`);
+const inCategory = (apiIds: string[]) => (a: AppRecord) => a.categoryIds.some((id) => catalogue.categories.find((c) => c.id === id && apiIds.includes(c.apiId)));
+const certified = (c: string) => (a: AppRecord) => (a.security?.certifications ?? []).some((x) => x === c);
+const region = (r: string) => (a: AppRecord) => (a.security?.dataRegions ?? []).some((x) => x === r);
+type HandWritten = { kind: "forms"; query: string; pair: string } | { kind: string; query: string; rule: (a: AppRecord) => boolean };
+const HAND_WRITTEN: HandWritten[] = [
   ...[
     ["poll", "polls"],
     ["transcript", "transcripts"],
@@ -156,7 +161,7 @@ const HAND_WRITTEN = [
     ["lead", "leads"],
     ["standup", "standups"],
     ["report", "reports"],
-  ].map(([one, many]) => ({ kind: "forms", query: one, pair: many })),
+  ].map(([one, many]) => ({ kind: "forms" as const, query: one ?? "", pair: many ?? "" })),
   { kind: "joined", query: "helpdesk", rule: (a) => has("tagline", "help")(a) || has("name", "desk")(a) || has("tagline", "desk")(a) },
   { kind: "joined", query: "whiteboarding", rule: has("name", "whiteboard") },
   { kind: "acronym", query: "crm", rule: (a) => inCategory(["crm"])(a) || /crm/i.test(`${a.name} ${a.tagline}`) },
@@ -179,13 +184,13 @@ const HAND_WRITTEN = [
   { kind: "synonyms", query: "vote", rule: (a) => /poll|vote/i.test(`${a.name} ${a.tagline}`) },
 ];
 for (const h of HAND_WRITTEN) {
-  if (h.kind === "forms") cases.push({ kind: "forms", query: h.query, pair: h.pair });
-  else add(h.kind, h.query, listed.filter(h.rule).map(keyOf), "hand-written");
+  if ("pair" in h) cases.push({ kind: "forms", query: h.query, pair: h.pair });
+  else if ("rule" in h) add(h.kind, h.query, listed.filter(h.rule).map(keyOf), "hand-written");
 }
 
 const counts = Object.fromEntries([...new Set(cases.map((c) => c.kind))].map((k) => [k, cases.filter((c) => c.kind === k).length]));
 writeFileSync(
   `${root}/bench/relevance-set.json`,
-  `${JSON.stringify({ about: "Issue 28's relevance test set: bench/relevance-set.mjs writes it from the 400-app seed (seed 1).", counts, cases }, null, 1)}\n`,
+  `${JSON.stringify({ about: "Issue 28's relevance test set: bench/relevance-set.ts writes it from the 400-app seed (seed 1).", counts, cases }, null, 1)}\n`,
 );
 process.stdout.write(`bench/relevance-set.json: ${cases.length} cases ${JSON.stringify(counts)}\n`);

@@ -20,24 +20,29 @@ import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { moduleLookup, summarize } from "./profile.mjs";
+import { fmt, log, table as formatTable, type Verdict } from "../../scripts/harness/report.ts";
+import { median } from "../../scripts/harness/stats.ts";
+import { type CpuProfile, moduleLookup, summarizeProfile } from "../lib/profile.ts";
+import type { BuildContext, Outcome, Scenario } from "../scenario.ts";
 
+type Sample = { bundleKiB: number; gzipKiB: number; cpuMs: number; outfile: string };
+type Summary = { bundleKiB: number; gzipKiB: number; cpuMs: number; cpuMinMs: number; cpuRunsMs: number[] };
 export const STARTUP_TARGETS = { startupCpuMs: 30, gzipKiB: 300 };
 
-function run(cmd, args, cwd) {
+function exec(cmd: string, args: string[], cwd: string): string {
   const result = spawnSync(cmd, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "1" } });
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
   return `${result.stdout}\n${result.stderr}`;
 }
 
 /** The minimal Remix 2 Worker of the same stack, in `dir` (node_modules linked to the repo's). */
-function writeFloor(root, dir) {
+function writeFloor(root: string, dir: string): void {
   const config = readFileSync(`${root}/wrangler.toml`, "utf8");
   const compatibilityDate = config.match(/^compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? "2026-07-01";
   // Remix reads the server runtime from package.json's dependencies; the versions are the repo's.
-  const pkg = JSON.parse(readFileSync(`${root}/package.json`, "utf8"));
+  const pkg = JSON.parse(readFileSync(`${root}/package.json`, "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
   const versions = { ...pkg.devDependencies, ...pkg.dependencies };
-  const pick = (names) => Object.fromEntries(names.map((n) => [n, versions[n]]));
+  const pick = (names: string[]) => Object.fromEntries(names.map((n) => [n, versions[n]]));
   const files = {
     "package.json": JSON.stringify({
       name: "startup-floor",
@@ -96,97 +101,113 @@ export default { fetch: (request: Request, env: unknown) => handle(request, { en
 }
 
 /** One `wrangler check startup`: { bundleKiB, gzipKiB, cpuMs, profile }. */
-function checkStartup(root, bundle, outfile) {
-  const out = run("npx", ["wrangler", "check", "startup", "--worker", bundle, "--outfile", outfile], root);
+function checkStartup(root: string, bundle: string, outfile: string): Sample {
+  const out = exec("npx", ["wrangler", "check", "startup", "--worker", bundle, "--outfile", outfile], root);
   const sizes = out.match(/Bundle: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/);
   const active = out.match(/Active: ([\d.]+) ms/);
   if (!sizes || !active) throw new Error(`wrangler check startup: unexpected output:\n${out}`);
   return { bundleKiB: Number(sizes[1]), gzipKiB: Number(sizes[2]), cpuMs: Number(active[1]), outfile };
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 /**
- * Builds the floor, bundles both Workers and measures them `runs` times each, in turns.
- * Returns { rows, result } for printing and results.json.
+ * Builds the floor, bundles both Workers and measures them `--startup-runs` times each, in turns
+ * (with --startup-extra's saved bundles).
  */
-export async function runStartup({ root, runs = 5, extra = [], log, keep = false }) {
+async function run(ctx: BuildContext): Promise<Outcome> {
+  const { root } = ctx;
+  const runs = ctx.options.startupRuns;
   const work = mkdtempSync(path.join(tmpdir(), "apphub-bench-startup-"));
   // The build's texts now, for the attribution at the end (someone may rebuild meanwhile).
-  const bundleText = readFileSync(`${root}/dist/app.js`, "utf8");
+  const bundleText = ctx.build.workerScript;
   writeFileSync(`${work}/index.js`, readFileSync(`${root}/build/index.js`));
   try {
     const floorDir = `${work}/floor`;
     mkdirSync(floorDir);
     writeFloor(root, floorDir);
     log("bench: startup: building the floor (a minimal Remix 2 Worker) …");
-    run("npx", ["remix", "build"], floorDir);
-    run("npx", ["wrangler", "deploy", "--dry-run", "--outfile", `${work}/floor.bundle`], floorDir);
+    exec("npx", ["remix", "build"], floorDir);
+    exec("npx", ["wrangler", "deploy", "--dry-run", "--outfile", `${work}/floor.bundle`], floorDir);
     log("bench: startup: bundling the app as a deploy would …");
-    run("npx", ["wrangler", "deploy", "--dry-run", "--env", "production", "--outfile", `${work}/app.bundle`], root);
+    exec("npx", ["wrangler", "deploy", "--dry-run", "--env", "production", "--outfile", `${work}/app.bundle`], root);
 
     const workers = [
       { label: "app", bundle: `${work}/app.bundle` },
       { label: "floor", bundle: `${work}/floor.bundle` },
-      ...extra.map(({ label, bundle }) => ({ label, bundle: path.resolve(bundle) })),
+      ...ctx.options.startupExtra.map(({ label, bundle }) => ({ label, bundle: path.resolve(bundle) })),
     ];
-    const samples = new Map(workers.map((w) => [w.label, []]));
+    const samples = new Map<string, Sample[]>(workers.map((w) => [w.label, []]));
     for (let i = 0; i < runs; i++) {
       for (const w of workers) {
         const sample = checkStartup(root, w.bundle, `${work}/${w.label}-${i}.cpuprofile`);
-        samples.get(w.label).push(sample);
-        log(`bench: startup: ${w.label} run ${i + 1}/${runs}: ${sample.cpuMs} ms (load ${loadavg()[0].toFixed(1)})`);
+        samples.get(w.label)?.push(sample);
+        log(`bench: startup: ${w.label} run ${i + 1}/${runs}: ${sample.cpuMs} ms (load ${fmt(loadavg()[0])})`);
       }
     }
-    const summary = Object.fromEntries(
+    const summary: Record<string, Summary> = Object.fromEntries(
       workers.map(({ label }) => {
-        const list = samples.get(label);
+        const list = samples.get(label) ?? [];
         const cpu = list.map((s) => s.cpuMs);
-        return [label, { bundleKiB: list[0].bundleKiB, gzipKiB: list[0].gzipKiB, cpuMs: median(cpu), cpuMinMs: Math.min(...cpu), cpuRunsMs: cpu }];
+        return [label, { bundleKiB: list[0]?.bundleKiB ?? Number.NaN, gzipKiB: list[0]?.gzipKiB ?? Number.NaN, cpuMs: median(cpu), cpuMinMs: Math.min(...cpu), cpuRunsMs: cpu }];
       }),
     );
+    const app = summary.app!;
+    const floor = summary.floor!;
 
-    // Where the app's startup goes: the profile of its median run, by module (bench/profile.mjs's
+    // Where the app's startup goes: the profile of its median run, by module (bench/lib/profile.ts's
     // attribution; the bundle's `// path` marks). Samples are ~1 ms apart: read it as shares.
-    const appRuns = samples.get("app");
-    const medianRun = appRuns.reduce((best, s) => (Math.abs(s.cpuMs - summary.app.cpuMs) < Math.abs(best.cpuMs - summary.app.cpuMs) ? s : best));
-    const profile = JSON.parse(readFileSync(medianRun.outfile, "utf8"));
+    const appRuns = samples.get("app") ?? [];
+    const medianRun = appRuns.reduce((best, s) => (Math.abs(s.cpuMs - app.cpuMs) < Math.abs(best.cpuMs - app.cpuMs) ? s : best));
+    const profile = JSON.parse(readFileSync(medianRun.outfile, "utf8")) as CpuProfile;
     mkdirSync(`${root}/.bench`, { recursive: true });
     writeFileSync(`${root}/.bench/startup.cpuprofile`, JSON.stringify(profile));
-    const where = summarize(profile, moduleLookup(bundleText, `${work}/index.js`), 15);
+    const where = summarizeProfile(profile, moduleLookup(bundleText, `${work}/index.js`), 15);
 
-    const fmt = (n) => n.toFixed(1);
-    const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
     const labels = workers.map((w) => w.label);
-    const header = ["", ...labels, "app / floor", "goal"];
-    const rows = [
-      ["bundle (KiB)", ...labels.map((l) => fmt(summary[l].bundleKiB)), ratio(summary.app.bundleKiB, summary.floor.bundleKiB), ""],
+    const cell = (l: string, key: keyof Omit<Summary, "cpuRunsMs">) => fmt(summary[l]?.[key]);
+    const table = [
+      ["", ...labels, "app / floor", "goal"],
+      ["bundle (KiB)", ...labels.map((l) => cell(l, "bundleKiB")), ratio(app.bundleKiB, floor.bundleKiB), ""],
       [
         "gzip (KiB)",
-        ...labels.map((l) => fmt(summary[l].gzipKiB)),
-        ratio(summary.app.gzipKiB, summary.floor.gzipKiB),
-        `≤ ${STARTUP_TARGETS.gzipKiB} ${summary.app.gzipKiB <= STARTUP_TARGETS.gzipKiB ? "ok" : "MISSED"}`,
+        ...labels.map((l) => cell(l, "gzipKiB")),
+        ratio(app.gzipKiB, floor.gzipKiB),
+        `≤ ${STARTUP_TARGETS.gzipKiB} ${app.gzipKiB <= STARTUP_TARGETS.gzipKiB ? "ok" : "MISSED"}`,
       ],
       [
         `startup CPU (ms, median of ${runs})`,
-        ...labels.map((l) => fmt(summary[l].cpuMs)),
-        ratio(summary.app.cpuMs, summary.floor.cpuMs),
-        `≤ ${STARTUP_TARGETS.startupCpuMs} ${summary.app.cpuMs <= STARTUP_TARGETS.startupCpuMs ? "ok" : "MISSED"}`,
+        ...labels.map((l) => cell(l, "cpuMs")),
+        ratio(app.cpuMs, floor.cpuMs),
+        `≤ ${STARTUP_TARGETS.startupCpuMs} ${app.cpuMs <= STARTUP_TARGETS.startupCpuMs ? "ok" : "MISSED"}`,
       ],
       // The profiler samples wall time: a run the machine's other work interrupted only gets longer,
       // so on a busy machine the least disturbed run (the minimum) is the steadier figure.
-      [`startup CPU (ms, min of ${runs})`, ...labels.map((l) => fmt(summary[l].cpuMinMs)), ratio(summary.app.cpuMinMs, summary.floor.cpuMinMs), ""],
+      [`startup CPU (ms, min of ${runs})`, ...labels.map((l) => cell(l, "cpuMinMs")), ratio(app.cpuMinMs, floor.cpuMinMs), ""],
     ];
-    const verdicts = [
-      { target: `app gzip ≤ ${STARTUP_TARGETS.gzipKiB} KiB`, value: `${fmt(summary.app.gzipKiB)} KiB`, ok: summary.app.gzipKiB <= STARTUP_TARGETS.gzipKiB },
-      { target: `app startup CPU ≤ ${STARTUP_TARGETS.startupCpuMs} ms`, value: `${fmt(summary.app.cpuMs)} ms`, ok: summary.app.cpuMs <= STARTUP_TARGETS.startupCpuMs },
+    const verdicts: Verdict[] = [
+      { target: `app gzip ≤ ${STARTUP_TARGETS.gzipKiB} KiB`, value: `${fmt(app.gzipKiB)} KiB`, ok: app.gzipKiB <= STARTUP_TARGETS.gzipKiB },
+      { target: `app startup CPU ≤ ${STARTUP_TARGETS.startupCpuMs} ms`, value: `${fmt(app.cpuMs)} ms`, ok: app.cpuMs <= STARTUP_TARGETS.startupCpuMs },
     ];
-    return { header, rows, where, verdicts, result: { runs, loadAverage1m: loadavg()[0], workers: summary } };
+    const [header = [], ...rows] = table;
+    return {
+      report: [
+        "Startup (wrangler check startup; app = this Worker, floor = a minimal Remix 2 Worker of the same stack)",
+        formatTable(header, rows),
+        "",
+        `Where the app's startup goes (its median run; .bench/startup.cpuprofile):\n${where}`,
+      ],
+      verdicts,
+      json: { runs, loadAverage1m: loadavg()[0], workers: summary },
+    };
   } finally {
-    if (!keep) rmSync(work, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   }
 }
+
+export const startup: Scenario = {
+  id: "startup",
+  about: "cold start: `wrangler check startup` of the app and of a minimal Remix 2 Worker, --startup-runs=5, --startup-extra=label=file.bundle",
+  needs: "build",
+  inFullRun: true,
+  run,
+};

@@ -1,0 +1,186 @@
+// The catalogue the load runs against: migrations (and --proposed schema changes), a generated
+// catalogue of --apps apps imported through the helper Worker with the FTS triggers on (as a real
+// import), reviews as a live marketplace has them, and a logged-in session for uncached requests.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createCookie } from "@remix-run/cloudflare";
+import { unstable_splitSqlQuery } from "wrangler";
+import type { AppRecord, CatalogueFile } from "../../app/models/catalogue-record.ts";
+import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
+import { catalogueStatements, mergedStatements } from "../../scripts/lib/catalogue-sql.ts";
+import { fmt, log } from "../../scripts/harness/report.ts";
+import type { Helper, Statement } from "./worker.ts";
+
+/** Applies migrations/*.sql in order (and bench/proposed/*.sql with `proposed`); returns ms. */
+export async function migrate(root: string, helper: Helper, proposed = false): Promise<number> {
+  const started = performance.now();
+  const sqlFiles = (dir: string) =>
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith(".sql"))
+          .sort()
+      : [];
+  for (const file of sqlFiles(`${root}/migrations`)) {
+    await helper.batch(unstable_splitSqlQuery(readFileSync(`${root}/migrations/${file}`, "utf8")).map((sql) => ({ sql, params: [] })));
+  }
+  if (proposed) {
+    // A/B: also apply the schema changes this benchmark proposes (bench/proposed/*.sql).
+    // The directory exists only while a change is proposed; applied proposals move to migrations/.
+    const files = sqlFiles(`${root}/bench/proposed`);
+    if (files.length === 0) log("bench: --proposed: no proposals in bench/proposed");
+    for (const file of files) {
+      await helper.batch(unstable_splitSqlQuery(readFileSync(`${root}/bench/proposed/${file}`, "utf8")).map((sql) => ({ sql, params: [] })));
+      log(`bench: --proposed: applied bench/proposed/${file}`);
+    }
+  }
+  return performance.now() - started;
+}
+
+export type Generated = { catalogue: CatalogueFile; generateMs: number; statements: string[] };
+
+/**
+ * Generates `apps` apps (seed 1) and the import's statements, before the Worker starts: seconds of
+ * synchronous work while Miniflare runs leave its kept-alive connections to workerd closed under
+ * Node's feet (EPIPE, "fetch failed" on the next call).
+ */
+export function generate(apps: number): Generated {
+  const started = performance.now();
+  const catalogue = generateCatalogue({ apps, seed: 1 });
+  const generateMs = performance.now() - started;
+  // The import's SQL too (seconds of synchronous work at 1,000,000 apps), before Miniflare runs.
+  const statements = mergedStatements(catalogueStatements(catalogue));
+  log(
+    `bench: generated ${catalogue.apps.length} apps, ${catalogue.categories.length} categories in ${fmt(generateMs / 1000, 2)} s (SQL ${fmt((performance.now() - started - generateMs) / 1000, 2)} s)`,
+  );
+  return { catalogue, generateMs, statements };
+}
+
+export type Imported = { catalogue: CatalogueFile; generateMs: number; importMs: number; statements: number; sizeBytes: number | null };
+
+/**
+ * Imports a generated catalogue as the import script does (scripts/import-catalogue.ts:
+ * the statements with their parameters inlined, multi-row INSERTs merged to ~90 KB each), sent to
+ * the helper in calls of at most ~`callBytes` of SQL, each one D1 batch (one transaction). The FTS
+ * triggers stay on, as in a real import. (Before issue 31 the bench sent 500 parameterised
+ * statements of at most 100 parameters per call: ~17,000 statements for 50,000 apps, and a call
+ * of ~4 MB could break the helper's connection.)
+ */
+export async function importCatalogue(helper: Helper, generated: Generated, { callBytes = 2_000_000 } = {}): Promise<Imported> {
+  const { catalogue, generateMs, statements } = generated;
+  const started = performance.now();
+  let sizeBytes: number | null = null;
+  let call: Statement[] = [];
+  let bytes = 0;
+  let calls = 0;
+  const send = async () => {
+    if (call.length === 0) return;
+    sizeBytes = (await helper.batch(call)).sizeAfter;
+    calls++;
+    if (calls % 100 === 0) log(`bench: import: ${calls} calls, ${fmt((performance.now() - started) / 1000, 0)} s, D1 ${fmt((sizeBytes ?? 0) / 2 ** 20, 0)} MB`);
+    call = [];
+    bytes = 0;
+  };
+  for (const sql of statements) {
+    if (bytes + sql.length > callBytes) await send();
+    call.push({ sql, params: [] });
+    bytes += sql.length;
+  }
+  await send();
+  return { catalogue, generateMs, importMs: performance.now() - started, statements: statements.length, sizeBytes };
+}
+
+/** The apps the detail target opens in turn (each has a page of reviews: seedReviews). */
+export function detailApps(catalogue: CatalogueFile): AppRecord[] {
+  return catalogue.apps
+    .filter((a) => a.status === "published" && !a.deprecation)
+    .filter((_, i) => i % 997 === 0)
+    .slice(0, 50);
+}
+
+/**
+ * Ratings and reviews (issue 15), as a live marketplace has them: every detail-target app has 25
+ * reviews (a page of 10 shows, with paging), one app in five has 1-8, the rest none; ratings lean
+ * to 4 and 5 stars. Deterministic. The apps' rating columns are then written from the reviews, as
+ * the import does. Literal multi-row INSERTs of ~90 KB: the 100-parameter limit would mean ~4,000
+ * statements. Returns ms.
+ */
+export async function seedReviews(helper: Helper, catalogue: CatalogueFile): Promise<number> {
+  const started = performance.now();
+  let state = 20261126;
+  const rnd = () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return state / 2 ** 32;
+  };
+  const pickOf = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
+  const detail = new Set(detailApps(catalogue).map((a) => a.id));
+  const TITLES = ["Does the job", "Great for our team", "Saves us hours", "Good, with rough edges", "Not what we needed", "Solid and fast", "Setup was painless"];
+  const BODIES = [
+    "We rolled it out to 40 people in an afternoon. The daily summary is the part everyone uses.",
+    "Works as described. Support answered within a day when we had a question about permissions.",
+    "It does one thing and does it well. I would like more control over notifications.",
+    "",
+  ];
+  const rows: string[] = [];
+  const reviewed = new Set<string>();
+  let seen = 0;
+  for (const app of catalogue.apps) {
+    if (app.status !== "published") continue;
+    // Past the first 50,000 apps only the detail apps get reviews: the reviews (and the time to
+    // seed them) stay those of the 50,000-app catalogue whatever --apps says.
+    if (seen++ >= 50_000 && !detail.has(app.id)) continue;
+    const n = detail.has(app.id) ? 25 : rnd() < 0.2 ? 1 + Math.floor(rnd() * 8) : 0;
+    if (n) reviewed.add(app.id);
+    for (let j = 0; j < n; j++) {
+      const roll = rnd();
+      const rating = roll < 0.45 ? 5 : roll < 0.75 ? 4 : roll < 0.87 ? 3 : roll < 0.94 ? 2 : 1;
+      const at = new Date(Date.UTC(2025, 0, 1) + Math.floor(rnd() * 690) * 86_400_000).toISOString();
+      const body = pickOf(BODIES);
+      rows.push(`('${app.id}', 'bench-user-${j}', 'Reviewer ${j + 1}', ${rating}, '${pickOf(TITLES)}', '${body}', '${at}', '${at}', ${Math.floor(rnd() * 12)})`);
+    }
+  }
+  const head = "INSERT INTO reviews (app_id, user_id, author_name, rating, title, body, created_at, updated_at, helpful_count) VALUES ";
+  const inserts: Statement[] = [];
+  for (let i = 0; i < rows.length; ) {
+    let bytes = head.length;
+    const chunk: string[] = [];
+    while (i < rows.length && bytes + (rows[i] ?? "").length + 2 < 90_000) {
+      bytes += (rows[i] ?? "").length + 2;
+      chunk.push(rows[i++] ?? "");
+    }
+    inserts.push({ sql: head + chunk.join(", "), params: [] });
+  }
+  for (let i = 0; i < inserts.length; i += 50) await helper.batch(inserts.slice(i, i + 50));
+  await helper.batch([
+    {
+      sql: `UPDATE apps SET rating_avg = r.average, rating_count = r.total
+            FROM (SELECT app_id, avg(rating) AS average, count(*) AS total FROM reviews WHERE state = 'visible' GROUP BY app_id) r
+            WHERE apps.id = r.app_id`,
+      params: [],
+    },
+  ]);
+  log(`bench: ${rows.length} reviews on ${reviewed.size} apps`);
+  return performance.now() - started;
+}
+
+/** Stores a logged-in session in KV (as app/auth/session.server.ts does) and returns its Cookie header value. */
+export async function benchSession(kv: KVNamespace, vars: Record<string, string>): Promise<string> {
+  const id = "bench-session-0001";
+  const far = Date.now() + 7 * 24 * 3600 * 1000;
+  const user = {
+    id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS9iZW5jaA",
+    userId: "bench",
+    orgId: "Y2lzY29zcGFyazovL3VzL09SR0FOSVpBVElPTi9iZW5jaA",
+    displayName: "Bench Person",
+    firstName: "Bench",
+    lastName: "Person",
+    nickName: "",
+    emails: ["bench@acme.example"],
+    emailDomain: "acme.example",
+    avatar: null,
+    portalDisplayName: "Bench Person",
+  };
+  const data = { user, tokens: { accessToken: "bench", refreshToken: "bench", accessExpiresAt: far, refreshExpiresAt: far }, trackingSession: "bench", createdAt: Date.now() };
+  await kv.put(id, JSON.stringify(data));
+  const secrets = (vars.SESSION_SECRETS ?? "").split(",").map((v) => v.trim());
+  const cookie = createCookie(vars.SESSION_COOKIE_NAME ?? "__session", { secrets });
+  return (await cookie.serialize(id)).split(";")[0] ?? "";
+}

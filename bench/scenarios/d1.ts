@@ -1,0 +1,166 @@
+// D1 alone: the SQL the list loaders run (mirrors app/models/catalogue.server.ts listApps, countApps,
+// suggestApps, listCategories), timed through the D1 binding inside workerd by the helper Worker,
+// with D1's rows_read and (unless --no-explain) EXPLAIN QUERY PLAN. Runs whenever the catalogue
+// Worker does.
+import { toFtsQuery } from "../../app/lib/fts-query.ts";
+import { fmt, table } from "../../scripts/harness/report.ts";
+import { mean, median } from "../../scripts/harness/stats.ts";
+import type { CatalogueContext, Outcome, Scenario } from "../scenario.ts";
+
+type Query = { name: string; sql: string; params: unknown[] };
+
+const SUMMARY =
+  "a.id, a.friendly_id, a.name, a.logo, a.type, a.product_type, a.company_name, a.tagline, a.is_featured, a.status, a.submitted_at, a.rating_avg, a.rating_count, a.last_release_at, a.listing, a.publisher_verified";
+const BY_DATE = "ORDER BY a.submitted_at DESC, a.seq DESC";
+const inList = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+
+/** The queries, built for this catalogue (the median category's ids). */
+export function d1Queries(categoryIds: readonly string[], categorySlug: string): Query[] {
+  // Mirrors listApps: relation filters are EXISTS in the list query (walks the date index, stops
+  // after a page) and `seq IN (…)` in the count (reads only the relation rows; migration 0002).
+  // Issue 31: counts stop at a bound (COUNT_BOUND + 1 = 1,001 rows, or one past a deep page:
+  // "1,000+ apps"), large relations as the list's EXISTS, a category as IN (countStatement). Each
+  // list shows the count it had before ("count, every row": relations as IN) and the one it has now.
+  const listQuery = (
+    name: string,
+    where: string,
+    params: unknown[],
+    order: string,
+    limit: number,
+    offset: number,
+    joins = "",
+    score = "",
+    countWhere = where,
+    boundedWhere = where,
+  ): Query[] => [
+    { name: `${name}: list`, sql: `SELECT ${SUMMARY}${score} FROM apps a ${joins} WHERE ${where} ${order} LIMIT ? OFFSET ?`, params: [...params, limit, offset] },
+    { name: `${name}: count, every row (before)`, sql: `SELECT count(*) AS total FROM apps a ${joins} WHERE ${countWhere}`, params },
+    {
+      name: `${name}: count to ${Math.max(1000, offset + limit) + 1} (now)`,
+      sql: `SELECT count(*) AS total FROM (SELECT 1 FROM apps a ${joins} WHERE ${boundedWhere} LIMIT ?)`,
+      params: [...params, Math.max(1000, offset + limit) + 1],
+    },
+  ];
+  const PT = "EXISTS (SELECT 1 FROM app_product_types p WHERE p.app_seq = a.seq AND p.product_type IN (?))";
+  const PT_IN = "a.seq IN (SELECT app_seq FROM app_product_types WHERE product_type IN (?))";
+  const CAT = `EXISTS (SELECT 1 FROM app_categories c WHERE c.app_seq = a.seq AND c.category_id IN (${inList(categoryIds.length)}))`;
+  const CAT_IN = `a.seq IN (SELECT app_seq FROM app_categories WHERE category_id IN (${inList(categoryIds.length)}))`;
+  const fts = toFtsQuery("poll");
+  return [
+    { name: "baseline: SELECT 1", sql: "SELECT 1", params: [] },
+    { name: "root: categories", sql: "SELECT id, api_id, slug, name, category_type FROM categories ORDER BY name COLLATE NOCASE, id", params: [] },
+    ...listQuery("/brand-new", "a.status = ? AND a.listing = 0", ["published"], BY_DATE, 32, 0),
+    ...listQuery("/meetings", `a.status = ? AND a.listing = 0 AND ${PT}`, ["published", "meetings"], BY_DATE, 32, 0, "", "", `a.status = ? AND a.listing = 0 AND ${PT_IN}`),
+    ...listQuery(
+      `/category/${categorySlug}`,
+      `a.status = ? AND a.listing = 0 AND ${CAT}`,
+      ["published", ...categoryIds],
+      BY_DATE,
+      32,
+      0,
+      "",
+      "",
+      `a.status = ? AND a.listing = 0 AND ${CAT_IN}`,
+    ),
+    {
+      // The row above walks apps (EXISTS); countStatement starts from the category's own rows.
+      name: `/category/${categorySlug}: count to 1001 from the relation (now)`,
+      sql: `SELECT count(*) AS total FROM (SELECT DISTINCT d.app_seq FROM app_categories d CROSS JOIN apps a ON a.seq = d.app_seq WHERE d.category_id IN (${inList(categoryIds.length)}) AND a.status = ? AND a.listing = 0 LIMIT ?)`,
+      params: [...categoryIds, "published", 1001],
+    },
+    ...listQuery("/brand-new p40", "a.status = ? AND a.listing = 0", ["published"], BY_DATE, 32, 1248),
+    // Issue 15: the rating sort (index apps_status_rating) and a certification + region filter.
+    ...listQuery("/bots by rating", "a.status = ? AND a.listing = 0 AND a.type = ?", ["published", "bot"], "ORDER BY a.rating_avg DESC, a.rating_count DESC, a.seq DESC", 32, 0),
+    ...listQuery(
+      "/meetings hipaa+eu",
+      `a.status = ? AND a.listing = 0 AND ${PT} AND EXISTS (SELECT 1 FROM app_certifications r WHERE r.app_seq = a.seq AND r.certification IN (?)) AND EXISTS (SELECT 1 FROM app_data_regions r WHERE r.app_seq = a.seq AND r.region IN (?))`,
+      ["published", "meetings", "hipaa", "eu"],
+      BY_DATE,
+      32,
+      0,
+      "",
+      "",
+      `a.status = ? AND a.listing = 0 AND ${PT_IN} AND a.seq IN (SELECT app_seq FROM app_certifications WHERE certification IN (?)) AND a.seq IN (SELECT app_seq FROM app_data_regions WHERE region IN (?))`,
+    ),
+    ...listQuery("/bots p20", "a.status = ? AND a.listing = 0 AND a.type = ?", ["published", "bot"], BY_DATE, 32, 608),
+    ...listQuery(
+      "api filters",
+      `a.status = ? AND a.listing = 0 AND a.type = ? AND ${PT}`,
+      ["published", "integration", "meetings"],
+      "ORDER BY a.name COLLATE NOCASE ASC, a.seq ASC",
+      32,
+      0,
+      "",
+      "",
+      `a.status = ? AND a.listing = 0 AND a.type = ? AND ${PT_IN}`,
+    ),
+    ...listQuery(
+      "api poll",
+      "a.status = ? AND a.listing = 0 AND apps_fts MATCH ?",
+      ["published", fts],
+      "ORDER BY score ASC, a.seq ASC",
+      32,
+      0,
+      "INDEXED BY apps_search JOIN apps_fts ON apps_fts.rowid = a.seq",
+      ", bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5) AS score",
+    ),
+    // The typeahead's queries (suggestApps): 1-2 letters as a name prefix on apps_status_name_key;
+    // longer text ranked over name and company on the covering index, 6 rows, no count.
+    ...["p", "po"].map((typed) => ({
+      name: `suggest "${typed}" (name prefix)`,
+      sql: `SELECT a.id, a.friendly_id, a.name, a.logo, a.company_name, a.type FROM apps a
+            WHERE a.status = 'published' AND a.name_key >= ? AND a.name_key < ? ORDER BY a.name_key, a.seq LIMIT 6`,
+      params: [typed, `${typed}${String.fromCodePoint(0x10ffff)}`],
+    })),
+    ...["pol", "calendar"].map((typed) => ({
+      name: `suggest "${typed}"`,
+      sql: `SELECT a.id, a.friendly_id, a.name, a.logo, a.company_name, a.type, r.score FROM (
+              SELECT a.seq AS seq, (bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0) - CASE WHEN a.name_key = ? THEN 20000 WHEN substr(a.name_key, 1, ?) = ? THEN 10000 ELSE 0 END) AS score
+              FROM apps a INDEXED BY apps_search JOIN apps_fts ON apps_fts.rowid = a.seq
+              WHERE apps_fts MATCH ? AND a.status = 'published' ORDER BY score ASC, a.seq ASC LIMIT 6
+            ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
+      params: [typed, typed.length, typed, `{name company_name} : (${toFtsQuery(typed)})`],
+    })),
+  ];
+}
+
+async function run(ctx: CatalogueContext): Promise<Outcome> {
+  const { helper } = ctx.worker;
+  const slug = ctx.fixtures.category.slug;
+  const categoryIds = (await helper.all<{ id: string }>("SELECT id FROM categories WHERE slug = ? AND category_type <> 'appContext'", [slug])).results.map((r) => r.id);
+  const d1 = [];
+  for (const q of d1Queries(categoryIds, slug)) {
+    const { wall, sql: sqlMs, rows, rowsRead } = await helper.time(q.sql, q.params, 30);
+    let plan: string[] = [];
+    if (ctx.options.explain && !q.name.startsWith("baseline")) {
+      try {
+        plan = (await helper.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${q.sql}`, q.params)).results.map((r) => r.detail);
+      } catch (error) {
+        plan = [`(EXPLAIN failed: ${error instanceof Error ? error.message : String(error)})`];
+      }
+    }
+    // workerd's clock ticks in whole ms (and only across I/O), so means resolve better than medians.
+    d1.push({ name: q.name, rows, rowsRead, sqlMsMean: mean(sqlMs), callMsMean: mean(wall), callMsP50: median(wall), plan, sql: q.sql, params: q.params });
+  }
+  const report = [
+    "D1 alone, timed inside workerd by a helper Worker on the same database (mean of 30): SQL = D1 meta.duration, call = await of .all()",
+    table(
+      ["query", "rows", "rows read", "SQL ms", "call ms"],
+      d1.map((q) => [q.name, q.rows, q.rowsRead, fmt(q.sqlMsMean, 2), fmt(q.callMsMean, 2)]),
+    ),
+  ];
+  if (ctx.options.explain) {
+    report.push("", "Query plans (EXPLAIN QUERY PLAN)");
+    for (const q of d1.filter((x) => x.plan.length)) report.push(`  ${q.name}:\n${q.plan.map((l) => `      ${l}`).join("\n")}`);
+  }
+  return { report, verdicts: [], json: d1 };
+}
+
+export const d1: Scenario = {
+  id: "d1",
+  about: "the list, count and suggest SQL alone through the D1 binding: rows read, time, EXPLAIN QUERY PLAN; runs whenever the catalogue Worker does",
+  needs: "catalogue",
+  always: true,
+  inFullRun: true,
+  run,
+};
