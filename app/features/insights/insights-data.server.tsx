@@ -15,6 +15,7 @@ import {
   reviewBacklog,
   searchesLeadingTo,
   type AppDay,
+  type AppFacts,
   type MarketDay,
   type QueryTotals,
 } from "./read.server";
@@ -433,18 +434,6 @@ export async function searchInsights(db: Db, w: Window, csv: CsvHref): Promise<B
     },
   ];
   return { sections, charts };
-}
-
-export type AppFacts = { id: string; friendlyId: string | null; name: string; publisherSlug: string; ratingAvg: number | null; ratingCount: number };
-
-/** The app by id or friendly id, with what its insights page needs (one indexed lookup). */
-export async function appFacts(db: Db, key: string): Promise<AppFacts | null> {
-  return db
-    .prepare(
-      "SELECT id, friendly_id AS friendlyId, name, publisher_slug AS publisherSlug, rating_avg AS ratingAvg, coalesce(rating_count, 0) AS ratingCount FROM apps WHERE id = ?1 UNION ALL SELECT id, friendly_id, name, publisher_slug, rating_avg, coalesce(rating_count, 0) FROM apps WHERE friendly_id = ?1 LIMIT 1",
-    )
-    .bind(key)
-    .first<AppFacts>();
 }
 
 export async function appInsights(db: Db, app: AppFacts, w: Window, csv: CsvHref): Promise<Built> {

@@ -11,7 +11,8 @@ import { requireHubAdmin } from "~/features/moderation/require-hub-admin.server"
 import { requirePublisherMember } from "~/features/publisher-console/members.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { notFound } from "~/lib/http.server";
-import { appFacts, appInsights, marketplaceInsights, publisherInsights, searchInsights, type Built, type Section } from "./insights-data.server";
+import { appInsights, marketplaceInsights, publisherInsights, searchInsights, type Built, type Section } from "./insights-data.server";
+import { appFacts } from "./read.server";
 import { INSIGHTS_KEPT } from "./InsightsPage";
 import { parseWindow, toCsv, WINDOWS, windowOf, type Window } from "./series";
 

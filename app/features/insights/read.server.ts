@@ -143,3 +143,15 @@ export async function searchesLeadingTo(
     .all<{ query: string; opens: number; previous: number }>();
   return results;
 }
+
+export type AppFacts = { id: string; friendlyId: string | null; name: string; publisherSlug: string; ratingAvg: number | null; ratingCount: number };
+
+/** The app by id or friendly id, with what its insights page needs (one indexed lookup). */
+export async function appFacts(db: Db, key: string): Promise<AppFacts | null> {
+  return db
+    .prepare(
+      "SELECT id, friendly_id AS friendlyId, name, publisher_slug AS publisherSlug, rating_avg AS ratingAvg, coalesce(rating_count, 0) AS ratingCount FROM apps WHERE id = ?1 UNION ALL SELECT id, friendly_id, name, publisher_slug, rating_avg, coalesce(rating_count, 0) FROM apps WHERE friendly_id = ?1 LIMIT 1",
+    )
+    .bind(key)
+    .first<AppFacts>();
+}
