@@ -8,8 +8,8 @@
 // rebuild meanwhile). When a selected scenario needs the catalogue, it starts ONE built Worker in
 // Miniflare (workerd) with D1 + KV, the production environment's wrangler.toml vars plus test
 // secrets (LOG_LEVEL=warn), generates and imports the --apps catalogue, and runs those scenarios
-// against it (bench/scenarios/: load, flood, first-load, d1); then the scenarios
-// that bring their own Worker (lighthouse, fanout, startup, relevance). Every report is printed once,
+// against it (bench/scenarios/: load, insights, flood, first-load, d1, scale, soak-mix); then the
+// scenarios that bring their own Worker (lighthouse, fanout, startup, relevance, org). Every report is printed once,
 // in the registry's order (bench/scenarios/index.ts), then every target.
 //
 // Transport: real HTTP over Miniflare's entry socket on 127.0.0.1 (random port) with Node's built-in

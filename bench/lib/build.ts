@@ -26,6 +26,9 @@ export type Build = {
 
 export class BenchError extends Error {}
 
+/** A hub admin of the bench's own, added to HUB_ADMIN_EMAILS (the insights scenario's; the other scenarios' person is none). */
+export const BENCH_HUB_ADMIN = "insights-bench-admin@acme.example";
+
 /** Builds (when asked) and snapshots the build; throws BenchError when it cannot. */
 export function prepareBuild(root: string, build: boolean): Build {
   if (build) {
@@ -65,6 +68,7 @@ export function prepareBuild(root: string, build: boolean): Build {
     SUPPORT_BOT_TOKEN: "bench-production-support-bot-token",
     UPDATES_BOT_TOKEN: "bench-production-updates-bot-token",
   };
+  vars.HUB_ADMIN_EMAILS = [vars.HUB_ADMIN_EMAILS, BENCH_HUB_ADMIN].filter(Boolean).join(",");
   const rateLimits = Object.fromEntries(
     (config.ratelimits as { name: string; namespace_id: string; simple: unknown }[]).map((b) => [b.name, { type: "rate-limit", namespace: b.namespace_id, simple: b.simple }]),
   );

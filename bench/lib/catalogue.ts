@@ -161,10 +161,22 @@ export async function seedReviews(helper: Helper, catalogue: CatalogueFile): Pro
   return performance.now() - started;
 }
 
+/** Stores session `data` in KV under `id` (as app/auth/session.server.ts does) and returns its Cookie header value. */
+export async function storeSession(kv: KVNamespace, vars: Record<string, string>, id: string, data: Record<string, unknown>): Promise<string> {
+  await kv.put(id, JSON.stringify(data));
+  const secrets = (vars.SESSION_SECRETS ?? "").split(",").map((v) => v.trim());
+  const cookie = createCookie(vars.SESSION_COOKIE_NAME ?? "__session", { secrets });
+  return (await cookie.serialize(id)).split(";")[0] ?? "";
+}
+
+/** Tokens of a bench session, valid for a week. */
+export const benchTokens = () => {
+  const far = Date.now() + 7 * 24 * 3600 * 1000;
+  return { accessToken: "bench", refreshToken: "bench", accessExpiresAt: far, refreshExpiresAt: far };
+};
+
 /** Stores a logged-in session in KV (as app/auth/session.server.ts does) and returns its Cookie header value. */
 export async function benchSession(kv: KVNamespace, vars: Record<string, string>): Promise<string> {
-  const id = "bench-session-0001";
-  const far = Date.now() + 7 * 24 * 3600 * 1000;
   const user = {
     id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS9iZW5jaA",
     userId: "bench",
@@ -178,9 +190,5 @@ export async function benchSession(kv: KVNamespace, vars: Record<string, string>
     avatar: null,
     portalDisplayName: "Bench Person",
   };
-  const data = { user, tokens: { accessToken: "bench", refreshToken: "bench", accessExpiresAt: far, refreshExpiresAt: far }, trackingSession: "bench", createdAt: Date.now() };
-  await kv.put(id, JSON.stringify(data));
-  const secrets = (vars.SESSION_SECRETS ?? "").split(",").map((v) => v.trim());
-  const cookie = createCookie(vars.SESSION_COOKIE_NAME ?? "__session", { secrets });
-  return (await cookie.serialize(id)).split(";")[0] ?? "";
+  return storeSession(kv, vars, "bench-session-0001", { user, tokens: benchTokens(), trackingSession: "bench", createdAt: Date.now() });
 }

@@ -98,7 +98,12 @@ export type BenchWorker = { mf: Miniflare; origin: string; helper: Helper; kv: K
  */
 export async function startBenchWorker(
   build: Build,
-  { dbId = "bench-db", port = 0, inspectorPort }: { dbId?: string; port?: number; inspectorPort?: number } = {},
+  {
+    dbId = "bench-db",
+    port = 0,
+    inspectorPort,
+    outbound,
+  }: { dbId?: string; port?: number; inspectorPort?: number; outbound?: (request: Request) => Response | Promise<Response> } = {},
 ): Promise<BenchWorker> {
   const env: Record<string, Binding> = {
     DB: { type: "d1", id: dbId },
@@ -121,6 +126,8 @@ export async function startBenchWorker(
           env,
           assets: { directory: build.publicDir, hasUserWorker: true },
         },
+        // The Worker's outbound fetch() (the platform's API) goes to this handler when given.
+        ...(outbound ? { dev: { outboundService: { type: "fetcher", handler: outbound } } } : {}),
       },
       helperWorker("bench-helper", dbId, build.compatibilityDate),
     ],

@@ -5,8 +5,10 @@ import { d1 } from "./d1.ts";
 import { fanout } from "./fanout.ts";
 import { firstLoad } from "./first-load.ts";
 import { flood } from "./flood.ts";
+import { insights } from "./insights.ts";
 import { lighthouseScenario } from "./lighthouse.ts";
 import { load } from "./load.ts";
+import { org } from "./org.ts";
 import { relevance } from "./relevance.ts";
 import { scale } from "./scale.ts";
 import { soakMix } from "./soak-mix.ts";
@@ -15,6 +17,7 @@ import { startup } from "./startup.ts";
 export const SCENARIOS: readonly Scenario[] = [
   // On the bench's Worker with the --apps catalogue:
   load,
+  insights,
   flood,
   firstLoad,
   d1,
@@ -25,4 +28,5 @@ export const SCENARIOS: readonly Scenario[] = [
   fanout,
   startup,
   relevance,
+  org,
 ];

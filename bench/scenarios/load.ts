@@ -21,7 +21,7 @@ export const TYPED = ["poll", "calendar", "notes", "crm", "whiteboard", "zurich"
 /** A load target and how it is judged. */
 type Target = LoadTarget & { label: string; prime?: boolean; list?: boolean; search?: boolean; deep?: boolean; suggest?: boolean };
 
-const edge =
+export const edge =
   (expect: "HIT" | "none") =>
   (res: Response): string | null => {
     const got = res.headers.get("X-Edge-Cache");
