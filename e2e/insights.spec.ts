@@ -122,8 +122,9 @@ for (const width of [1280, 390]) {
   test(`a publisher's member reads their apps' insights in the console at ${width} px`, async ({ page, jsEnabled }) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width, height: 900 });
-    const slug = demoPublisherMembers(catalogue())[0]![0];
-    await logIn(page, USERS.riley.email, `/publisher/${slug}`);
+    // A demo member (scripts/demo-publisher-members.mjs) and the first publisher they act for.
+    const [slug, email] = demoPublisherMembers(catalogue())[0]!;
+    await logIn(page, email, `/publisher/${slug}`);
     if (!jsEnabled) {
       await page.goto("about:blank");
       await serveWithoutScripts(page);
