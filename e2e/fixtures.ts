@@ -295,6 +295,16 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-
  * first: sizes and contrast are read from the rendered page, and open() returns at DOMContentLoaded,
  * which does not wait for the stylesheet (an unstyled page has 17 px tap targets).
  */
+/**
+ * A screenshot for a person to look at, written only when E2E_SCREENSHOTS names a folder
+ * (`E2E_SCREENSHOTS=test-results/shots npx playwright test …`): full-page screenshots cost a second
+ * or more each, and CI has nobody to look at them.
+ */
+export async function screenshotFor(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: options.fullPage ?? true });
+}
+
 /** The widths every page is checked at: desktop and phone. */
 export const AXE_WIDTHS = [1280, 390] as const;
 

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import type { CatalogueFile } from "../app/models/catalogue-record";
 import { demoPublisherMembers } from "../scripts/demo-publisher-members.mjs";
 import { USERS } from "../workers/platform/demo-data";
-import { documentStatusError, expect, expectNoSeriousViolations, logIn, open, serveWithoutScripts, test } from "./fixtures";
+import { documentStatusError, expect, expectNoSeriousViolations, logIn, open, serveWithoutScripts, test, screenshotFor } from "./fixtures";
 
 // axe runs inside the page, which needs JavaScript; in the "no-js" project the documents are served
 // without their scripts instead (as e2e/a11y.spec.ts does), so what is checked is the script-less page.
@@ -16,10 +16,7 @@ test.use({ javaScriptEnabled: true });
 
 const catalogue = () => JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile;
 
-async function shot(page: Page, name: string, jsEnabled: boolean, width: number) {
-  const dir = process.env.INSIGHTS_SHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}-${jsEnabled ? "js" : "nojs"}-${width}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string, jsEnabled: boolean, width: number) => screenshotFor(page, `insights-${name}-${jsEnabled ? "js" : "nojs"}-${width}`);
 
 /** Nothing wider than the window: a chart too wide for a phone scrolls inside its own frame. */
 async function fitsTheWindow(page: Page, width: number) {

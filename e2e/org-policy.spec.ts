@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { CatalogueFile } from "../app/models/catalogue-record";
 import { SERVICE_BOTS, USERS } from "../workers/platform/demo-data";
-import { expect, expectNoSeriousViolations, logIn, open, PLATFORM_ORIGIN, serveWithoutScripts, test } from "./fixtures";
+import { expect, expectNoSeriousViolations, logIn, open, PLATFORM_ORIGIN, serveWithoutScripts, test, screenshotFor } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -150,7 +150,7 @@ test("Ada requires approval; Riley sees the three states, requests with a commen
   await open(riley.page, pathOf(requested), jsEnabled);
   await expect(main(riley.page).getByText("Approved by your organisation")).toBeVisible();
   await expect(main(riley.page).getByRole("link", { name: "Add to Lumen" })).toBeVisible();
-  await riley.page.screenshot({ path: `test-results/org-policy-riley-approved-${jsEnabled ? "js" : "no-js"}.png`, fullPage: false });
+  await screenshotFor(riley.page, `org-policy-riley-approved-${jsEnabled ? "js" : "no-js"}`, { fullPage: false });
 
   // Max (Globex): none of Acme's policy.
   const max = await as(browser, USERS.max.email, jsEnabled);
@@ -189,33 +189,33 @@ test.describe("accessibility", () => {
       const ada = await visitAs(USERS.ada.email, "/admin/organisation");
       await open(ada.page, "/admin/organisation", jsEnabled);
       await expect(ada.page.getByRole("heading", { level: 1, name: "Your organisation's apps" })).toBeVisible();
-      await ada.page.screenshot({ path: `test-results/org-policy-admin-${label}.png`, fullPage: true });
+      await screenshotFor(ada.page, `org-policy-admin-${label}`);
       await expectNoSeriousViolations(ada.page, `the organisation admin page at ${width} px`);
       await open(ada.page, pathOf(app), jsEnabled);
-      await ada.page.screenshot({ path: `test-results/org-policy-admin-app-${label}.png` });
+      await screenshotFor(ada.page, `org-policy-admin-app-${label}`, { fullPage: false });
       await expectNoSeriousViolations(ada.page, `an app page with the admin's buttons at ${width} px`);
       await ada.close();
 
       const riley = await visitAs(USERS.riley.email, pathOf(app));
       await open(riley.page, pathOf(app), jsEnabled);
       await expect(main(riley.page).getByText("Needs approval", { exact: true })).toBeVisible();
-      await riley.page.screenshot({ path: `test-results/org-policy-member-app-${label}.png` });
+      await screenshotFor(riley.page, `org-policy-member-app-${label}`, { fullPage: false });
       await expectNoSeriousViolations(riley.page, `a member's app page that needs approval at ${width} px`);
       await open(riley.page, `${pathOf(app)}/request`, jsEnabled);
-      await riley.page.screenshot({ path: `test-results/org-policy-request-${label}.png` });
+      await screenshotFor(riley.page, `org-policy-request-${label}`, { fullPage: false });
       await expectNoSeriousViolations(riley.page, `the request page at ${width} px`);
       await open(riley.page, "/bots", jsEnabled);
       await expect(main(riley.page).getByRole("link", { name: "Approved for my organisation" })).toBeVisible();
-      await riley.page.screenshot({ path: `test-results/org-policy-member-list-${label}.png` });
+      await screenshotFor(riley.page, `org-policy-member-list-${label}`, { fullPage: false });
       await expectNoSeriousViolations(riley.page, `a member's list page at ${width} px`);
       await open(riley.page, searchPath(app.name), jsEnabled);
       await expect(card(riley.page, app)).toContainText("Needs approval");
       await expect(main(riley.page).getByRole("link", { name: "Approved for my organisation", exact: true })).toBeVisible();
-      await riley.page.screenshot({ path: `test-results/org-policy-member-search-${label}.png`, fullPage: true });
+      await screenshotFor(riley.page, `org-policy-member-search-${label}`);
       await expectNoSeriousViolations(riley.page, `a member's search results at ${width} px`);
       await open(riley.page, `${searchPath(app.name)}&org=approved`, jsEnabled);
       await expect(main(riley.page).getByRole("link", { name: "✓ Approved for my organisation (show all)" })).toBeVisible();
-      await riley.page.screenshot({ path: `test-results/org-policy-member-search-approved-${label}.png`, fullPage: true });
+      await screenshotFor(riley.page, `org-policy-member-search-approved-${label}`);
       await expectNoSeriousViolations(riley.page, `a member's search with "Approved for my organisation" at ${width} px`);
       await riley.close();
     });
