@@ -26,6 +26,21 @@ test.beforeEach(async ({ page, jsEnabled }) => {
   if (!jsEnabled) await serveWithoutScripts(page);
 });
 
+// The check itself must be able to fail: a page given an image without a text alternative and an
+// unnamed button, scanned at both widths (the second scan reuses the axe injected for the first).
+test("the scan finds a violation when there is one", async ({ page, jsEnabled }) => {
+  await open(page, "/", jsEnabled);
+  await page.evaluate(() => {
+    document.querySelector("main")?.insertAdjacentHTML("afterbegin", '<img src="/favicon.ico"><button type="button"></button>');
+  });
+  const failure = await expectNoSeriousViolationsAtWidths(page, "a broken home page").then(
+    () => "no violation found",
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain("image-alt (critical)");
+  expect(failure).toContain("button-name (critical)");
+});
+
 test("home page", async ({ page, jsEnabled }) => {
   await open(page, "/", jsEnabled);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

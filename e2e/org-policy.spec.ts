@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { CatalogueFile } from "../app/models/catalogue-record";
 import { SERVICE_BOTS, USERS } from "../workers/platform/demo-data";
-import { expect, expectNoSeriousViolations, logIn, open, PLATFORM_ORIGIN, serveWithoutScripts, test, screenshotFor } from "./fixtures";
+import { expect, expectNoSeriousViolationsAtWidths, logIn, open, PLATFORM_ORIGIN, serveWithoutScripts, test, screenshotFor } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -170,56 +170,51 @@ test("Ada requires approval; Riley sees the three states, requests with a commen
 test.describe("accessibility", () => {
   test.use({ javaScriptEnabled: true });
 
-  for (const width of [1280, 390]) {
-    test(`the admin page, a member's app page, list and search, and the request page at ${width} px`, async ({ browser, jsEnabled }) => {
-      test.setTimeout(120_000);
-      const label = `${jsEnabled ? "js" : "no-js"}-${width}`;
-      const app = bots()[jsEnabled ? 6 : 7]!;
-      /** A fresh context for `email` at this width; without JavaScript, documents come without their scripts. */
-      const visitAs = async (email: string, last: string) => {
-        const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width, height: 900 } });
-        const page = await context.newPage();
-        await logIn(page, email, last);
-        if (!jsEnabled) {
-          await page.goto("about:blank");
-          await serveWithoutScripts(page);
-        }
-        return { page, close: () => context.close() };
-      };
-      const ada = await visitAs(USERS.ada.email, "/admin/organisation");
-      await open(ada.page, "/admin/organisation", jsEnabled);
-      await expect(ada.page.getByRole("heading", { level: 1, name: "Your organisation's apps" })).toBeVisible();
-      await screenshotFor(ada.page, `org-policy-admin-${label}`);
-      await expectNoSeriousViolations(ada.page, `the organisation admin page at ${width} px`);
-      await open(ada.page, pathOf(app), jsEnabled);
-      await screenshotFor(ada.page, `org-policy-admin-app-${label}`, { fullPage: false });
-      await expectNoSeriousViolations(ada.page, `an app page with the admin's buttons at ${width} px`);
-      await ada.close();
+  test("the admin page, a member's app page, list and search, and the request page, at 1280 and 390 px", async ({ browser, jsEnabled }) => {
+    test.setTimeout(120_000);
+    const label = jsEnabled ? "js" : "no-js";
+    const app = bots()[jsEnabled ? 6 : 7]!;
+    /** A fresh context for `email`; without JavaScript, documents come without their scripts. */
+    const visitAs = async (email: string, last: string) => {
+      const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await logIn(page, email, last);
+      if (!jsEnabled) {
+        await page.goto("about:blank");
+        await serveWithoutScripts(page);
+      }
+      return { page, close: () => context.close() };
+    };
+    /** axe at both widths where the page stands, and a screenshot at each for a person to look at. */
+    const check = (page: Page, what: string, name: string, fullPage = true) =>
+      expectNoSeriousViolationsAtWidths(page, what, (width) => screenshotFor(page, `org-policy-${name}-${label}-${width}`, { fullPage }));
 
-      const riley = await visitAs(USERS.riley.email, pathOf(app));
-      await open(riley.page, pathOf(app), jsEnabled);
-      await expect(main(riley.page).getByText("Needs approval", { exact: true })).toBeVisible();
-      await screenshotFor(riley.page, `org-policy-member-app-${label}`, { fullPage: false });
-      await expectNoSeriousViolations(riley.page, `a member's app page that needs approval at ${width} px`);
-      await open(riley.page, `${pathOf(app)}/request`, jsEnabled);
-      await screenshotFor(riley.page, `org-policy-request-${label}`, { fullPage: false });
-      await expectNoSeriousViolations(riley.page, `the request page at ${width} px`);
-      await open(riley.page, "/bots", jsEnabled);
-      await expect(main(riley.page).getByRole("link", { name: "Approved for my organisation" })).toBeVisible();
-      await screenshotFor(riley.page, `org-policy-member-list-${label}`, { fullPage: false });
-      await expectNoSeriousViolations(riley.page, `a member's list page at ${width} px`);
-      await open(riley.page, searchPath(app.name), jsEnabled);
-      await expect(card(riley.page, app)).toContainText("Needs approval");
-      await expect(main(riley.page).getByRole("link", { name: "Approved for my organisation", exact: true })).toBeVisible();
-      await screenshotFor(riley.page, `org-policy-member-search-${label}`);
-      await expectNoSeriousViolations(riley.page, `a member's search results at ${width} px`);
-      await open(riley.page, `${searchPath(app.name)}&org=approved`, jsEnabled);
-      await expect(main(riley.page).getByRole("link", { name: "✓ Approved for my organisation (show all)" })).toBeVisible();
-      await screenshotFor(riley.page, `org-policy-member-search-approved-${label}`);
-      await expectNoSeriousViolations(riley.page, `a member's search with "Approved for my organisation" at ${width} px`);
-      await riley.close();
-    });
-  }
+    const ada = await visitAs(USERS.ada.email, "/admin/organisation");
+    await open(ada.page, "/admin/organisation", jsEnabled);
+    await expect(ada.page.getByRole("heading", { level: 1, name: "Your organisation's apps" })).toBeVisible();
+    await check(ada.page, "the organisation admin page", "admin");
+    await open(ada.page, pathOf(app), jsEnabled);
+    await check(ada.page, "an app page with the admin's buttons", "admin-app", false);
+    await ada.close();
+
+    const riley = await visitAs(USERS.riley.email, pathOf(app));
+    await open(riley.page, pathOf(app), jsEnabled);
+    await expect(main(riley.page).getByText("Needs approval", { exact: true })).toBeVisible();
+    await check(riley.page, "a member's app page that needs approval", "member-app", false);
+    await open(riley.page, `${pathOf(app)}/request`, jsEnabled);
+    await check(riley.page, "the request page", "request", false);
+    await open(riley.page, "/bots", jsEnabled);
+    await expect(main(riley.page).getByRole("link", { name: "Approved for my organisation" })).toBeVisible();
+    await check(riley.page, "a member's list page", "member-list", false);
+    await open(riley.page, searchPath(app.name), jsEnabled);
+    await expect(card(riley.page, app)).toContainText("Needs approval");
+    await expect(main(riley.page).getByRole("link", { name: "Approved for my organisation", exact: true })).toBeVisible();
+    await check(riley.page, "a member's search results", "member-search");
+    await open(riley.page, `${searchPath(app.name)}&org=approved`, jsEnabled);
+    await expect(main(riley.page).getByRole("link", { name: "✓ Approved for my organisation (show all)" })).toBeVisible();
+    await check(riley.page, `a member's search with "Approved for my organisation"`, "member-search-approved");
+    await riley.close();
+  });
 
   test("leaves Acme open again for the next run", async ({ page, jsEnabled }) => {
     await logIn(page, USERS.ada.email, "/admin/organisation");
