@@ -13,8 +13,6 @@ const platformState = `.wrangler/e2e-platform-state-${platformPort}`;
 const PLATFORM_ORIGIN = `http://127.0.0.1:${platformPort}`;
 const serverEnv = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
-const ORG_POLICY_SPEC = /org-policy\.spec\.ts$/;
-
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -34,12 +32,8 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "js", testIgnore: ORG_POLICY_SPEC, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
-    { name: "no-js", testIgnore: ORG_POLICY_SPEC, use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
-    // Organisation policies (issue 29) change what Acme's people may do in every other spec (Riley
-    // adds, connects, follows): they run after all of them, JavaScript on and then off, alone.
-    { name: "org-js", testMatch: ORG_POLICY_SPEC, dependencies: ["js", "no-js"], use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
-    { name: "org-no-js", testMatch: ORG_POLICY_SPEC, dependencies: ["org-js"], use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], launchOptions: chromium, javaScriptEnabled: false } },
   ],
   // Started in this order: the app's seed writes the catalogue file the emulator's seed reads.
   webServer: [

@@ -65,6 +65,13 @@ export const ORGS = {
   globex: { uuid: "e54031eb-ffb7-42df-a838-f2311d3519a7", name: "Globex" },
   /** Where the catalogue's bot identities live. */
   partners: { uuid: "ca1791bd-2bf0-4e8f-bc6d-106833fb8172", name: "Catalogue Partners" },
+  /**
+   * Two small organisations of an admin and a member each, whose app policies nobody else relies on:
+   * the organisation-policy e2e story runs in one per project (JavaScript on, off) beside every other
+   * spec, which use Acme's people as an open organisation (docs/decisions/048).
+   */
+  brightwater: { uuid: "9164773e-8c80-49c1-a8f2-fb989b69e428", name: "Brightwater Labs" },
+  kestrel: { uuid: "4ab68ae5-e605-4009-b075-b083321800a5", name: "Kestrel Works" },
 } as const;
 export type OrgKey = keyof typeof ORGS;
 
@@ -127,6 +134,46 @@ export const USERS = {
     org: "acme",
     isOrgAdmin: false,
     created: "2025-04-14T09:00:00.000Z",
+  },
+  nadia: {
+    uuid: "89f10574-ce39-4d47-a90d-c7561737dafa",
+    email: "nadia@brightwater.example",
+    displayName: "Nadia North",
+    firstName: "Nadia",
+    lastName: "North",
+    org: "brightwater",
+    isOrgAdmin: true,
+    created: "2025-05-05T09:00:00.000Z",
+  },
+  omar: {
+    uuid: "8b99970d-1a08-46a5-a8a3-73d2f4fce809",
+    email: "omar@brightwater.example",
+    displayName: "Omar Osei",
+    firstName: "Omar",
+    lastName: "Osei",
+    org: "brightwater",
+    isOrgAdmin: false,
+    created: "2025-05-06T09:00:00.000Z",
+  },
+  priya: {
+    uuid: "637e4a02-c02e-451f-b7bf-b2de33e8f3b8",
+    email: "priya@kestrel.example",
+    displayName: "Priya Patel",
+    firstName: "Priya",
+    lastName: "Patel",
+    org: "kestrel",
+    isOrgAdmin: true,
+    created: "2025-05-12T09:00:00.000Z",
+  },
+  quinn: {
+    uuid: "1675827c-8255-4365-9da6-4b5f3489ce72",
+    email: "quinn@kestrel.example",
+    displayName: "Quinn Quarry",
+    firstName: "Quinn",
+    lastName: "Quarry",
+    org: "kestrel",
+    isOrgAdmin: false,
+    created: "2025-05-13T09:00:00.000Z",
   },
 } satisfies Record<string, DemoUser>;
 export type UserKey = keyof typeof USERS;
