@@ -1,5 +1,6 @@
 // Browser tests in Debian's Chromium (Playwright cannot download browsers here), with JavaScript
 // on and off. The web server is the real Worker in wrangler dev on a freshly seeded local D1.
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 // Its own ports and its own local state, so a running `npm run dev` (8787 and the platform
@@ -13,8 +14,13 @@ const platformState = `.wrangler/e2e-platform-state-${platformPort}`;
 const PLATFORM_ORIGIN = `http://127.0.0.1:${platformPort}`;
 const serverEnv = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
+// Debian's Chromium, as its headless shell where installed (`.ci/run` installs it): the same
+// Chromium release and Blink, without the browser's UI process. It is what Playwright itself runs for
+// headless tests; here the suite used a third less CPU and 0.77× the time with it (decision 048).
+// CHROMIUM_PATH=/usr/bin/chromium runs the full browser (needed for headed runs).
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 };
 
