@@ -9,14 +9,14 @@
 // The SQL runs as one batch (one transaction), so a failing import keeps the old data: through
 // wrangler for a remote target, in-process for the local state (scripts/lib/local-d1.ts).
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type CatalogueFile, CatalogueImportError, validateCatalogue } from "../app/models/catalogue-record.ts";
 import { catalogueStatements, statementsToSqlFile } from "./lib/catalogue-sql.ts";
-import { openLocalState, runBatch, type LocalState } from "./lib/local-d1.ts";
+import { openLocalState, type LocalState } from "./lib/local-d1.ts";
+import { catalogueVersion, importCatalogueLocally, PUBLICATIONS_SQL, publicationsRefusal, SeedRefusal } from "./lib/local-seed.ts";
 import { shellLine, TARGET_OPTIONS, TARGET_USAGE, TargetError, wranglerTarget, type WranglerTarget } from "./lib/wrangler-target.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -92,22 +92,8 @@ const local: LocalState | null =
     ? null
     : await openLocalState({ config: path.join(root, "wrangler.toml"), environment: target.env, persistTo: values["persist-to"] && path.resolve(values["persist-to"]) });
 
-const PUBLICATIONS_SQL =
-  "SELECT count(*) AS n FROM submissions WHERE state = 'approved' AND decided_at > coalesce((SELECT value FROM catalogue_meta WHERE key = 'imported_at'), '')";
-
-/**
- * Publications approved in the review queue since the last import: the file does not have them.
- * A database without the submissions table (migrations not applied yet) has none.
- */
-async function publicationsSinceLastImport(): Promise<number> {
-  if (local) {
-    try {
-      return (await local.db.prepare(PUBLICATIONS_SQL).first<{ n: number }>())?.n ?? 0;
-    } catch (error) {
-      if (/no such table: submissions/.test(String(error))) return 0;
-      fail(`import-catalogue: could not check for publications approved since the last import:\n${String(error)}`);
-    }
-  }
+/** Publications approved since the last import in a remote D1, read through wrangler. */
+function remotePublicationsSinceLastImport(): number {
   const result = spawnSync("npx", ["wrangler", "d1", "execute", "DB", ...target.args, "--json", "--command", PUBLICATIONS_SQL], {
     cwd: root,
     encoding: "utf8",
@@ -122,27 +108,23 @@ async function publicationsSinceLastImport(): Promise<number> {
 }
 
 try {
-  if (!target.dryRun && !values["discard-publications"]) {
-    const publications = await publicationsSinceLastImport();
-    if (publications > 0) {
-      fail(
-        `import-catalogue: the ${target.describe} D1 holds ${publications} publication(s) approved in the review queue since the last import, ` +
-          "which this file would undo. Put them into the catalogue file first (GET /api/apps/{appId} answers each app as it is live), " +
-          "or pass --discard-publications to import anyway.",
-      );
-    }
-  }
-
   const started = performance.now();
-  const statements = catalogueStatements(catalogue);
-  // Edge caches key on this, so a re-import with different content never serves stale pages.
-  const version = `${catalogue.version}-${createHash("sha256").update(text).digest("hex").slice(0, 10)}`;
+  let version: string;
   if (local) {
     console.log(`import-catalogue: ${catalogue.apps.length} apps, ${catalogue.categories.length} categories into the ${target.describe} D1`);
-    await runBatch(local.db, statements);
-    await local.kv!.put("catalogue-version", version);
+    try {
+      version = await importCatalogueLocally(local, catalogue, text, { discardPublications: values["discard-publications"], describe: target.describe });
+    } catch (error) {
+      if (error instanceof SeedRefusal) fail(error.message);
+      throw error;
+    }
   } else {
-    const sql = statementsToSqlFile(statements);
+    if (!target.dryRun && !values["discard-publications"]) {
+      const publications = remotePublicationsSinceLastImport();
+      if (publications > 0) fail(publicationsRefusal(publications, target.describe).message);
+    }
+    version = catalogueVersion(catalogue, text);
+    const sql = statementsToSqlFile(catalogueStatements(catalogue));
     const dir = mkdtempSync(path.join(tmpdir(), "catalogue-import-"));
     const sqlFile = path.join(dir, "catalogue.sql");
     try {

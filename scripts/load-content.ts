@@ -26,7 +26,8 @@ import {
   type StoredEntry,
   type ValidEntry,
 } from "./lib/content-load.ts";
-import { openLocalState, runBatch } from "./lib/local-d1.ts";
+import { openLocalState } from "./lib/local-d1.ts";
+import { CONTENT_UNREADABLE, loadContentLocally, SeedRefusal, STORED_CONTENT_SQL } from "./lib/local-seed.ts";
 import { shellLine, TARGET_OPTIONS, TargetError, wranglerTarget, type WranglerTarget } from "./lib/wrangler-target.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -79,45 +80,39 @@ const local =
   target.remote || target.dryRun
     ? null
     : await openLocalState({ config: path.join(root, "wrangler.toml"), environment: target.env, persistTo: values["persist-to"] && path.resolve(values["persist-to"]) });
-const STORED_SQL = "SELECT type, key, version, body FROM content_entries";
 const version = contentVersion(entries);
 try {
-  // The stored versions, so a changed entry whose version was not raised is refused.
-  let stored: StoredEntry[] = [];
   if (local) {
     try {
-      stored = (await local.db.prepare(STORED_SQL).all<StoredEntry>()).results;
-    } catch {
-      fail("load-content: could not read the stored content (are the migrations applied? `npm run db:migrate`)");
+      await loadContentLocally(local, entries);
+    } catch (error) {
+      if (error instanceof SeedRefusal) fail(error.message);
+      if (error instanceof ContentLoadError) fail(`load-content: refused, nothing written. ${error.message}`);
+      throw error;
     }
   } else {
-    const out = wrangler(["d1", "execute", "DB", ...target.args, "--json", "--command", STORED_SQL], true);
+    // The stored versions, so a changed entry whose version was not raised is refused.
+    let stored: StoredEntry[] = [];
+    const out = wrangler(["d1", "execute", "DB", ...target.args, "--json", "--command", STORED_CONTENT_SQL], true);
     // A dry run reads nothing, so it checks the files alone (the real run still compares versions).
     if (!target.dryRun) {
       try {
         const parsed = JSON.parse(out.slice(out.indexOf("["))) as { results: StoredEntry[] }[];
         stored = parsed[0]?.results ?? [];
       } catch {
-        fail("load-content: could not read the stored content (are the migrations applied? `npm run db:migrate`)");
+        fail(CONTENT_UNREADABLE);
       }
     }
-  }
-  try {
-    checkVersions(entries, stored);
-  } catch (error) {
-    if (error instanceof ContentLoadError) fail(`load-content: refused, nothing written. ${error.message}`);
-    throw error;
-  }
-
-  const statements = contentStatements(entries, new Date().toISOString());
-  if (local) {
-    await runBatch(local.db, statements);
-    await local.kv!.put(CONTENT_VERSION_KEY, version);
-  } else {
+    try {
+      checkVersions(entries, stored);
+    } catch (error) {
+      if (error instanceof ContentLoadError) fail(`load-content: refused, nothing written. ${error.message}`);
+      throw error;
+    }
     const tmp = mkdtempSync(path.join(tmpdir(), "content-load-"));
     try {
       const sqlFile = path.join(tmp, "content.sql");
-      writeFileSync(sqlFile, statementsToSqlFile(statements));
+      writeFileSync(sqlFile, statementsToSqlFile(contentStatements(entries, new Date().toISOString())));
       wrangler(["d1", "execute", "DB", ...target.args, "--yes", "--file", sqlFile], true);
     } finally {
       // A dry run keeps the SQL it would have run, so it can be read (or run by hand).

@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import type { CatalogueFile } from "../app/models/catalogue-record.ts";
-import { generateInsights, insightsStatements } from "./lib/insights-generator.ts";
-import { openLocalState, runBatch } from "./lib/local-d1.ts";
+import { openLocalState } from "./lib/local-d1.ts";
+import { describeInsights, seedInsightsLocally } from "./lib/local-seed.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { positionals, values } = parseArgs({
@@ -21,7 +21,6 @@ if (positionals.length !== 1) {
 }
 const catalogue = JSON.parse(readFileSync(path.resolve(positionals[0]!), "utf8")) as CatalogueFile;
 const started = Date.now();
-const seeded = generateInsights({ apps: catalogue.apps, days: Number(values.days), seed: Number(values.seed) });
 // In-process, on wrangler dev's own state (scripts/lib/local-d1.ts), in one batch.
 const state = await openLocalState({
   config: path.join(root, "wrangler.toml"),
@@ -29,11 +28,8 @@ const state = await openLocalState({
   persistTo: values["persist-to"] && path.resolve(values["persist-to"]),
 });
 try {
-  await runBatch(state.db, insightsStatements(seeded));
+  const seeded = await seedInsightsLocally(state, catalogue, { days: Number(values.days), seed: Number(values.seed) });
+  console.log(`seed-insights: ${describeInsights(seeded)}, in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await state.dispose();
 }
-console.log(
-  `seed-insights: ${seeded.events} events over ${seeded.days.length} days (${seeded.days[0]} to ${seeded.days.at(-1)}) → ${seeded.rollup.apps.size} app-days, ` +
-    `${seeded.rollup.searches.size} query-days, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-);

@@ -1,7 +1,8 @@
 // Seeds the local D1 database (and the KV catalogue and content versions) for `wrangler dev` and the tests.
 //
 //   npm run db:seed                 apply migrations, generate and import 400 apps (seed 1), load content/,
-//                                   90 days of insights (scripts/seed-insights.ts)
+//                                   90 days of insights and the demo publisher members, in one process
+//                                   (scripts/seed-local-state.ts)
 //   npm run db:reset                the same, after deleting the local D1 and KV state
 //   node scripts/seed-local.mjs [--reset] [--persist-to DIR] [--port N] [--platform-origin URL]
 //
@@ -69,9 +70,6 @@ if (values.reset) {
 }
 
 const node = tsNode();
-// The development environment (wrangler.toml [env.development]): the only one that runs locally.
-// In-process, as wrangler records them (scripts/lib/local-d1.ts): `npm run db:migrate` agrees after.
-run("applying D1 migrations", node, ["scripts/migrate-local.ts", "--env", "development", ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 run("generating 400 apps (seed 1)", node, [
   "scripts/generate-catalogue.ts",
   "--apps",
@@ -85,12 +83,9 @@ run("generating 400 apps (seed 1)", node, [
   "--vendor-origin",
   values["platform-origin"],
 ]);
-run("importing the catalogue", node, ["scripts/import-catalogue.ts", catalogueFile, ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
-// Content entries (home, announcement, collections…) name catalogue apps, so they load after it.
-run("loading content", node, ["scripts/load-content.ts", ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
-// Insights (docs/decisions/038): 90 days of plausible events for the catalogue's apps, so the
-// publishers' and hub admins' insights pages have charts to show.
-run("generating 90 days of insights", node, ["scripts/seed-insights.ts", catalogueFile, ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
-// Demo publisher members (issue 30): the console shows something after `npm run setup`.
-run("adding demo publisher members", node, ["scripts/seed-publisher-members.ts", catalogueFile, ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
+// The development environment (wrangler.toml [env.development]): the only one that runs locally.
+// One process, the state opened once (scripts/seed-local-state.ts): the migrations (recorded as
+// wrangler records them, so `npm run db:migrate` agrees after), the catalogue, the content, 90 days
+// of insights (docs/decisions/038) and the demo publisher members (issue 30).
+run("seeding the local state", node, ["scripts/seed-local-state.ts", catalogueFile, ...persistArgs], { CLOUDFLARE_CF_FETCH_ENABLED: "false" });
 console.log("seed-local: local database ready");

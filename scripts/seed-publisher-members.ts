@@ -5,8 +5,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { demoPublisherMembers } from "./demo-publisher-members.mjs";
-import { openLocalState, runBatch } from "./lib/local-d1.ts";
+import type { CatalogueFile } from "../app/models/catalogue-record.ts";
+import { openLocalState } from "./lib/local-d1.ts";
+import { seedPublisherMembersLocally } from "./lib/local-seed.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { "persist-to": { type: "string" } } });
@@ -14,21 +15,14 @@ if (positionals.length !== 1) {
   process.stderr.write("usage: node scripts/seed-publisher-members.ts <catalogue.json> [--persist-to DIR]\n");
   process.exit(1);
 }
-const members = demoPublisherMembers(JSON.parse(readFileSync(path.resolve(positionals[0]!), "utf8"))) as [string, string][];
-const seededAt = new Date().toISOString();
+const catalogue = JSON.parse(readFileSync(path.resolve(positionals[0]!), "utf8")) as CatalogueFile;
 const state = await openLocalState({
   config: path.join(root, "wrangler.toml"),
   environment: "development",
   persistTo: values["persist-to"] && path.resolve(values["persist-to"]),
 });
 try {
-  await runBatch(
-    state.db,
-    members.map(([slug, email]) => ({
-      sql: "INSERT OR IGNORE INTO publisher_members (publisher_slug, email, state, added_by, added_at) VALUES (?, ?, 'active', 'the demo seed', ?)",
-      params: [slug, email, seededAt],
-    })),
-  );
+  const members = await seedPublisherMembersLocally(state, catalogue);
   console.log(`seed-publisher-members: ${members.map(([slug, email]) => `${email} → ${slug}`).join(", ")}`);
 } finally {
   await state.dispose();
