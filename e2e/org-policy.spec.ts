@@ -158,7 +158,7 @@ test("the admin requires approval; a member sees the three states, requests with
   await open(memberTab.page, pathOf(requested), jsEnabled);
   await expect(main(memberTab.page).getByText("Approved by your organisation")).toBeVisible();
   await expect(main(memberTab.page).getByRole("link", { name: "Add to Lumen" })).toBeVisible();
-  await screenshotFor(memberTab.page, `org-policy-memberTab-approved-${jsEnabled ? "js" : "no-js"}`, { fullPage: false });
+  await screenshotFor(memberTab.page, `org-policy-member-approved-${jsEnabled ? "js" : "no-js"}`, { fullPage: false });
 
   // Max (Globex): none of that organisation's policy.
   const max = await as(browser, USERS.max.email, jsEnabled);
