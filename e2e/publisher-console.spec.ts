@@ -10,7 +10,7 @@ import type { CatalogueFile } from "../app/models/catalogue-record";
 import { PERMISSION_KEYS, PERMISSIONS } from "../app/models/permissions";
 import { USERS } from "../workers/platform/demo-data";
 import { demoPublisherSlugs } from "../scripts/demo-publisher-members.mjs";
-import { expect, expectNoSeriousViolationsAtWidths, logIn, open, screenshotFor, serveWithoutScripts, test, waitForHydration } from "./fixtures";
+import { AXE_WIDTHS, expect, expectNoSeriousViolationsAtWidths, logIn, open, screenshotFor, serveWithoutScripts, test, waitForHydration } from "./fixtures";
 
 function world(jsEnabled: boolean) {
   const catalogue = JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile;
@@ -87,11 +87,14 @@ test("a member submits a version from the form, a hub admin approves it, and the
   }).toPass({ timeout: 20_000 });
 });
 
-/** A fresh context for Max at this width; without JavaScript, documents come without their scripts (axe still runs). */
-async function maxAt(browser: Browser, width: number, jsEnabled: boolean, last: string) {
-  const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width, height: 900 } });
+/**
+ * A fresh context for a person at desktop width, where the accessibility flow runs (each page is
+ * checked at every width in place); without JavaScript, documents come without their scripts (axe still runs).
+ */
+async function signedIn(browser: Browser, email: string, jsEnabled: boolean, last: string) {
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: AXE_WIDTHS[0], height: 900 } });
   const page = await context.newPage();
-  await logIn(page, USERS.max.email, last);
+  await logIn(page, email, last);
   if (!jsEnabled) {
     await page.goto("about:blank");
     await serveWithoutScripts(page);
@@ -102,62 +105,53 @@ async function maxAt(browser: Browser, width: number, jsEnabled: boolean, last: 
 test.describe("accessibility", () => {
   test.use({ javaScriptEnabled: true });
 
-  {
-    // The flow runs at desktop width; every page is checked at 1280 and 390 px where it stands.
-    const width = 1280;
-    test("the console's pages at 1280 and 390 px", async ({ browser, jsEnabled }) => {
-      test.setTimeout(150_000);
-      const label = jsEnabled ? "js" : "no-js";
-      const { slug, app } = world(jsEnabled);
-      const member = await maxAt(browser, width, jsEnabled, "/publisher");
-      const { page } = member;
-      const check = async (name: string, what: string) => {
-        await screenshotFor(page, `publisher-console-${name}-${label}`);
-        await expectNoSeriousViolationsAtWidths(page, what);
-      };
-      await open(page, "/publisher", jsEnabled);
-      await check("index", "the console's start page");
-      await open(page, `/publisher/${slug}`, jsEnabled);
-      await expect(page.getByRole("table")).toBeVisible();
-      await check("apps", "the console's apps");
-      await open(page, `/publisher/${slug}/apps/${encodeURIComponent(app.id)}/version`, jsEnabled);
-      await page.getByLabel("Version", { exact: true }).fill("x y");
-      await page.getByRole("button", { name: "Preview", exact: true }).click();
-      await expect(page.getByRole("alert").filter({ hasText: "Fix" })).toBeVisible();
-      await check("version-refused", "a refused version form");
-      await page.getByLabel("Version", { exact: true }).fill("99.99.99");
-      await page.getByLabel("Release notes", { exact: true }).fill("Notes");
-      await page.getByRole("button", { name: "Preview", exact: true }).click();
-      await expect(page.getByRole("region", { name: "Preview: what the reviewer will see" })).toBeVisible();
-      await check("version-preview", "a version's preview");
-      await open(page, `/publisher/${slug}/apps/${encodeURIComponent(app.id)}/listing`, jsEnabled);
-      await check("listing", "the listing form");
-      await open(page, `/publisher/${slug}/new-app`, jsEnabled);
-      await check("new-app", "the new app form");
-      for (const tab of ["submissions", "members", "tokens"]) {
-        await open(page, `/publisher/${slug}/${tab}`, jsEnabled);
-        await check(tab, `the console's ${tab}`);
-      }
-      // A token just made: shown once, on the answer to the post.
-      await page.getByLabel("Name", { exact: true }).fill(`axe ${label}`);
-      await page.getByRole("button", { name: "Create token" }).click();
-      await expect(page.locator("#new-token")).toHaveValue(/^ahp_/);
-      await check("token-created", "a token just made");
-      await member.close();
+  test("the console's pages at 1280 and 390 px", async ({ browser, jsEnabled }) => {
+    test.setTimeout(150_000);
+    const label = jsEnabled ? "js" : "no-js";
+    const { slug, app } = world(jsEnabled);
+    const member = await signedIn(browser, USERS.max.email, jsEnabled, "/publisher");
+    const { page } = member;
+    const check = async (name: string, what: string) => {
+      await screenshotFor(page, `publisher-console-${name}-${label}`);
+      await expectNoSeriousViolationsAtWidths(page, what);
+    };
+    await open(page, "/publisher", jsEnabled);
+    await check("index", "the console's start page");
+    await open(page, `/publisher/${slug}`, jsEnabled);
+    await expect(page.getByRole("table")).toBeVisible();
+    await check("apps", "the console's apps");
+    await open(page, `/publisher/${slug}/apps/${encodeURIComponent(app.id)}/version`, jsEnabled);
+    await page.getByLabel("Version", { exact: true }).fill("x y");
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Fix" })).toBeVisible();
+    await check("version-refused", "a refused version form");
+    await page.getByLabel("Version", { exact: true }).fill("99.99.99");
+    await page.getByLabel("Release notes", { exact: true }).fill("Notes");
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    await expect(page.getByRole("region", { name: "Preview: what the reviewer will see" })).toBeVisible();
+    await check("version-preview", "a version's preview");
+    await open(page, `/publisher/${slug}/apps/${encodeURIComponent(app.id)}/listing`, jsEnabled);
+    await check("listing", "the listing form");
+    await open(page, `/publisher/${slug}/new-app`, jsEnabled);
+    await check("new-app", "the new app form");
+    for (const tab of ["submissions", "members", "tokens"]) {
+      await open(page, `/publisher/${slug}/${tab}`, jsEnabled);
+      await check(tab, `the console's ${tab}`);
+    }
+    // A token just made: shown once, on the answer to the post.
+    await page.getByLabel("Name", { exact: true }).fill(`axe ${label}`);
+    await page.getByRole("button", { name: "Create token" }).click();
+    await expect(page.locator("#new-token")).toHaveValue(/^ahp_/);
+    await check("token-created", "a token just made");
+    await member.close();
 
-      // The hub admins' page where people are linked to publishers.
-      const admin = await browser.newContext({ javaScriptEnabled: true, viewport: { width, height: 900 } });
-      const sam = await admin.newPage();
-      await logIn(sam, USERS.sam.email, "/admin/publisher-members");
-      if (!jsEnabled) {
-        await sam.goto("about:blank");
-        await serveWithoutScripts(sam);
-      }
-      await open(sam, "/admin/publisher-members", jsEnabled);
-      await expect(sam.getByRole("heading", { level: 1, name: "Publisher members" })).toBeVisible();
-      await screenshotFor(sam, `publisher-console-admin-members-${label}`);
-      await expectNoSeriousViolationsAtWidths(sam, "the hub admins' members page");
-      await admin.close();
-    });
-  }
+    // The hub admins' page where people are linked to publishers.
+    const admin = await signedIn(browser, USERS.sam.email, jsEnabled, "/admin/publisher-members");
+    const sam = admin.page;
+    await open(sam, "/admin/publisher-members", jsEnabled);
+    await expect(sam.getByRole("heading", { level: 1, name: "Publisher members" })).toBeVisible();
+    await screenshotFor(sam, `publisher-console-admin-members-${label}`);
+    await expectNoSeriousViolationsAtWidths(sam, "the hub admins' members page");
+    await admin.close();
+  });
 });

@@ -40,7 +40,7 @@ const userSchema = z.object({
   isOrgAdmin: z.boolean().default(false),
 });
 
-const tokensSchema = z.object({
+export const tokensSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   accessExpiresAt: z.number(),

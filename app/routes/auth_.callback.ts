@@ -16,10 +16,10 @@ import { loginErrorPath, type LoginError } from "~/features/login/login-errors";
 import { safeLast } from "~/lib/safe-redirect";
 
 /** Spec §4: after a login the count goes up and a login-success event is recorded. */
-async function loginSucceeded(context: AppLoadContext, user: User) {
+async function loginSucceeded(context: AppLoadContext, user: User, tokens: Tokens) {
   const loginCount = await recordLogin(context.db, user);
   // Requests for apps go to the organisation's admins the hub has seen (issue 29; decision 035).
-  await noteOrgAdmin(context, user);
+  await noteOrgAdmin(context, user, tokens);
   // Publisher memberships linked to the person's e-mail become theirs (issue 30; decision 037).
   await bindMemberships(context.db, user);
   context.logger.info("AppHub_Login", { loginCount, emailDomain: user.emailDomain });
@@ -65,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return fail(reason, `${error.status} ${error.message}`);
   }
 
-  await loginSucceeded(context, user);
+  await loginSucceeded(context, user, tokens);
   const session = await createUserSession(request, context, user, tokens, trackingSession);
   headers.append("Set-Cookie", session.setCookie);
   headers.append("Set-Cookie", await rotateCsrfToken(request, context.config, session.id));

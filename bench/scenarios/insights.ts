@@ -8,12 +8,12 @@
 // The admin's session is its own KV entry (BENCH_HUB_ADMIN, added to HUB_ADMIN_EMAILS by
 // bench/lib/build.ts), so the other scenarios' logged-in person is not a hub admin and their pages
 // are as before.
-import { type LoadSummary, type PhaseResult, summarizePhases } from "../../scripts/harness/load.ts";
-import { fmt, kb, log, table } from "../../scripts/harness/report.ts";
+import type { LoadSummary } from "../../scripts/harness/load.ts";
+import { fmt, log } from "../../scripts/harness/report.ts";
 import { BENCH_HUB_ADMIN } from "../lib/build.ts";
 import { benchTokens, storeSession } from "../lib/catalogue.ts";
 import type { CatalogueContext, Outcome, Scenario } from "../scenario.ts";
-import { edge, type LoadFigures, loadTargets } from "./load.ts";
+import { edge, figuresCaption, figuresTable, type LoadFigures, loadTargets, measureTargets } from "./load.ts";
 
 export const INSIGHTS_TARGET_P50_MS = 30;
 const SESSION_ID = "bench-session-insights";
@@ -72,8 +72,6 @@ async function prepare(ctx: CatalogueContext, appId: string): Promise<string> {
 type Figures = LoadSummary & { label: string; c1: LoadSummary; ratioToStatic: number };
 
 async function run(ctx: CatalogueContext): Promise<Outcome> {
-  const { options } = ctx;
-  const { phase } = ctx.load;
   const app = ctx.catalogue.apps.find((a) => a.status === "published");
   if (!app) throw new Error("insights: no published app in the catalogue");
   const cookie = await prepare(ctx, app.id);
@@ -88,44 +86,18 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
   const earlier = (ctx.earlier.get("load")?.json as { load?: LoadFigures } | undefined)?.load?.static;
   const staticTarget = loadTargets(ctx).find((t) => t.id === "static");
   const targets = earlier || !staticTarget ? [insights] : [staticTarget, insights];
-  const runs8 = new Map<string, PhaseResult[]>();
-  const runs1 = new Map<string, PhaseResult[]>();
-  for (const t of targets) {
-    if (options.warmupMs > 0) await phase(t, options.concurrency, options.warmupMs);
-    runs8.set(t.id, []);
-    runs1.set(t.id, []);
-  }
-  for (let round = 0; round < options.rounds; round++) for (const t of targets) runs8.get(t.id)?.push(await phase(t, options.concurrency, options.durationMs / options.rounds));
-  for (let round = 0; round < options.rounds; round++) for (const t of targets) runs1.get(t.id)?.push(await phase(t, 1, options.latencyMs / options.rounds));
-  const summary = (id: string, label: string) => ({ label, ...summarizePhases(runs8.get(id) ?? []), c1: summarizePhases(runs1.get(id) ?? []) });
-  const staticFigures = earlier ?? (staticTarget ? summary(staticTarget.id, staticTarget.label) : null);
+  const measured = await measureTargets(ctx, targets);
+  const staticFigures = earlier ?? (staticTarget ? measured[staticTarget.id] : undefined) ?? null;
   const staticRps = staticFigures?.rps ?? Number.NaN;
-  const r: Figures = { ...summary(insights.id, insights.label), ratioToStatic: Number.NaN };
+  const r: Figures = { ...measured[insights.id]!, ratioToStatic: Number.NaN };
   r.ratioToStatic = r.rps / staticRps;
 
   const ok = r.c1.p50 <= INSIGHTS_TARGET_P50_MS;
-  const row = (f: LoadSummary & { label: string; c1: LoadSummary }, goal: string) => {
-    const bad = f.failed + f.errors + f.c1.failed + f.c1.errors;
-    return [
-      f.label,
-      fmt(f.rps, 0),
-      fmt(f.rps / staticRps, 2),
-      fmt(f.p50),
-      fmt(f.p99),
-      fmt(f.c1.min),
-      fmt(f.c1.p50),
-      fmt(f.c1.p99),
-      fmt(kb(f.avgBytes)),
-      `${f.requests + f.c1.requests}${bad ? ` (${bad} BAD: ${f.firstProblem ?? f.c1.firstProblem})` : ""}`,
-      goal,
-    ];
-  };
-  const rows = [...(staticFigures ? [row(staticFigures, earlier ? "(the load's)" : "")] : []), row(r, `p50≤${INSIGHTS_TARGET_P50_MS}: 1c ${ok ? "ok" : "MISSED"}`)];
-  const report = [
-    `Insights (issue 30): a hub admin's app insights page, ${ctx.catalogue.apps.length} apps; req/s, p50, p99 with ${options.concurrency} concurrent clients ` +
-      `(${fmt(options.durationMs / 1000)} s after ${fmt(options.warmupMs / 1000)} s warm-up), then min/p50/p99 with 1 client (${fmt(options.latencyMs / 1000)} s); ms`,
-    table(["target", "req/s", "×static", "p50", "p99", "1c min", "1c p50", "1c p99", "KB/resp", "requests", "goal"], rows),
+  const rows = [
+    ...(staticFigures ? [{ figures: staticFigures, goal: earlier ? "(the load's)" : "" }] : []),
+    { figures: r, goal: `p50≤${INSIGHTS_TARGET_P50_MS}: 1c ${ok ? "ok" : "MISSED"}` },
   ];
+  const report = [figuresCaption(ctx, `Insights (issue 30): a hub admin's app insights page, ${ctx.catalogue.apps.length} apps`), figuresTable(rows, staticRps)];
   return {
     report,
     verdicts: [{ target: `${insights.label} p50 ≤ ${INSIGHTS_TARGET_P50_MS} ms, 1 client`, value: `${fmt(r.c1.p50)} ms`, ok }],

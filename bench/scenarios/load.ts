@@ -211,7 +211,66 @@ async function prime(origin: string, target: Target) {
   }
 }
 
-export type LoadFigures = Record<string, LoadSummary & { label: string; c1: LoadSummary; ratioToStatic?: number }>;
+export type TargetFigures = LoadSummary & { label: string; c1: LoadSummary; ratioToStatic?: number };
+export type LoadFigures = Record<string, TargetFigures>;
+
+/**
+ * The targets measured as every load scenario measures them: each warmed up (after `before`, e.g.
+ * priming the edge cache), then C concurrent clients and then 1 client. Targets run interleaved in
+ * rounds (each gets 1/rounds of its time per round), so a burst of other work on the machine hits
+ * every target alike instead of skewing one of them.
+ */
+export async function measureTargets<T extends LoadTarget & { label: string }>(
+  ctx: CatalogueContext,
+  targets: readonly T[],
+  before?: (t: T) => Promise<void>,
+): Promise<LoadFigures> {
+  const { options } = ctx;
+  const { phase } = ctx.load;
+  const runsC = new Map<string, PhaseResult[]>();
+  const runs1 = new Map<string, PhaseResult[]>();
+  for (const t of targets) {
+    if (before) await before(t);
+    if (options.warmupMs > 0) await phase(t, options.concurrency, options.warmupMs);
+    runsC.set(t.id, []);
+    runs1.set(t.id, []);
+  }
+  for (let round = 0; round < options.rounds; round++) for (const t of targets) runsC.get(t.id)?.push(await phase(t, options.concurrency, options.durationMs / options.rounds));
+  for (let round = 0; round < options.rounds; round++) for (const t of targets) runs1.get(t.id)?.push(await phase(t, 1, options.latencyMs / options.rounds));
+  return Object.fromEntries(targets.map((t) => [t.id, { label: t.label, ...summarizePhases(runsC.get(t.id) ?? []), c1: summarizePhases(runs1.get(t.id) ?? []) }]));
+}
+
+/** What a figures table says of how it was measured (its line above the table). */
+export const figuresCaption = (ctx: CatalogueContext, what: string) => {
+  const { options } = ctx;
+  return (
+    `${what}; req/s, p50, p99 with ${options.concurrency} concurrent clients ` +
+    `(${fmt(options.durationMs / 1000)} s after ${fmt(options.warmupMs / 1000)} s warm-up), then min/p50/p99 with 1 client (${fmt(options.latencyMs / 1000)} s); ms`
+  );
+};
+
+/** A table of targets' figures beside the static file's req/s, each row with its goal. */
+export function figuresTable(rows: readonly { figures: TargetFigures; goal: string }[], staticRps: number): string {
+  return table(
+    ["target", "req/s", "×static", "p50", "p99", "1c min", "1c p50", "1c p99", "KB/resp", "requests", "goal"],
+    rows.map(({ figures: f, goal }) => {
+      const bad = f.failed + f.errors + f.c1.failed + f.c1.errors;
+      return [
+        f.label,
+        fmt(f.rps, 0),
+        fmt(f.rps / staticRps, 2),
+        fmt(f.p50),
+        fmt(f.p99),
+        fmt(f.c1.min),
+        fmt(f.c1.p50),
+        fmt(f.c1.p99),
+        fmt(kb(f.avgBytes)),
+        `${f.requests + f.c1.requests}${bad ? ` (${bad} BAD: ${f.firstProblem ?? f.c1.firstProblem})` : ""}`,
+        goal,
+      ];
+    }),
+  );
+}
 
 async function run(ctx: CatalogueContext): Promise<Outcome> {
   const { options } = ctx;
@@ -225,23 +284,11 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
     `bench: load: per target ${fmt(options.warmupMs / 1000)} s warm-up, ${options.concurrency} clients for ${fmt(options.durationMs / 1000)} s, then 1 client for ` +
       `${fmt(options.latencyMs / 1000)} s, interleaved in ${options.rounds} rounds; HTTP keep-alive to ${origin}`,
   );
-  // Targets run interleaved in rounds (each gets 1/rounds of its time per round), so a burst of
-  // other work on the machine hits every target alike instead of skewing one of them.
-  const runs8 = new Map<string, PhaseResult[]>();
-  const runs1 = new Map<string, PhaseResult[]>();
-  for (const t of targets) {
+  const results = await measureTargets(ctx, targets, async (t) => {
     if (t.prime) await prime(origin, t);
-    if (options.warmupMs > 0) await phase(t, options.concurrency, options.warmupMs);
-    runs8.set(t.id, []);
-    runs1.set(t.id, []);
-  }
-  for (let round = 0; round < options.rounds; round++) for (const t of targets) runs8.get(t.id)?.push(await phase(t, options.concurrency, options.durationMs / options.rounds));
-  for (let round = 0; round < options.rounds; round++) for (const t of targets) runs1.get(t.id)?.push(await phase(t, 1, options.latencyMs / options.rounds));
-  const results: LoadFigures = {};
+  });
   for (const t of targets) {
-    const r = summarizePhases(runs8.get(t.id) ?? []);
-    const one = summarizePhases(runs1.get(t.id) ?? []);
-    results[t.id] = { label: t.label, ...r, c1: one };
+    const { c1: one, ...r } = results[t.id]!;
     const bad = r.failed + r.errors + one.failed + one.errors;
     log(
       `  ${t.label}: ${fmt(r.rps, 0)} req/s, p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms; 1 client: p50 ${fmt(one.p50)} ms, p99 ${fmt(one.p99)} ms` +
@@ -313,27 +360,10 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
       target = `p99<${TARGETS.suggestP99Ms}: 1c ${okText(ok)}`;
       verdicts.push({ target: `${t.label} p99 < ${TARGETS.suggestP99Ms} ms, 1 client`, value: `${fmt(r.c1.p99)} ms`, ok });
     }
-    const bad = r.failed + r.errors + r.c1.failed + r.c1.errors;
-    return [
-      t.label,
-      fmt(r.rps, 0),
-      fmt(r.rps / staticRps, 2),
-      fmt(r.p50),
-      fmt(r.p99),
-      fmt(r.c1.min),
-      fmt(r.c1.p50),
-      fmt(r.c1.p99),
-      fmt(kb(r.avgBytes)),
-      `${r.requests + r.c1.requests}${bad ? ` (${bad} BAD)` : ""}`,
-      target,
-    ];
+    return { figures: r, goal: target };
   });
   if (targets.length) {
-    report.push(
-      `Throughput and latency: ${ctx.catalogue.apps.length} apps, production cache ages; req/s, p50, p99 with ${options.concurrency} concurrent clients ` +
-        `(${fmt(options.durationMs / 1000)} s after ${fmt(options.warmupMs / 1000)} s warm-up), then min/p50/p99 with 1 client (${fmt(options.latencyMs / 1000)} s); ms`,
-      table(["target", "req/s", "×static", "p50", "p99", "1c min", "1c p50", "1c p99", "KB/resp", "requests", "goal"], rows),
-    );
+    report.push(figuresCaption(ctx, `Throughput and latency: ${ctx.catalogue.apps.length} apps, production cache ages`), figuresTable(rows, staticRps));
   }
   if (diags.length) {
     report.push(

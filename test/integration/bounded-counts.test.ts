@@ -1,58 +1,23 @@
 // Issue 31 (docs/decisions/042): a count reads at most COUNT_BOUND + 1 matching rows (or one more
 // than a deep page reaches), inside workerd against a real D1 with a catalogue larger than the bound.
 // The model functions run in the tiny Worker of catalogue-sql.test.ts (catalogue-worker.ts).
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppPage } from "../../app/models/types.ts";
 import { DEFAULT_SORT } from "../../app/lib/sort.ts";
 import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
-import type { CatalogueCall } from "./catalogue-worker.ts";
-import { applyMigrations, importCatalogue } from "./harness.ts";
+import { type CatalogueWorld, startCatalogueWorker } from "./d1-worker.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const file = generateCatalogue({ apps: 1_400, seed: 1 });
 const listed = file.apps.filter((a) => a.status === "published" && !a.deprecation);
-let mf: Miniflare;
+let world: CatalogueWorld;
 let db: D1Database;
-
-async function call<T>(fn: string, ...args: unknown[]): Promise<T> {
-  const res = await mf.dispatchFetch("http://catalogue.test/", { method: "POST", body: JSON.stringify({ fn, args } satisfies CatalogueCall) });
-  const body = (await res.json()) as { result?: T; error?: string };
-  if (body.error !== undefined) throw new Error(body.error);
-  return body.result as T;
-}
+const call = <T>(fn: string, ...args: unknown[]) => world.call<T>(fn, ...args);
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [`${root}/test/integration/catalogue-worker.ts`],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    mainFields: ["module", "main"],
-    alias: { "~": `${root}/app` },
-    write: false,
-    logLevel: "silent",
-  });
-  mf = new Miniflare({
-    workers: [
-      {
-        config: {
-          name: "bounded-counts",
-          compatibilityDate: "2026-07-01",
-          manifest: { mainModule: "worker.js", modules: { "worker.js": { type: "esm", contents: bundle.outputFiles[0]!.text } } },
-          env: { DB: { type: "d1", id: "bounded-counts-test" } },
-        },
-      },
-    ],
-  } as ConstructorParameters<typeof Miniflare>[0]);
-  db = (await mf.getD1Database("DB")) as unknown as D1Database;
-  await applyMigrations(db);
-  await importCatalogue(db, { put: async () => undefined } as unknown as KVNamespace, file);
+  world = await startCatalogueWorker("bounded-counts", file);
+  db = world.db;
 });
-afterAll(() => mf?.dispose());
+afterAll(() => world?.mf.dispose());
 
 describe("counts to a bound", () => {
   it("the catalogue is larger than the bound (what the cases below rely on)", () => {

@@ -3,19 +3,13 @@
 // db:seed` does. A tiny Worker (catalogue-worker.ts, bundled here with esbuild) calls the model
 // functions; the test compares their answers with what the catalogue file says they must be. What
 // D1 itself decides is checked here too: its bind limit, its LIKE limit, FTS5 ranking, NOCASE order.
-import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as CatalogueModule from "../../app/models/catalogue.server.ts";
 import type { AppRecord } from "../../app/models/catalogue-record.ts";
 import { DEFAULT_SORT } from "../../app/lib/sort.ts";
 import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
-import { applyMigrations, importCatalogue } from "./harness.ts";
+import { type CatalogueWorld, startCatalogueWorker } from "./d1-worker.ts";
 import { Catalogue } from "./html.ts";
-import type { CatalogueCall } from "./catalogue-worker.ts";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** The model's functions as the test calls them: the same arguments less the D1 handle the Worker supplies. */
 type Remote = {
@@ -24,7 +18,7 @@ type Remote = {
     : never]: (typeof CatalogueModule)[K] extends (db: D1Database, ...args: infer A) => Promise<infer R> ? (...args: A) => Promise<R> : never;
 };
 
-let mf: Miniflare;
+let world: CatalogueWorld;
 let db: D1Database;
 let cat: Catalogue;
 const file = generateCatalogue({ apps: 400, seed: 1 });
@@ -34,45 +28,17 @@ const sql = new Proxy({} as Remote, {
   get:
     (_, fn: string) =>
     async (...args: unknown[]) => {
-      const res = await mf.dispatchFetch("http://catalogue.test/", { method: "POST", body: JSON.stringify({ fn, args } satisfies CatalogueCall) });
-      const body = (await res.json()) as { result?: unknown; error?: string };
-      if (body.error !== undefined) throw new Error(body.error);
-      const result = body.result as { map?: [unknown, unknown][] } | null;
+      const result = await world.call<{ map?: [unknown, unknown][] } | null>(fn, ...args);
       return result && typeof result === "object" && "map" in result && Array.isArray(result.map) ? new Map(result.map) : result;
     },
 });
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [`${root}/test/integration/catalogue-worker.ts`],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    mainFields: ["module", "main"],
-    alias: { "~": `${root}/app` },
-    write: false,
-    logLevel: "silent",
-  });
-  mf = new Miniflare({
-    workers: [
-      {
-        config: {
-          name: "catalogue-sql",
-          compatibilityDate: "2026-07-01",
-          manifest: { mainModule: "worker.js", modules: { "worker.js": { type: "esm", contents: bundle.outputFiles[0]!.text } } },
-          env: { DB: { type: "d1", id: "catalogue-sql-test" } },
-        },
-      },
-    ],
-  } as ConstructorParameters<typeof Miniflare>[0]);
-  db = (await mf.getD1Database("DB")) as unknown as D1Database;
-  await applyMigrations(db);
-  const kv = { put: async () => undefined } as unknown as KVNamespace;
-  await importCatalogue(db, kv, file);
+  world = await startCatalogueWorker("catalogue-sql", file);
+  db = world.db;
   cat = new Catalogue(file);
 });
-afterAll(() => mf?.dispose());
+afterAll(() => world?.mf.dispose());
 
 const keys = (apps: readonly { friendlyId: string | null; id: string }[]) => apps.map((a) => a.friendlyId ?? a.id);
 const page = { offset: 0, limit: 32 };

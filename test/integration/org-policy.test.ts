@@ -447,6 +447,26 @@ describe("isolation", () => {
     expect((await world.app.db.prepare("SELECT COUNT(*) AS n FROM org_admins").first<{ n: number }>())!.n).toBe(0);
   });
 
+  it("a demoted admin gets no request messages from then on, though they never came back to the hub", async () => {
+    const ada = await loggedIn(world, USERS.ada.email);
+    await approvalRequired(ada);
+    const riley = await loggedIn(world, USERS.riley.email);
+    await landed(riley, await postForm(world, riley, `${pathOf(bot(5))}/request`, { comment: "before" }));
+    expect(await toPerson(USERS.ada.uuid)()).toHaveLength(1);
+    // Demoted at the platform; Ada neither logs in again nor opens the admin page.
+    await world.platform.db.prepare("UPDATE people SET is_org_admin = 0 WHERE email = ?").bind(USERS.ada.email).run();
+    await landed(riley, await postForm(world, riley, `${pathOf(bot(6))}/request`, { comment: "after" }));
+    expect(await toPerson(USERS.ada.uuid)()).toHaveLength(1);
+    // Forgotten as a recipient; the request waits on the admin page for whoever is an admin.
+    expect((await world.app.db.prepare("SELECT COUNT(*) AS n FROM org_admins").first<{ n: number }>())!.n).toBe(0);
+    expect((await requestRows()).results.map((r) => r.status)).toEqual(["pending", "pending"]);
+    // Made an admin again, Ada is told once she has logged in with the role.
+    await world.platform.db.prepare("UPDATE people SET is_org_admin = 1 WHERE email = ?").bind(USERS.ada.email).run();
+    await loggedIn(world, USERS.ada.email);
+    await landed(riley, await postForm(world, riley, `${pathOf(bot(7))}/request`, { comment: "again an admin" }));
+    expect(await toPerson(USERS.ada.uuid)()).toHaveLength(2);
+  });
+
   it("refuses a decision without the CSRF token", async () => {
     const ada = await loggedIn(world, USERS.ada.email);
     const res = await postForm(world, ada, ADMIN, { intent: "settings", mode: "approval", requestsTo: "admins" }, "");

@@ -127,6 +127,20 @@ describe("bare domains (issue 27 item 16)", () => {
     expect(text).toContain("**Pollster 2.4.0 is out**");
     expect(text).toContain("Log in again at or , or . Version 2.4.0 is out, e.g. today.");
   });
+
+  it("keeps names and file names with a dot whose ending is no top-level domain (Node.js, Vue.js, package.json), in notes and names", () => {
+    const notes = "Runs on Node.js 22 and Vue.js 3.5; reads package.json and config.yaml; built with Chart.js. Docs at pollster.io/help.";
+    expect(summariseReleaseNotes(notes)).toBe("Runs on Node.js 22 and Vue.js 3.5; reads package.json and config.yaml; built with Chart.js. Docs at .");
+    const text = updateMessage(toNotice(update({ appName: "Pollster for Node.js", releaseNotes: notes })), links);
+    expect(text).toContain("**Pollster for Node.js 2.4.0 is out**");
+    expect(text).not.toContain("pollster.io");
+  });
+
+  it("still leaves out a bare domain under any delegated top-level domain, whatever its case (.io, .dev, .app, .NET, a country's)", () => {
+    for (const domain of ["socket.io", "ASP.NET", "pollster.dev/x", "evil.app", "example.de", "shop.co.uk", "bücher.example.berlin", "xn--pllster-n2a.com"]) {
+      expect(summariseReleaseNotes(`see ${domain} now`), domain).toBe("see now");
+    }
+  });
 });
 
 describe("summariseReleaseNotes", () => {

@@ -4,6 +4,7 @@
 // formatting, link or mention; web addresses in release notes are left out (the app's page, linked
 // from every message, has the publisher's links).
 import { micromark } from "micromark";
+import topLevelDomains from "tlds";
 import { escapeMarkdown } from "~/features/webhooks/incoming.server";
 import { PERMISSIONS } from "~/models/permissions";
 import type { AppUpdate } from "./app-update";
@@ -34,25 +35,43 @@ function decodeEntities(text: string): string {
 }
 
 /**
+ * The delegated top-level domains (IANA's root zone, from the `tlds` package; Unicode forms for
+ * internationalised ones): a dotted word is a bare domain only when it ends in one of these, as the
+ * clients' linkers decide. `Node.js`, `Vue.js`, `package.json` end in no domain and stay.
+ */
+const TOP_LEVEL_DOMAINS: ReadonlySet<string> = new Set(topLevelDomains);
+const isTopLevelDomain = (label: string) => {
+  const lower = label.toLowerCase();
+  return TOP_LEVEL_DOMAINS.has(lower) || lower.startsWith("xn--");
+};
+
+/**
  * What a client would make a link of: web addresses (with a scheme, or starting www.), e-mail
  * addresses, and bare domain names with or without a path (`pollster-support.com/login`; issue 27),
- * which the platform's clients link on their own. A bare domain is labels and dots ending in a label
- * of two or more letters; version numbers (2.4.0) and abbreviations (e.g.) are not. Better to leave
- * out a harmless `Node.js` than to let our bot post a publisher's link to every follower.
+ * which the platform's clients link on their own. A bare domain candidate is labels (letters of any
+ * script, digits, hyphens) and dots; it is one only when its last label is a top-level domain (see
+ * isTopLevelDomain), so version numbers (2.4.0), abbreviations (e.g.) and names with a dot that
+ * ends in no domain (Node.js, Chart.js, config.yaml) are left as written.
  */
 const ADDRESS = new RegExp(
   [
     String.raw`\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"()[\]]+`,
     String.raw`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+`,
-    String.raw`(?<![\w.@-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})(?![\w-])(?::\d{1,5})?(?:[/?#][^\s<>"()[\]]*)?`,
+    String.raw`(?<![\p{L}\p{N}_.@-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?<tld>[\p{L}\p{N}-]{2,63})(?![\p{L}\p{N}_-])(?::\d{1,5})?(?:[/?#][^\s<>"()[\]]*)?`,
   ].join("|"),
-  "gi",
+  "giu",
 );
 
 /** Text without web and e-mail addresses (the punctuation after one stays; brackets left empty go), on one line. */
 const withoutAddresses = (text: string) =>
   text
-    .replace(ADDRESS, (address) => /[.,;:!?]+$/.exec(address)?.[0] ?? "")
+    .replace(ADDRESS, (...match: unknown[]) => {
+      const [address] = match as [string];
+      const { tld } = match.at(-1) as { tld?: string };
+      // A dotted word that ends in no top-level domain is no address: as written.
+      if (tld !== undefined && !isTopLevelDomain(tld)) return address;
+      return /[.,;:!?]+$/.exec(address)?.[0] ?? "";
+    })
     .replace(/\(\s*\)|\[\s*\]/g, "")
     .replace(/\s+/g, " ")
     .trim();

@@ -16,7 +16,6 @@ import {
   searchesLeadingTo,
   type AppDay,
   type AppFacts,
-  type MarketDay,
   type QueryTotals,
 } from "./read.server";
 import { averageOf, change, changeText, column, FEWER_THAN, percentOf, shownCount, sum, type Window } from "./series";
@@ -118,10 +117,47 @@ function Figures({ items }: { items: { label: string; value: string; note?: stri
 const html = (...parts: (string | JSX.Element)[]) => parts.map((p) => (typeof p === "string" ? p : renderToStaticMarkup(p))).join("");
 const grid = (...charts: string[]) => `<div class="${s.grid}">${charts.join("")}</div>`;
 
+/** A page's days as the charts read them: a measure per day of the window, or its total over the window before. */
+function windowed<D extends { day: string }>(days: readonly D[], w: Window) {
+  return {
+    cur: (pick: (d: D) => number) => column(days, w.current, pick),
+    prevTotal: (pick: (d: D) => number) => sum(column(days, w.previous, pick)),
+  };
+}
+
+type FunnelDay = { day: string; views: number; add_starts: number; connect_starts: number; adds: number; connects: number };
+/** The funnel's steps per day: viewed, an add or connect started, one done. */
+const FUNNEL_STEPS = [(d: FunnelDay) => d.views, (d: FunnelDay) => d.add_starts + d.connect_starts, (d: FunnelDay) => d.adds + d.connects] as const;
+
+/** The funnel's totals of the window and of the window before: [viewed, started, added] each. */
+function funnelTotals<D extends FunnelDay>(days: readonly D[], w: Window) {
+  const { cur, prevTotal } = windowed(days, w);
+  return { current: FUNNEL_STEPS.map((step) => sum(cur(step))) as [number, number, number], previous: FUNNEL_STEPS.map((step) => prevTotal(step)) as [number, number, number] };
+}
+
+/** The funnel as a bar chart of the two windows' totals. */
+const funnelBars = (csv: CsvHref, title: string, description: string, totals: ReturnType<typeof funnelTotals>): ChartData => ({
+  id: "funnel",
+  title,
+  description,
+  labels: ["Viewed", "Started", "Added"],
+  kind: "bar",
+  unit: "people's steps",
+  series: [
+    { label: "This window", values: totals.current },
+    { label: "Window before", values: totals.previous },
+  ],
+  small: true,
+  csvHref: csv("funnel"),
+});
+
+/** The page's first section: its figures for the window. */
+const summarySection = (items: { label: string; value: string; note?: string }[]): Section => ({ id: "summary", title: "In this window", html: html(<Figures items={items} />) });
+
 /** A total as a page shows it, with the change against the window before. */
 const totalWithChange = (current: number, previous: number) => ({
   value: shownCount(current),
-  note: current < 5 && previous < 5 ? "window before: " + shownCount(previous) : `${changeText(change(current, previous))} against the window before (${shownCount(previous)})`,
+  note: current < 5 && previous < 5 ? `window before: ${shownCount(previous)}` : `${changeText(change(current, previous))} against the window before (${shownCount(previous)})`,
 });
 
 /** An app's or a publisher's insights (issue 30 item 3). */
@@ -132,13 +168,9 @@ export function scopeSections(
   searches: { query: string; opens: number; previous: number }[],
   rating: { average: number | null; count: number } | null,
 ): Built {
-  const cur = (pick: (d: AppDay) => number) => column(days, w.current, pick);
-  const prevTotal = (pick: (d: AppDay) => number) => sum(column(days, w.previous, pick));
-  const views = cur((d) => d.views);
-  const starts = cur((d) => d.add_starts + d.connect_starts);
-  const added = cur((d) => d.adds + d.connects);
-  const [v, st, ad] = [sum(views), sum(starts), sum(added)];
-  const [pv, pst, pad] = [prevTotal((d) => d.views), prevTotal((d) => d.add_starts + d.connect_starts), prevTotal((d) => d.adds + d.connects)];
+  const { cur, prevTotal } = windowed(days, w);
+  const steps = funnelTotals(days, w);
+  const [[v, , ad], [pv, , pad]] = [steps.current, steps.previous];
   const ratings = cur((d) => d.ratings);
   const ratingSum = sum(cur((d) => d.rating_sum));
   const prevRatings = prevTotal((d) => d.ratings);
@@ -149,21 +181,8 @@ export function scopeSections(
   const average = averageOf(ratingSum, sum(ratings));
 
   const charts: ChartData[] = [
-    line(w, csv, "views", "Page views", "app page views per day", [{ label: "Views", values: views, previous: pv }]),
-    {
-      id: "funnel",
-      title: "Viewed → started → added",
-      description: "Totals of the window and the window before. Started: an add to a space or a connect begun; added: done.",
-      labels: ["Viewed", "Started", "Added"],
-      kind: "bar",
-      unit: "people's steps",
-      series: [
-        { label: "This window", values: [v, st, ad] },
-        { label: "Window before", values: [pv, pst, pad] },
-      ],
-      small: true,
-      csvHref: csv("funnel"),
-    },
+    line(w, csv, "views", "Page views", "app page views per day", [{ label: "Views", values: cur((d) => d.views), previous: pv }]),
+    funnelBars(csv, "Viewed → started → added", "Totals of the window and the window before. Started: an add to a space or a connect begun; added: done.", steps),
     line(w, csv, "adds", "Adds and connects", "adds and connects per day", [
       { label: "Add started", values: cur((d) => d.add_starts), previous: prevTotal((d) => d.add_starts) },
       { label: "Added", values: cur((d) => d.adds), previous: prevTotal((d) => d.adds) },
@@ -175,7 +194,7 @@ export function scopeSections(
       { label: "Unfollows", values: cur((d) => d.unfollows), previous: prevTotal((d) => d.unfollows) },
     ]),
     line(w, csv, "ratings", "Ratings", "ratings per day", [{ label: "Ratings", values: ratings, previous: prevRatings }], {
-      description: `Average of the window's ratings: ${average ?? FEWER_THAN + " ratings, not shown"}; the window before: ${prevAverage ?? "not shown"}.`,
+      description: `Average of the window's ratings: ${average ?? `${FEWER_THAN} ratings, not shown`}; the window before: ${prevAverage ?? "not shown"}.`,
     }),
     line(w, csv, "searches", "Opened from a search", "app pages opened from search results per day", [
       { label: "Opened from a search", values: cur((d) => d.search_opens), previous: prevTotal((d) => d.search_opens) },
@@ -183,29 +202,21 @@ export function scopeSections(
   ];
   const [viewsChart, funnelChart, addsChart, followsChart, ratingsChart, searchChart] = charts.map(chartHtml) as [string, string, string, string, string, string];
   const sections: Section[] = [
-    {
-      id: "summary",
-      title: "In this window",
-      html: html(
-        <Figures
-          items={[
-            { label: "Page views", ...totalWithChange(v, pv) },
-            { label: "Adds and connects", ...totalWithChange(ad, pad) },
-            { label: "Viewed to added", value: v >= 5 && ad >= 5 ? percentOf(ad, v) : "–", note: "of the window's views" },
-            {
-              label: "Average rating",
-              value: average === null ? "not shown" : `${average} of 5`,
-              note: [
-                average === null ? "fewer than 5 ratings in this window" : `from ${sum(ratings)} ratings in this window`,
-                rating && rating.average !== null && rating.count >= 5 ? `all time: ${Math.round(rating.average * 10) / 10} of 5 from ${rating.count}` : null,
-              ]
-                .filter(Boolean)
-                .join("; "),
-            },
-          ]}
-        />,
-      ),
-    },
+    summarySection([
+      { label: "Page views", ...totalWithChange(v, pv) },
+      { label: "Adds and connects", ...totalWithChange(ad, pad) },
+      { label: "Viewed to added", value: v >= 5 && ad >= 5 ? percentOf(ad, v) : "–", note: "of the window's views" },
+      {
+        label: "Average rating",
+        value: average === null ? "not shown" : `${average} of 5`,
+        note: [
+          average === null ? "fewer than 5 ratings in this window" : `from ${sum(ratings)} ratings in this window`,
+          rating && rating.average !== null && rating.count >= 5 ? `all time: ${Math.round(rating.average * 10) / 10} of 5 from ${rating.count}` : null,
+        ]
+          .filter(Boolean)
+          .join("; "),
+      },
+    ]),
     { id: "views", title: "Views and the funnel", html: grid(viewsChart, funnelChart) },
     { id: "adds", title: "Adds, connects and follows", html: grid(addsChart, followsChart) },
     {
@@ -233,32 +244,16 @@ const hours = (seconds: number, decisions: number) => (decisions ? Math.round((s
 /** The marketplace team's page (issue 30 item 4). */
 export async function marketplaceInsights(db: Db, w: Window, csv: CsvHref, appHref: (appId: string) => string): Promise<Built> {
   const [days, moved, backlog] = await Promise.all([marketDays(db, w), movers(db, w), reviewBacklog(db)]);
-  const cur = (pick: (d: MarketDay) => number) => column(days, w.current, pick);
-  const prevTotal = (pick: (d: MarketDay) => number) => sum(column(days, w.previous, pick));
-  const [v, st, ad] = [sum(cur((d) => d.views)), sum(cur((d) => d.add_starts + d.connect_starts)), sum(cur((d) => d.adds + d.connects))];
-  const [pv, pst, pad] = [prevTotal((d) => d.views), prevTotal((d) => d.add_starts + d.connect_starts), prevTotal((d) => d.adds + d.connects)];
+  const { cur, prevTotal } = windowed(days, w);
+  const steps = funnelTotals(days, w);
+  const [[v, , ad], [pv, , pad]] = [steps.current, steps.previous];
   const decisions = sum(cur((d) => d.decisions));
   const decisionSeconds = sum(cur((d) => d.decision_seconds));
   const prevDecisions = prevTotal((d) => d.decisions);
   const charts: ChartData[] = [
-    {
-      id: "funnel",
-      title: "Viewed → started → added, the whole marketplace",
-      description: "Totals of the window and the window before.",
-      labels: ["Viewed", "Started", "Added"],
-      kind: "bar",
-      unit: "people's steps",
-      series: [
-        { label: "This window", values: [v, st, ad] },
-        { label: "Window before", values: [pv, pst, pad] },
-      ],
-      small: true,
-      csvHref: csv("funnel"),
-    },
+    funnelBars(csv, "Viewed → started → added, the whole marketplace", "Totals of the window and the window before.", steps),
     line(w, csv, "funnel-daily", "The funnel by day", "steps per day", [
-      { label: "Viewed", values: cur((d) => d.views), previous: pv },
-      { label: "Started", values: cur((d) => d.add_starts + d.connect_starts), previous: pst },
-      { label: "Added", values: cur((d) => d.adds + d.connects), previous: pad },
+      ...(["Viewed", "Started", "Added"] as const).map((label, i) => ({ label, values: cur(FUNNEL_STEPS[i]!), previous: steps.previous[i] })),
     ]),
     line(
       w,
@@ -309,25 +304,17 @@ export async function marketplaceInsights(db: Db, w: Window, csv: CsvHref, appHr
     prevDecisions,
   );
   const sections: Section[] = [
-    {
-      id: "summary",
-      title: "In this window",
-      html: html(
-        <Figures
-          items={[
-            { label: "App page views", ...totalWithChange(v, pv) },
-            { label: "Adds and connects", ...totalWithChange(ad, pad) },
-            { label: "Viewed to added", value: v >= 5 && ad >= 5 ? percentOf(ad, v) : "–", note: `window before: ${pv >= 5 && pad >= 5 ? percentOf(pad, pv) : "–"}` },
-            { label: "Waiting for review now", value: String(backlog.pending), note: backlog.oldest ? `oldest since ${backlog.oldest.slice(0, 10)}` : "none waiting" },
-            {
-              label: "Time to a decision",
-              value: avg === null ? "–" : `${avg} h`,
-              note: `average of ${decisions} decisions; window before: ${prevAvg === null ? "–" : `${prevAvg} h`}`,
-            },
-          ]}
-        />,
-      ),
-    },
+    summarySection([
+      { label: "App page views", ...totalWithChange(v, pv) },
+      { label: "Adds and connects", ...totalWithChange(ad, pad) },
+      { label: "Viewed to added", value: v >= 5 && ad >= 5 ? percentOf(ad, v) : "–", note: `window before: ${pv >= 5 && pad >= 5 ? percentOf(pad, pv) : "–"}` },
+      { label: "Waiting for review now", value: String(backlog.pending), note: backlog.oldest ? `oldest since ${backlog.oldest.slice(0, 10)}` : "none waiting" },
+      {
+        label: "Time to a decision",
+        value: avg === null ? "–" : `${avg} h`,
+        note: `average of ${decisions} decisions; window before: ${prevAvg === null ? "–" : `${prevAvg} h`}`,
+      },
+    ]),
     { id: "funnel", title: "The marketplace's funnel", html: grid(funnel, funnelDaily) },
     {
       id: "movers",
@@ -359,8 +346,7 @@ function querySeries(rows: Awaited<ReturnType<typeof queryDays>>, w: Window, lis
 export async function searchInsights(db: Db, w: Window, csv: CsvHref): Promise<Built> {
   const [days, lists] = await Promise.all([marketDays(db, w), queryLists(db, w)]);
   const rows = await queryDays(db, w, [...new Set([...lists.top, ...lists.empty, ...lists.unopened].slice(0, 30).map((q) => q.query))]);
-  const cur = (pick: (d: MarketDay) => number) => column(days, w.current, pick);
-  const prevTotal = (pick: (d: MarketDay) => number) => sum(column(days, w.previous, pick));
+  const { cur, prevTotal } = windowed(days, w);
   const searches = sum(cur((d) => d.searches));
   const charts: ChartData[] = [
     line(w, csv, "searches", "Searches", "searches per day", [
@@ -397,25 +383,17 @@ export async function searchInsights(db: Db, w: Window, csv: CsvHref): Promise<B
   const queryTable = (caption: string, list: QueryTotals[], third: [string, (q: QueryTotals) => string]) =>
     html(<Table caption={caption} head={["Query", "Searches", third[0]]} rows={list.map((q) => [q.query, shownCount(q.searches), third[1](q)])} />);
   const sections: Section[] = [
-    {
-      id: "summary",
-      title: "In this window",
-      html: html(
-        <Figures
-          items={[
-            {
-              label: "Searches",
-              ...totalWithChange(
-                searches,
-                prevTotal((d) => d.searches),
-              ),
-            },
-            { label: "Found nothing", value: percentOf(sum(cur((d) => d.searches_empty)), searches), note: "of the window's searches" },
-            { label: "A result opened", value: percentOf(sum(cur((d) => d.search_opens)), searches), note: "opens per search" },
-          ]}
-        />,
-      ),
-    },
+    summarySection([
+      {
+        label: "Searches",
+        ...totalWithChange(
+          searches,
+          prevTotal((d) => d.searches),
+        ),
+      },
+      { label: "Found nothing", value: percentOf(sum(cur((d) => d.searches_empty)), searches), note: "of the window's searches" },
+      { label: "A result opened", value: percentOf(sum(cur((d) => d.search_opens)), searches), note: "opens per search" },
+    ]),
     { id: "searches", title: "Searches by day", html: grid(all) },
     {
       id: "top",

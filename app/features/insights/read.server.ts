@@ -64,24 +64,31 @@ export async function marketDays(db: Db, w: Window): Promise<MarketDay[]> {
 
 export type Mover = { appId: string; name: string; current: number; previous: number };
 
+/** The movers' one statement (exported for its query plan in the tests): ?1 the window's first day, ?2–?3 both windows, ?4 the length of each list. */
+export const MOVERS_SQL = `WITH totals AS MATERIALIZED (
+    SELECT app_id, sum(CASE WHEN day >= ?1 THEN views ELSE 0 END) AS current, sum(CASE WHEN day < ?1 THEN views ELSE 0 END) AS previous
+    FROM insights_app_daily WHERE day BETWEEN ?2 AND ?3 AND views > 0 GROUP BY app_id
+  ),
+  listed AS (
+    SELECT * FROM (SELECT 'gainers' AS list, app_id, current, previous FROM totals WHERE current > previous ORDER BY current - previous DESC, app_id LIMIT ?4)
+    UNION ALL
+    SELECT * FROM (SELECT 'losers' AS list, app_id, current, previous FROM totals WHERE current < previous ORDER BY previous - current DESC, app_id LIMIT ?4)
+  )
+  SELECT l.list, l.app_id AS appId, coalesce(a.name, l.app_id) AS name, l.current, l.previous
+  FROM listed l LEFT JOIN apps a ON a.id = l.app_id
+  ORDER BY l.list, abs(l.current - l.previous) DESC, l.app_id`;
+
 /**
  * The apps whose views changed most between the two windows: `limit` gainers and `limit` losers.
- * Reads one window of every app that had views (the day index); names from the catalogue.
+ * One scan of the views index (migration 0029: day, app and views of the rows with views) adds up
+ * both windows per app once for both lists; names come from the catalogue for the listed apps only.
+ * It still reads every app's views of the two windows: past tens of thousands of active apps, a
+ * movers table built by the Cron Trigger would replace it (decision 038).
  */
 export async function movers(db: Db, w: Window, limit = 5): Promise<{ gainers: Mover[]; losers: Mover[] }> {
-  const sql = (order: "DESC" | "ASC") =>
-    db
-      .prepare(
-        `SELECT m.app_id AS appId, coalesce(a.name, m.app_id) AS name, m.current, m.previous FROM (
-           SELECT app_id, sum(CASE WHEN day >= ?1 THEN views ELSE 0 END) AS current, sum(CASE WHEN day < ?1 THEN views ELSE 0 END) AS previous
-           FROM insights_app_daily WHERE day BETWEEN ?2 AND ?3 GROUP BY app_id
-         ) m LEFT JOIN apps a ON a.id = m.app_id
-         WHERE m.current ${order === "DESC" ? ">" : "<"} m.previous
-         ORDER BY m.current - m.previous ${order}, m.app_id LIMIT ?4`,
-      )
-      .bind(w.current[0], w.from, w.to, limit);
-  const [gainers, losers] = await db.batch<Mover>([sql("DESC"), sql("ASC")]);
-  return { gainers: gainers?.results ?? [], losers: losers?.results ?? [] };
+  const { results } = await db.prepare(MOVERS_SQL).bind(w.current[0], w.from, w.to, limit).all<Mover & { list: "gainers" | "losers" }>();
+  const pick = (list: "gainers" | "losers") => results.filter((r) => r.list === list).map(({ list: _, ...m }) => m);
+  return { gainers: pick("gainers"), losers: pick("losers") };
 }
 
 /** Submissions waiting for a decision now, and the oldest one's time. */

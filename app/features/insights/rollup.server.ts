@@ -5,7 +5,7 @@ import { z } from "zod";
 import { createLogger, type LogLevel } from "~/lib/logger.server";
 import type { Db } from "~/models/db.server";
 import { aggregate, rollupSql, type Rollup } from "./aggregate";
-import { APP_MEASURES, QUERY_MAX, type InsightsMessage } from "./events";
+import { APP_MEASURES, QUERY_MAX, type InsightsMessage, utcDay } from "./events";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const app = z.string().min(1).max(200);
@@ -24,21 +24,44 @@ export const insightsMessageSchema = z.object({ v: z.literal(1), day, events: z.
 export const rollupStatements = (db: Db, r: Rollup): D1PreparedStatement[] => rollupSql(r).map((q) => db.prepare(q.sql).bind(...q.params));
 
 /**
- * The consumer of the insights queue: every readable message of the batch, added up and written in
- * ONE D1 batch (one transaction), then acknowledged. When the write fails, the whole batch is
- * retried by the queue (nothing of it was written). An unreadable message is logged and dropped:
- * retrying cannot make it readable, and it holds only counts.
+ * How long a handled message's id is kept (migration 0027): the queue hands a message over again
+ * only while it holds it, at most its retention (4 days, the queue's default; raise this with it).
+ */
+export const HANDLED_MESSAGE_DAYS = 4;
+
+/**
+ * The consumer of the insights queue: every readable message of the batch that is not already
+ * recorded as handled, added up and written in ONE D1 batch (one transaction) together with the
+ * record of those message ids, then acknowledged. Queues deliver at least once, so a batch that
+ * committed may come again (the ack lost): its messages are found in the record and add nothing.
+ * A consumer that handles the same message at the same moment (between the read and the write)
+ * fails on the record's primary key, writes nothing, and the queue retries its batch.
+ * When the write fails, the whole batch is retried by the queue (nothing of it was written). An
+ * unreadable message is logged and dropped: retrying cannot make it readable, and it holds only counts.
  */
 export async function consumeInsightsBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const logger = createLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "info");
-  const messages: InsightsMessage[] = [];
+  const readable = new Map<string, InsightsMessage>();
   for (const message of batch.messages) {
     const parsed = insightsMessageSchema.safeParse(message.body);
-    if (parsed.success) messages.push(parsed.data);
+    if (parsed.success) readable.set(message.id, parsed.data);
     else logger.warn("An insights queue message could not be read (dropped)", { messageId: message.id, issue: parsed.error.issues[0]?.message });
   }
-  const statements = rollupStatements(env.DB, aggregate(messages));
-  if (statements.length) await env.DB.batch(statements);
+  if (readable.size) {
+    const handled = await env.DB.prepare("SELECT message_id FROM insights_handled_messages WHERE message_id IN (SELECT value FROM json_each(?1))")
+      .bind(JSON.stringify([...readable.keys()]))
+      .all<{ message_id: string }>();
+    for (const { message_id } of handled.results) readable.delete(message_id);
+  }
+  if (readable.size) {
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO insights_handled_messages (message_id, handled_on) SELECT value, ?2 FROM json_each(?1)").bind(
+        JSON.stringify([...readable.keys()]),
+        utcDay(new Date()),
+      ),
+      ...rollupStatements(env.DB, aggregate([...readable.values()])),
+    ]);
+  }
   batch.ackAll();
 }
 
@@ -51,7 +74,8 @@ export const KEEP_DAYS = 400;
  * - ratings per app from published (visible) reviews: count and sum of stars;
  * - the review queue: submissions received, decided, approved, and the summed time to a decision;
  * - update deliveries posted to followers, and the dead letters recorded.
- * Once a day (the run at 03:07 UTC) rows older than KEEP_DAYS are deleted.
+ * Once a day (the run at 03:07 UTC) rows older than KEEP_DAYS are deleted, and the queue's handled
+ * message ids older than HANDLED_MESSAGE_DAYS.
  */
 export async function refreshRollups(db: Db, now = new Date()): Promise<void> {
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1)).toISOString();
@@ -98,6 +122,7 @@ export async function refreshRollups(db: Db, now = new Date()): Promise<void> {
     for (const table of ["insights_app_daily", "insights_market_daily", "insights_search_daily", "insights_app_search_daily"]) {
       statements.push(db.prepare(`DELETE FROM ${table} WHERE day < ?1`).bind(oldest));
     }
+    statements.push(db.prepare("DELETE FROM insights_handled_messages WHERE handled_on < ?1").bind(utcDay(new Date(now.getTime() - HANDLED_MESSAGE_DAYS * 86_400_000))));
   }
   await db.batch(statements);
 }

@@ -5,6 +5,7 @@ import { Form } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import * as f from "~/components/FormField.css";
+import { InputField, SelectField, SubmitRow } from "~/components/FormFields";
 import { formatDate } from "~/lib/format-date";
 import { AI_USE_LABELS, CERTIFICATION_LABELS, CERTIFICATIONS, DATA_REGION_LABELS, DATA_REGIONS } from "~/models/security-facts";
 import { visuallyHidden } from "../../../styles/global.css";
@@ -35,10 +36,13 @@ function Settings({ data }: { data: OrgAdminData }) {
             <input type="radio" name="mode" value="approval" defaultChecked={policy.mode === "approval"} /> Approval required: only approved apps; others can be requested
           </label>
         </fieldset>
-        <label htmlFor="requests-to" className={f.label}>
-          Where requests go
-        </label>
-        <select id="requests-to" name="requestsTo" className={f.field} defaultValue={target} aria-describedby="requests-to-hint">
+        <SelectField
+          id="requests-to"
+          name="requestsTo"
+          label="Where requests go"
+          defaultValue={target}
+          hint={spacesError ?? "Administrators who have logged in to the App Hub get the messages. Choosing a space adds the App Hub bot to it."}
+        >
           <option value="admins">A direct message from the App Hub bot to each administrator</option>
           {chosenMissing && policy.requestsTo.kind === "space" ? <option value={policy.requestsTo.roomId}>{policy.requestsTo.roomTitle}</option> : null}
           {spaces.map((sp) => (
@@ -46,15 +50,8 @@ function Settings({ data }: { data: OrgAdminData }) {
               The space “{sp.title}”
             </option>
           ))}
-        </select>
-        <p id="requests-to-hint" className={f.hint}>
-          {spacesError ?? "Administrators who have logged in to the App Hub get the messages. Choosing a space adds the App Hub bot to it."}
-        </p>
-        <div>
-          <button type="submit" name="intent" value="settings" className={buttonStyles.primary}>
-            Save settings
-          </button>
-        </div>
+        </SelectField>
+        <SubmitRow intent="settings">Save settings</SubmitRow>
       </Form>
       {policy.updatedBy ? (
         <p className={s.muted}>
@@ -96,10 +93,7 @@ function Rules({ data }: { data: OrgAdminData }) {
         <h3 id="add-rule-title" className={s.sectionTitle}>
           Add a rule
         </h3>
-        <label htmlFor="rule-name" className={f.label}>
-          Name
-        </label>
-        <input id="rule-name" name="name" className={f.field} maxLength={80} required placeholder="Trusted EU apps" />
+        <InputField id="rule-name" name="name" label="Name" maxLength={80} required placeholder="Trusted EU apps" />
         <fieldset className={s.fieldset}>
           <legend className={s.legend}>Approve automatically when</legend>
           <label className={s.choice}>
@@ -132,11 +126,7 @@ function Rules({ data }: { data: OrgAdminData }) {
             ))}
           </div>
         </fieldset>
-        <div>
-          <button type="submit" name="intent" value="add-rule" className={buttonStyles.primary}>
-            Add rule
-          </button>
-        </div>
+        <SubmitRow intent="add-rule">Add rule</SubmitRow>
       </Form>
     </section>
   );
@@ -187,10 +177,7 @@ function Pending({ data }: { data: OrgAdminData }) {
                 <CsrfInput />
                 <input type="hidden" name="requestId" value={r.id} />
                 <span className={f.form}>
-                  <label htmlFor={`reason-${r.id}`} className={f.label}>
-                    Reason (optional)
-                  </label>
-                  <input id={`reason-${r.id}`} name="reason" className={f.field} maxLength={500} />
+                  <InputField id={`reason-${r.id}`} name="reason" label="Reason (optional)" maxLength={500} />
                 </span>
                 <span className={s.buttons}>
                   <button type="submit" name="intent" value="approve-request" className={buttonStyles.primary}>

@@ -3,14 +3,15 @@
 // people/me orgId at login): no form field, address or API parameter ever names it, so nobody can
 // read or decide another organisation's policy by naming its id.
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { endSessionOn401, requireAuth, type Auth } from "~/auth/session.server";
+import { meWithKeptTokens, seal, unseal } from "~/auth/kept-tokens.server";
+import { endSessionOn401, requireAuth, tokensSchema, type Auth, type Tokens } from "~/auth/session.server";
 import { hydraUuid, type User } from "~/auth/user";
 import { notFound } from "~/lib/http.server";
 import { WEBHOOK_APP_KIND, type WebhookKind } from "~/features/webhooks/webhook-form";
-import { FULL_ADMIN_ROLE } from "~/platform/schemas";
+import { FULL_ADMIN_ROLE, type Person } from "~/platform/schemas";
 import { mayUse, refusalMessage, standingOf, type OrgStanding, type TrustFacts } from "./policy";
 import type { OrgAdminOffer, OrgStandingView } from "./standing-view";
-import { readStandingInputs, recordAdmin, type Actor } from "./store.server";
+import { forgetAdmin, keepAdminTokens, listKnownAdmins, readStandingInputs, rememberAdmin, type Actor, type OrgAdmin } from "./store.server";
 
 /** The hub's key for the person's organisation (the uuid inside the platform's orgId), or null. */
 export const orgKeyOf = (user: Pick<User, "orgId">): string | null => hydraUuid(user.orgId) || null;
@@ -23,13 +24,51 @@ export const personOf = (user: User) => ({
   name: user.portalDisplayName || user.emails[0] || "An administrator",
 });
 
+/** Whether the platform's answer about `personId` says they are a full administrator of `orgId` (the hub's key). */
+const isFullAdminOf = (person: Person, orgId: string, personId: string) =>
+  (person.roles ?? []).includes(FULL_ADMIN_ROLE) && hydraUuid(person.orgId) === orgId && person.id === personId;
+
 /**
- * At login: a full administrator is remembered as one of their organisation's admins (requests go
- * to them); a person who is no longer one is forgotten.
+ * At login: a full administrator is remembered as one of their organisation's admins, with their
+ * tokens sealed, so the hub can ask the platform whether they still are before a request reaches
+ * them (adminsNow); a person who is no longer one is forgotten.
  */
-export async function noteOrgAdmin(context: AppLoadContext, user: User): Promise<void> {
+export async function noteOrgAdmin(context: AppLoadContext, user: User, tokens: Tokens): Promise<void> {
   const org = orgKeyOf(user);
-  if (org) await recordAdmin(context.db, org, personOf(user), user.isOrgAdmin);
+  if (!org) return;
+  if (!user.isOrgAdmin) return forgetAdmin(context.db, org, user.userId);
+  await rememberAdmin(context.db, org, personOf(user), await seal(context.config.sessionSecrets, "org-admin-tokens", user.userId, JSON.stringify(tokens)));
+}
+
+/**
+ * The organisation's admins who are full administrators *now*, to send a request to: each admin the
+ * hub knows is asked for with their own kept tokens (people/me, the only way the platform tells a
+ * third-party app someone's role). One no longer an admin, or whose grant to App Hub is gone, is
+ * forgotten; one the platform did not answer for (time-out, 5xx) is left out this time: a request
+ * goes to nobody the hub cannot vouch for, and waits on the admin page whatever the messages did.
+ */
+export async function adminsNow(context: AppLoadContext, orgId: string, except: string | null = null): Promise<OrgAdmin[]> {
+  const known = (await listKnownAdmins(context.db, orgId)).filter((a) => a.userId !== except);
+  const checked = await Promise.all(
+    known.map(async ({ sealedTokens, ...admin }) => {
+      const plain = sealedTokens ? await unseal(context.config.sessionSecrets, "org-admin-tokens", admin.userId, sealedTokens) : null;
+      const tokens = plain ? tokensSchema.safeParse(JSON.parse(plain)) : null;
+      // Remembered before tokens were kept, or the secrets were rotated away: their next login writes them.
+      if (!tokens?.success) return null;
+      const me = await meWithKeptTokens(context, "org-admin", tokens.data);
+      if (me.outcome !== "revoked" && me.tokens) {
+        await keepAdminTokens(context.db, orgId, admin.userId, await seal(context.config.sessionSecrets, "org-admin-tokens", admin.userId, JSON.stringify(me.tokens)));
+      }
+      if (me.outcome === "revoked" || (me.outcome === "person" && !isFullAdminOf(me.person, orgId, admin.personId))) {
+        await forgetAdmin(context.db, orgId, admin.userId);
+        context.logger.info("An organisation admin the hub knew is no longer one: forgotten", { orgId });
+        return null;
+      }
+      if (me.outcome === "unknown") context.logger.warn("Could not confirm an organisation admin's role: no request message to them this time", { orgId });
+      return me.outcome === "person" ? admin : null;
+    }),
+  );
+  return checked.filter((a): a is OrgAdmin => a !== null);
 }
 
 export type OrgAdminAuth = { auth: Auth; orgId: string; actor: Actor };
@@ -46,8 +85,7 @@ export async function requireOrgAdmin(request: Request, context: AppLoadContext)
   if (!orgId || !auth.user.isOrgAdmin) throw await notFound(request, context);
   let stillAdmin = false;
   try {
-    const me = await context.platform.forPerson(auth).getMe();
-    stillAdmin = (me.roles ?? []).includes(FULL_ADMIN_ROLE) && hydraUuid(me.orgId) === orgId && me.id === auth.user.id;
+    stillAdmin = isFullAdminOf(await context.platform.forPerson(auth).getMe(), orgId, auth.user.id);
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
     if (expired) throw expired;
@@ -56,7 +94,7 @@ export async function requireOrgAdmin(request: Request, context: AppLoadContext)
     throw new Response("The platform did not confirm your administrator role. Try again in a moment.", { status: 503, headers: { "Cache-Control": "private, no-store" } });
   }
   if (!stillAdmin) {
-    await recordAdmin(context.db, orgId, personOf(auth.user), false);
+    await forgetAdmin(context.db, orgId, auth.user.userId);
     context.logger.warn("A former organisation admin was refused", { orgId });
     throw await notFound(request, context);
   }

@@ -9,10 +9,10 @@ import { withinLimit } from "~/lib/rate-limit.server";
 import { appPath } from "~/lib/app-paths";
 import type { AppDetail } from "~/models/types";
 import { PlatformError } from "~/platform/client.server";
-import { orgKeyOf, personOf } from "./access.server";
+import { adminsNow, orgKeyOf, personOf } from "./access.server";
 import { decidedNotice, decisionMessage, requestMessage, type DecisionWord } from "./messages.server";
 import { approvingRule, standingOf } from "./policy";
-import { createRequest, decideApp, denyRequest, listAdmins, readPolicy, readStandingInputs, type Actor, type OrgRequest } from "./store.server";
+import { createRequest, decideApp, denyRequest, readPolicy, readStandingInputs, type Actor, type OrgRequest } from "./store.server";
 
 export const COMMENT_MAX = 500;
 
@@ -28,11 +28,11 @@ async function post(context: AppLoadContext, to: { roomId: string } | { toPerson
   }
 }
 
-/** To the organisation's admins: the chosen space, else each admin the hub knows (but `except`). */
+/** To the organisation's admins: the chosen space, else each admin the hub knows who is one now (but `except`). */
 export async function tellAdmins(context: AppLoadContext, orgId: string, markdown: string, except: string | null = null): Promise<number> {
   const policy = await readPolicy(context.db, orgId);
   if (policy?.requestsTo.kind === "space") return (await post(context, { roomId: policy.requestsTo.roomId }, markdown)) ? 1 : 0;
-  const admins = (await listAdmins(context.db, orgId)).filter((a) => a.userId !== except);
+  const admins = await adminsNow(context, orgId, except);
   const sent = await Promise.all(admins.map((a) => post(context, { toPersonId: a.personId }, markdown)));
   return sent.filter(Boolean).length;
 }

@@ -318,28 +318,37 @@ export async function createRequest(
 }
 
 export type OrgAdmin = { userId: string; personId: string; email: string; name: string };
+/** An admin as remembered: with their platform tokens, sealed (migration 0028; NULL for rows from before it). */
+export type KnownAdmin = OrgAdmin & { sealedTokens: string | null };
 
-/** Records (or forgets, when `isAdmin` is false) a person as one of their organisation's admins. */
-export async function recordAdmin(db: Db, orgId: string, person: OrgAdmin, isAdmin: boolean, now = new Date()): Promise<void> {
-  if (isAdmin) {
-    await db
-      .prepare(
-        `INSERT INTO org_admins (org_id, user_id, person_id, email, name, seen_at) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (org_id, user_id) DO UPDATE SET person_id = excluded.person_id, email = excluded.email, name = excluded.name, seen_at = excluded.seen_at`,
-      )
-      .bind(orgId, person.userId, person.personId, person.email, person.name, now.toISOString())
-      .run();
-  } else {
-    await db.prepare("DELETE FROM org_admins WHERE org_id = ? AND user_id = ?").bind(orgId, person.userId).run();
-  }
+/** Remembers a person as one of their organisation's admins, with their sealed tokens (at login). */
+export async function rememberAdmin(db: Db, orgId: string, person: OrgAdmin, sealedTokens: string, now = new Date()): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO org_admins (org_id, user_id, person_id, email, name, seen_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (org_id, user_id) DO UPDATE SET person_id = excluded.person_id, email = excluded.email, name = excluded.name, seen_at = excluded.seen_at, tokens = excluded.tokens`,
+    )
+    .bind(orgId, person.userId, person.personId, person.email, person.name, now.toISOString(), sealedTokens)
+    .run();
 }
 
-export async function listAdmins(db: Db, orgId: string): Promise<OrgAdmin[]> {
+/** An admin's tokens after the platform refreshed them (the old refresh token may be spent). */
+export async function keepAdminTokens(db: Db, orgId: string, userId: string, sealedTokens: string): Promise<void> {
+  await db.prepare("UPDATE org_admins SET tokens = ? WHERE org_id = ? AND user_id = ?").bind(sealedTokens, orgId, userId).run();
+}
+
+/** Forgets a person as an admin (no longer one, or their grant to App Hub is gone). */
+export async function forgetAdmin(db: Db, orgId: string, userId: string): Promise<void> {
+  await db.prepare("DELETE FROM org_admins WHERE org_id = ? AND user_id = ?").bind(orgId, userId).run();
+}
+
+/** The admins the hub knows: those who logged in with the role. Who of them is one *now* is ./access.server.ts's adminsNow. */
+export async function listKnownAdmins(db: Db, orgId: string): Promise<KnownAdmin[]> {
   const { results } = await db
-    .prepare("SELECT user_id, person_id, email, name FROM org_admins WHERE org_id = ? ORDER BY name")
+    .prepare("SELECT user_id, person_id, email, name, tokens FROM org_admins WHERE org_id = ? ORDER BY name")
     .bind(orgId)
-    .all<{ user_id: string; person_id: string; email: string; name: string }>();
-  return results.map((r) => ({ userId: r.user_id, personId: r.person_id, email: r.email, name: r.name }));
+    .all<{ user_id: string; person_id: string; email: string; name: string; tokens: string | null }>();
+  return results.map((r) => ({ userId: r.user_id, personId: r.person_id, email: r.email, name: r.name, sealedTokens: r.tokens }));
 }
 
 export type AuditEntry = { id: number; at: string; actor: string; action: string; detail: string };

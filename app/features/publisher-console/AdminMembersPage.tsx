@@ -3,8 +3,8 @@
 import { Form } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
-import { FieldError } from "~/components/FieldError";
-import * as f from "~/components/FormField.css";
+import { InputField, SubmitRow } from "~/components/FormFields";
+import { PublisherField } from "~/features/publisher-api/PublisherField";
 import { formatDate } from "~/lib/format-date";
 import { visuallyHidden } from "../../../styles/global.css";
 import type { AdminMembersData } from "./admin-members.server";
@@ -30,44 +30,17 @@ export function AdminMembersPage({ data }: { data: AdminMembersData }) {
         </h2>
         <Form method="post" className={s.form}>
           <CsrfInput />
-          <label htmlFor="link-publisher" className={f.label}>
-            Publisher
-          </label>
-          <select
-            id="link-publisher"
-            name="publisher"
-            className={f.field}
-            defaultValue={form?.values.publisher ?? ""}
-            aria-invalid={form?.errors.publisher ? true : undefined}
-            aria-describedby={form?.errors.publisher ? "link-publisher-error" : undefined}
-          >
-            <option value="">Choose a publisher</option>
-            {publishers.map((p) => (
-              <option key={p.slug} value={p.slug}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="link-publisher-error" message={form?.errors.publisher} />
-          <label htmlFor="link-email" className={f.label}>
-            Platform e-mail address
-          </label>
-          <input
+          <PublisherField id="link-publisher" publishers={publishers} chosen={form?.values.publisher} error={form?.errors.publisher} />
+          <InputField
             id="link-email"
             name="email"
             type="email"
             autoComplete="off"
-            className={f.field}
+            label="Platform e-mail address"
             defaultValue={form?.values.email ?? ""}
-            aria-invalid={form?.errors.email ? true : undefined}
-            aria-describedby={form?.errors.email ? "link-email-error" : undefined}
+            error={form?.errors.email}
           />
-          <FieldError id="link-email-error" message={form?.errors.email} />
-          <div>
-            <button type="submit" name="intent" value="link" className={buttonStyles.primary}>
-              Link
-            </button>
-          </div>
+          <SubmitRow intent="link">Link</SubmitRow>
         </Form>
       </section>
       <section aria-labelledby="all-members-title" className={s.section}>

@@ -5,10 +5,10 @@ import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
-import { FieldError } from "~/components/FieldError";
-import * as f from "~/components/FormField.css";
+import { InputField, SubmitRow } from "~/components/FormFields";
 import { formatDate } from "~/lib/format-date";
 import { FRESHNESS_LABELS } from "~/models/freshness";
+import { CreatedToken, TokenList } from "~/features/publisher-api/TokenList";
 import { visuallyHidden } from "../../../styles/global.css";
 import type { ConsoleAppsData, ConsoleIndexData, ConsoleLayoutData, ConsoleMembersData, ConsoleSubmissionsData, ConsoleTokensData, SubmissionView } from "./console.server";
 import { consolePath } from "./paths";
@@ -294,7 +294,6 @@ export function SubmissionsPage({ slug, data }: { slug: string; data: ConsoleSub
 }
 
 export function MembersPage({ data }: { data: ConsoleMembersData }) {
-  const error = data.form?.errors.email;
   return (
     <>
       <section aria-labelledby="members-title" className={s.section}>
@@ -336,28 +335,17 @@ export function MembersPage({ data }: { data: ConsoleMembersData }) {
         </h2>
         <Form method="post" className={s.form}>
           <CsrfInput />
-          <label htmlFor="invite-email" className={f.label}>
-            Platform e-mail address
-          </label>
-          <input
+          <InputField
             id="invite-email"
             name="email"
             type="email"
             autoComplete="off"
-            className={f.field}
+            label="Platform e-mail address"
             defaultValue={data.form?.values.email ?? ""}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "invite-email-hint invite-email-error" : "invite-email-hint"}
+            error={data.form?.errors.email}
+            hint="They accept the invitation at /publisher after signing in with this address, within 14 days. No e-mail is sent: tell them."
           />
-          <p id="invite-email-hint" className={f.hint}>
-            They accept the invitation at /publisher after signing in with this address, within 14 days. No e-mail is sent: tell them.
-          </p>
-          <FieldError id="invite-email-error" message={error} />
-          <div>
-            <button type="submit" name="intent" value="invite" className={buttonStyles.primary}>
-              Invite
-            </button>
-          </div>
+          <SubmitRow intent="invite">Invite</SubmitRow>
         </Form>
       </section>
     </>
@@ -366,21 +354,9 @@ export function MembersPage({ data }: { data: ConsoleMembersData }) {
 
 export function ConsoleTokensPage({ data }: { data: ConsoleTokensData }) {
   const { tokens, created, form } = data;
-  const error = form?.errors.name;
   return (
     <>
-      {created ? (
-        <section aria-labelledby="created-title" className={s.item} role="status">
-          <h2 id="created-title" className={s.sectionTitle}>
-            Token created
-          </h2>
-          <p className={s.body}>Copy it now: it is not shown again, and the App Hub keeps only a fingerprint of it.</p>
-          <label htmlFor="new-token" className={f.label}>
-            {created.token.name}
-          </label>
-          <input id="new-token" className={`${f.field} ${s.secret}`} readOnly value={created.secret} />
-        </section>
-      ) : null}
+      {created ? <CreatedToken title="Token created" created={created} /> : null}
       <section aria-labelledby="create-title" className={s.section}>
         <h2 id="create-title" className={s.sectionTitle}>
           Create an API token
@@ -391,58 +367,11 @@ export function ConsoleTokensPage({ data }: { data: ConsoleTokensData }) {
         {/* A new form after a token is made: the name typed for it is not kept for the next one. */}
         <Form method="post" className={s.form} key={created?.token.id ?? "new"}>
           <CsrfInput />
-          <label htmlFor="token-name" className={f.label}>
-            Name
-          </label>
-          <input
-            id="token-name"
-            name="name"
-            className={f.field}
-            maxLength={80}
-            defaultValue={form?.values.name ?? ""}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "token-name-error" : undefined}
-          />
-          <FieldError id="token-name-error" message={error} />
-          <div>
-            <button type="submit" name="intent" value="create" className={buttonStyles.primary}>
-              Create token
-            </button>
-          </div>
+          <InputField id="token-name" name="name" label="Name" maxLength={80} defaultValue={form?.values.name ?? ""} error={form?.errors.name} />
+          <SubmitRow intent="create">Create token</SubmitRow>
         </Form>
       </section>
-      <section aria-labelledby="tokens-list" className={s.section}>
-        <h2 id="tokens-list" className={s.sectionTitle}>
-          Tokens ({tokens.length})
-        </h2>
-        {tokens.length === 0 ? (
-          <p className={s.muted}>No tokens yet.</p>
-        ) : (
-          <ul className={s.items}>
-            {tokens.map((t) => (
-              <li key={t.id} className={s.item}>
-                <p className={s.itemHead}>
-                  {t.name} <span className={s.muted}>{t.prefix}…</span>
-                  {t.revokedAt ? <span className={s.rejected}>Revoked</span> : null}
-                </p>
-                <p className={s.muted}>
-                  Created by {t.createdBy} on {formatDate(t.createdAt)}; {t.lastUsedAt ? `last used ${formatDate(t.lastUsedAt)}` : "never used"}
-                  {t.revokedAt ? `; revoked ${formatDate(t.revokedAt)}` : ""}
-                </p>
-                {t.revokedAt ? null : (
-                  <Form method="post">
-                    <CsrfInput />
-                    <input type="hidden" name="tokenId" value={t.id} />
-                    <button type="submit" name="intent" value="revoke" className={buttonStyles.secondary}>
-                      Revoke<span className={visuallyHidden}> the token {t.name}</span>
-                    </button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <TokenList tokens={tokens} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import { FieldError } from "~/components/FieldError";
 import * as f from "~/components/FormField.css";
+import { describedBy, FieldHint, InputField, SelectField, TextareaField } from "~/components/FormFields";
 import { SubmissionDiff } from "~/features/review-queue/ReviewQueuePage";
 import { APP_TYPE_LABELS, APP_TYPES, PRODUCT_TYPE_LABELS, PRODUCT_TYPES } from "~/models/enums";
 import { CERTIFICATION_LABELS, CERTIFICATIONS, DATA_REGION_LABELS, DATA_REGIONS } from "~/models/security-facts";
@@ -20,38 +21,16 @@ const idOf = (name: string) => `field-${name.replace(/\./g, "-")}`;
 
 type FieldProps = { name: string; label: string; values: FormValues; errors: FieldErrors; hint?: string };
 
-function describedBy(name: string, errors: FieldErrors, hint?: string) {
-  const ids = [hint ? `${idOf(name)}-hint` : null, errors[name] ? `${idOf(name)}-error` : null].filter(Boolean);
-  return ids.length > 0 ? ids.join(" ") : undefined;
-}
+/** What aria-describedby names for field `name`: its hint (when it has one) and its problem (when it has one). */
+const notesOf = (name: string, errors: FieldErrors, hint?: string) => describedBy(idOf(name), Boolean(hint), Boolean(errors[name]));
 
-function Hint({ name, hint }: { name: string; hint?: string }) {
-  return hint ? (
-    <p id={`${idOf(name)}-hint`} className={f.hint}>
-      {hint}
-    </p>
-  ) : null;
-}
+const Hint = ({ name, hint }: { name: string; hint?: string }) => <FieldHint id={idOf(name)} hint={hint} />;
 
-function TextField({ name, label, values, errors, hint, type = "text", multiline = false }: FieldProps & { type?: string; multiline?: boolean }) {
-  const common = {
-    id: idOf(name),
-    name,
-    className: f.field,
-    defaultValue: one(values, name),
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": describedBy(name, errors, hint),
-  };
-  return (
-    <div className={f.form}>
-      <label htmlFor={idOf(name)} className={f.label}>
-        {label}
-      </label>
-      {multiline ? <textarea rows={5} {...common} /> : <input type={type} {...common} />}
-      <Hint name={name} hint={hint} />
-      <FieldError id={`${idOf(name)}-error`} message={errors[name]} />
-    </div>
-  );
+/** The shared field's parts for field `name` of this form: its id, label, kept value and problem. */
+const fieldOf = ({ name, label, values, errors, hint }: FieldProps) => ({ id: idOf(name), name, label, defaultValue: one(values, name), error: errors[name], hint });
+
+function TextField({ type = "text", multiline = false, ...field }: FieldProps & { type?: string; multiline?: boolean }) {
+  return <div className={f.form}>{multiline ? <TextareaField rows={5} {...fieldOf(field)} /> : <InputField type={type} {...fieldOf(field)} />}</div>;
 }
 
 function Choices({
@@ -73,7 +52,7 @@ function Choices({
 }) {
   const chosen = type === "checkbox" ? many(values, name) : [one(values, name)];
   return (
-    <fieldset className={s.fieldset} id={idOf(name)} aria-invalid={errors[name] ? true : undefined} aria-describedby={describedBy(name, errors, hint)}>
+    <fieldset className={s.fieldset} id={idOf(name)} aria-invalid={errors[name] ? true : undefined} aria-describedby={notesOf(name, errors, hint)}>
       <legend className={s.legend}>{legend}</legend>
       <Hint name={name} hint={hint} />
       <div className={s.choices}>
@@ -88,27 +67,16 @@ function Choices({
   );
 }
 
-function Select({ name, label, options, values, errors }: FieldProps & { options: readonly { value: string; label: string }[] }) {
+function Select({ options, ...field }: FieldProps & { options: readonly { value: string; label: string }[] }) {
   return (
     <div className={f.form}>
-      <label htmlFor={idOf(name)} className={f.label}>
-        {label}
-      </label>
-      <select
-        id={idOf(name)}
-        name={name}
-        className={f.field}
-        defaultValue={one(values, name)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name, errors)}
-      >
+      <SelectField {...fieldOf(field)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
-      </select>
-      <FieldError id={`${idOf(name)}-error`} message={errors[name]} />
+      </SelectField>
     </div>
   );
 }
@@ -171,7 +139,7 @@ function PermissionFields({ data }: { data: SubmitPageData }) {
     all: "What the app asks for",
   };
   return (
-    <fieldset className={s.fieldset} id={idOf("permissions")} aria-describedby={describedBy("permissions", errors, "permissions")}>
+    <fieldset className={s.fieldset} id={idOf("permissions")} aria-describedby={notesOf("permissions", errors, "permissions")}>
       <legend className={s.legend}>Permissions</legend>
       <p id={`${idOf("permissions")}-hint`} className={f.hint}>
         {kind === "draft" ? "Choose only those of your app's type." : "All the permissions this version asks for. New ones are asked of people again, and the preview shows them."}
@@ -204,7 +172,7 @@ function CategoryFields({ data }: { data: SubmitPageData }) {
   const chosen = many(values, "categoryIds");
   const groups = [...new Set(data.categories.map((c) => c.group))];
   return (
-    <fieldset className={s.fieldset} id={idOf("categoryIds")} aria-invalid={errors.categoryIds ? true : undefined} aria-describedby={describedBy("categoryIds", errors, "hint")}>
+    <fieldset className={s.fieldset} id={idOf("categoryIds")} aria-invalid={errors.categoryIds ? true : undefined} aria-describedby={notesOf("categoryIds", errors, "hint")}>
       <legend className={s.legend}>Categories</legend>
       <Hint name="categoryIds" hint="One to ten, in the products the app works in." />
       {groups.map((g) => (

@@ -10,7 +10,7 @@
 //   them as "bot removed" or "organisation turned the bot off" refused posts in advance on a guess.
 //   The post itself is tried, and a refusal is reported as the platform worded it (incoming.server.ts).
 // - the grant: the owner's own App Hub tokens, kept sealed while they own webhooks
-//   (owner-tokens.server.ts): people/me answers 401 and the refresh 400 once the grant is revoked.
+//   (~/auth/kept-tokens.server.ts): people/me answers 401 and the refresh 400 once the grant is revoked.
 // Anything else (time-outs, 5xx, 429, our bot token refused) proves nothing: the standing stays
 // as it was and is asked again after the time to live.
 //
@@ -18,20 +18,18 @@
 // (a compare-and-set on the check time), so a flood of posts costs the platform at most one
 // lookup per webhook per minute, and a departure is noticed within about a minute.
 import type { Db } from "~/models/db.server";
-import { tokensFrom, type Tokens } from "~/auth/session.server";
+import type { Tokens } from "~/auth/session.server";
+import { meWithKeptTokens, seal, unseal } from "~/auth/kept-tokens.server";
 import { PlatformError } from "~/platform/client.server";
 import { mapPool } from "~/lib/map-pool";
 import { base64url } from "~/lib/random-token.server";
-import { seal, unseal } from "./owner-tokens.server";
-import { botClient, tokenClient, type HookContext } from "./webhook-bots.server";
+import { botClient, type HookContext } from "./webhook-bots.server";
 import { isInactiveReason, type InactiveReason, type WebhookKind } from "./webhook-form";
 
 /** How long a checked standing is trusted: a departure is noticed within about this long. */
 export const STANDING_TTL_MS = 60_000;
 /** Standing checks run at once when a page or the Cron Trigger checks many webhooks. */
 const CHECK_CONCURRENCY = 4;
-/** Refresh the owner's access token when it has less than this left. */
-const ACCESS_MARGIN_MS = 60_000;
 
 export type Standing = { status: "active"; reason: null } | { status: "inactive"; reason: InactiveReason };
 const ACTIVE: Standing = { status: "active", reason: null };
@@ -92,7 +90,7 @@ type Grant = "granted" | "revoked" | "unknown";
  * (My Webhooks, creating a webhook), so a revoked grant recovers when they come back.
  */
 export async function recordOwnerSeen(context: HookContext, owner: { userId: string; personId: string; tokens: Tokens }, nowMs = Date.now()): Promise<void> {
-  const sealed = await seal(context.config.sessionSecrets, owner.userId, JSON.stringify(owner.tokens));
+  const sealed = await seal(context.config.sessionSecrets, "webhook-owner-tokens", owner.userId, JSON.stringify(owner.tokens));
   await context.db
     .prepare(
       `INSERT INTO webhook_owners (user_id, person_id, tokens, grant_status, grant_checked_at, updated_at) VALUES (?, ?, ?, 'granted', ?, ?)
@@ -107,30 +105,11 @@ export async function recordOwnerSeen(context: HookContext, owner: { userId: str
 export const forgetOwnerIfIdle = (db: Db, userId: string) =>
   db.prepare("DELETE FROM webhook_owners WHERE user_id = ?1 AND NOT EXISTS (SELECT 1 FROM webhooks WHERE user_id = ?1)").bind(userId).run();
 
-/** Whether the platform still honours the owner's grant, by using their tokens as App Hub would. */
+/** Whether the platform still honours the owner's grant, by using their tokens as App Hub would (a refresh that succeeds is a grant). */
 async function verifyGrant(context: HookContext, tokens: Tokens, nowMs: number): Promise<{ grant: Grant; tokens?: Tokens }> {
-  if (tokens.refreshExpiresAt <= nowMs) return { grant: "revoked" };
-  if (tokens.accessExpiresAt - nowMs > ACCESS_MARGIN_MS) {
-    try {
-      await tokenClient(context, "hooks-owner", tokens.accessToken).getMe();
-      return { grant: "granted" };
-    } catch (error) {
-      // 401: the access token is dead; the refresh below tells revoked from merely expired.
-      if (!(error instanceof PlatformError) || error.kind !== "http" || error.status !== 401) return { grant: "unknown" };
-    }
-  }
-  try {
-    const refreshed = await tokenClient(context, "hooks-owner").refreshTokens({
-      clientId: context.config.oauth.clientId,
-      clientSecret: context.config.oauth.clientSecret,
-      refreshToken: tokens.refreshToken,
-    });
-    return { grant: "granted", tokens: tokensFrom(refreshed, nowMs) };
-  } catch (error) {
-    // 400 invalid_grant: revoked (or lapsed). 401 would be our own client credentials: not theirs.
-    if (error instanceof PlatformError && error.kind === "http" && error.status === 400) return { grant: "revoked" };
-    return { grant: "unknown" };
-  }
+  const me = await meWithKeptTokens(context, "hooks-owner", tokens, nowMs);
+  if (me.outcome === "revoked") return { grant: "revoked" };
+  return me.tokens || me.outcome === "person" ? { grant: "granted", tokens: me.tokens } : { grant: "unknown" };
 }
 
 const loadOwner = (db: Db, userId: string) => db.prepare("SELECT * FROM webhook_owners WHERE user_id = ?").bind(userId).first<OwnerRow>();
@@ -149,7 +128,7 @@ async function grantOf(context: HookContext, owner: OwnerRow | null, nowMs: numb
     .bind(nowMs, owner.user_id, owner.grant_checked_at)
     .run();
   if (claimed.meta.changes === 0) return cached; // another request is checking right now
-  const plain = await unseal(context.config.sessionSecrets, owner.user_id, owner.tokens);
+  const plain = await unseal(context.config.sessionSecrets, "webhook-owner-tokens", owner.user_id, owner.tokens);
   if (!plain) {
     context.logger.warn("A webhook owner's stored tokens could not be opened (secrets rotated?)", { userId: owner.user_id });
     return cached;
@@ -162,7 +141,7 @@ async function grantOf(context: HookContext, owner: OwnerRow | null, nowMs: numb
     return "revoked";
   }
   if (verdict.grant === "granted") {
-    const tokens = verdict.tokens ? await seal(context.config.sessionSecrets, owner.user_id, JSON.stringify(verdict.tokens)) : owner.tokens;
+    const tokens = verdict.tokens ? await seal(context.config.sessionSecrets, "webhook-owner-tokens", owner.user_id, JSON.stringify(verdict.tokens)) : owner.tokens;
     await db.prepare("UPDATE webhook_owners SET grant_status = 'granted', tokens = ?, updated_at = ? WHERE user_id = ?").bind(tokens, updatedAt, owner.user_id).run();
     return "granted";
   }

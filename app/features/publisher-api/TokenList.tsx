@@ -1,0 +1,66 @@
+// Publisher API tokens as both token pages show them: the hub admins' /admin/publisher-tokens
+// (./TokensPage.tsx) and a publisher's console (/publisher/{slug}/tokens): the token just made,
+// shown once, and every token with a plain form to revoke a live one (intent "revoke").
+import { Form } from "@remix-run/react";
+import { buttonStyles } from "~/components/Button.css";
+import { CsrfInput } from "~/components/CsrfInput";
+import * as f from "~/components/FormField.css";
+import { formatDate } from "~/lib/format-date";
+import * as s from "~/features/publisher-console/PublisherConsole.css";
+import { visuallyHidden } from "../../../styles/global.css";
+import type { PublisherToken } from "./tokens.server";
+
+/** The token just made: its secret, once, to copy. */
+export function CreatedToken({ title, created }: { title: string; created: { secret: string; token: PublisherToken } }) {
+  return (
+    <section aria-labelledby="created-title" className={s.item} role="status">
+      <h2 id="created-title" className={s.sectionTitle}>
+        {title}
+      </h2>
+      <p className={s.body}>Copy it now: it is not shown again, and the App Hub keeps only a fingerprint of it.</p>
+      <label htmlFor="new-token" className={f.label}>
+        {created.token.name}
+      </label>
+      <input id="new-token" className={`${f.field} ${s.secret}`} readOnly value={created.secret} />
+    </section>
+  );
+}
+
+/** Every token, newest first as given; `publisherOf` names each token's publisher where the page lists several. */
+export function TokenList({ tokens, publisherOf }: { tokens: readonly PublisherToken[]; publisherOf?: (slug: string) => string }) {
+  return (
+    <section aria-labelledby="tokens-list" className={s.section}>
+      <h2 id="tokens-list" className={s.sectionTitle}>
+        Tokens ({tokens.length})
+      </h2>
+      {tokens.length === 0 ? (
+        <p className={s.muted}>No tokens yet.</p>
+      ) : (
+        <ul className={s.items}>
+          {tokens.map((t) => (
+            <li key={t.id} className={s.item}>
+              <p className={s.itemHead}>
+                {t.name} <span className={s.muted}>{t.prefix}…</span>
+                {t.revokedAt ? <span className={s.rejected}>Revoked</span> : null}
+              </p>
+              <p className={s.muted}>
+                {publisherOf ? `For ${publisherOf(t.publisherSlug)}; created` : "Created"} by {t.createdBy} on {formatDate(t.createdAt)};{" "}
+                {t.lastUsedAt ? `last used ${formatDate(t.lastUsedAt)}` : "never used"}
+                {t.revokedAt ? `; revoked ${formatDate(t.revokedAt)}` : ""}
+              </p>
+              {t.revokedAt ? null : (
+                <Form method="post">
+                  <CsrfInput />
+                  <input type="hidden" name="tokenId" value={t.id} />
+                  <button type="submit" name="intent" value="revoke" className={buttonStyles.secondary}>
+                    Revoke<span className={visuallyHidden}> the token {t.name}</span>
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

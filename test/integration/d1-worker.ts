@@ -1,0 +1,65 @@
+// A real D1 inside workerd (Miniflare) for tests of SQL where it runs in production, migrated as
+// `npm run db:migrate` does: bare (the test calls D1 from Node), or with catalogue-worker.ts bundled
+// in front of it and a generated catalogue imported, so app/models/catalogue.server.ts's functions
+// run inside workerd (catalogue-sql.test.ts, bounded-counts.test.ts).
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { Miniflare } from "miniflare";
+import type { CatalogueFile } from "../../app/models/catalogue-record.ts";
+import type { CatalogueCall } from "./catalogue-worker.ts";
+import { applyMigrations, importCatalogue } from "./harness.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const emptyWorker = "export default { fetch: () => new Response(null, { status: 404 }) };";
+
+export type D1World = { mf: Miniflare; db: D1Database };
+
+/** A Miniflare with one Worker (`script`, an ES module) and a migrated D1 bound as DB; `name` keeps each file's D1 its own. */
+export async function startD1(name: string, script = emptyWorker): Promise<D1World> {
+  const mf = new Miniflare({
+    workers: [
+      {
+        config: {
+          name,
+          compatibilityDate: "2026-07-01",
+          manifest: { mainModule: "worker.js", modules: { "worker.js": { type: "esm", contents: script } } },
+          env: { DB: { type: "d1", id: `${name}-test` } },
+        },
+      },
+    ],
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  const db = (await mf.getD1Database("DB")) as unknown as D1Database;
+  await applyMigrations(db);
+  return { mf, db };
+}
+
+export type CatalogueWorld = D1World & {
+  /** Calls a catalogue.server function inside workerd with the D1 as its first argument; an error comes back thrown. */
+  call<T>(fn: string, ...args: unknown[]): Promise<T>;
+};
+
+/** catalogue-worker.ts in front of a migrated D1 holding `file`, imported as `npm run db:seed` does. */
+export async function startCatalogueWorker(name: string, file: CatalogueFile): Promise<CatalogueWorld> {
+  const bundle = await build({
+    entryPoints: [`${root}/test/integration/catalogue-worker.ts`],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    mainFields: ["module", "main"],
+    alias: { "~": `${root}/app` },
+    write: false,
+    logLevel: "silent",
+  });
+  const world = await startD1(name, bundle.outputFiles[0]!.text);
+  await importCatalogue(world.db, { put: async () => undefined } as unknown as KVNamespace, file);
+  return {
+    ...world,
+    async call<T>(fn: string, ...args: unknown[]): Promise<T> {
+      const res = await world.mf.dispatchFetch("http://catalogue.test/", { method: "POST", body: JSON.stringify({ fn, args } satisfies CatalogueCall) });
+      const body = (await res.json()) as { result?: T; error?: string };
+      if (body.error !== undefined) throw new Error(body.error);
+      return body.result as T;
+    },
+  };
+}
