@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import type { AxeResults } from "axe-core";
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { modalCookieName } from "../app/features/announcement/visibility";
 
 export { expect };
@@ -268,6 +268,23 @@ export async function logIn(page: Page, email: string, last = "/") {
   await page.getByRole("radio", { name: new RegExp(email.replace(/[.@]/g, "\\$&")) }).check();
   await page.getByRole("button", { name: "Accept" }).click();
   await page.waitForURL((url) => url.origin !== PLATFORM_ORIGIN && !url.pathname.startsWith("/auth"));
+}
+
+/**
+ * A fresh context logged in as `email`, at the desktop width, for pages that are checked with axe:
+ * JavaScript runs in the context (axe needs it), and in the no-js project the documents come without
+ * their scripts (serveWithoutScripts), so axe sees the markup a script-less browser gets.
+ */
+export async function signedInForScans(browser: Browser, email: string, jsEnabled: boolean, last: string) {
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: AXE_WIDTHS[0], height: 900 } });
+  const page = await context.newPage();
+  await logIn(page, email, last);
+  if (!jsEnabled) {
+    // Leave the page first: its scripts' lazy chunks must not be cut off half-loaded.
+    await page.goto("about:blank");
+    await serveWithoutScripts(page);
+  }
+  return { page, close: () => context.close() };
 }
 
 /** A hub admin (logged in on `page`) makes a publisher API token at /admin/publisher-tokens; its secret. */

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { CatalogueFile } from "../app/models/catalogue-record";
 import { SERVICE_BOTS, USERS } from "../workers/platform/demo-data";
-import { expect, expectNoSeriousViolationsAtWidths, logIn, open, PLATFORM_ORIGIN, serveWithoutScripts, test, screenshotFor } from "./fixtures";
+import { expect, expectNoSeriousViolationsAtWidths, logIn, open, PLATFORM_ORIGIN, screenshotFor, signedInForScans, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
@@ -183,22 +183,11 @@ test.describe("accessibility", () => {
     const label = jsEnabled ? "js" : "no-js";
     const app = bots()[jsEnabled ? 6 : 7]!;
     const { admin, member } = cast(jsEnabled);
-    /** A fresh context for `email`; without JavaScript, documents come without their scripts. */
-    const visitAs = async (email: string, last: string) => {
-      const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      await logIn(page, email, last);
-      if (!jsEnabled) {
-        await page.goto("about:blank");
-        await serveWithoutScripts(page);
-      }
-      return { page, close: () => context.close() };
-    };
     /** axe at both widths where the page stands, and a screenshot at each for a person to look at. */
     const check = (page: Page, what: string, name: string, fullPage = true) =>
       expectNoSeriousViolationsAtWidths(page, what, (width) => screenshotFor(page, `org-policy-${name}-${label}-${width}`, { fullPage }));
 
-    const adminTab = await visitAs(admin.email, "/admin/organisation");
+    const adminTab = await signedInForScans(browser, admin.email, jsEnabled, "/admin/organisation");
     await open(adminTab.page, "/admin/organisation", jsEnabled);
     await expect(adminTab.page.getByRole("heading", { level: 1, name: "Your organisation's apps" })).toBeVisible();
     await check(adminTab.page, "the organisation admin page", "admin");
@@ -206,7 +195,7 @@ test.describe("accessibility", () => {
     await check(adminTab.page, "an app page with the admin's buttons", "admin-app", false);
     await adminTab.close();
 
-    const memberTab = await visitAs(member.email, pathOf(app));
+    const memberTab = await signedInForScans(browser, member.email, jsEnabled, pathOf(app));
     await open(memberTab.page, pathOf(app), jsEnabled);
     await expect(main(memberTab.page).getByText("Needs approval", { exact: true })).toBeVisible();
     await check(memberTab.page, "a member's app page that needs approval", "member-app", false);

@@ -5,12 +5,12 @@
 // the console's pages at 1280 and 390 px. Each project uses its own publisher and app, so both can
 // run at once against one server.
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { CatalogueFile } from "../app/models/catalogue-record";
 import { PERMISSION_KEYS, PERMISSIONS } from "../app/models/permissions";
 import { USERS } from "../workers/platform/demo-data";
 import { demoPublisherSlugs } from "../scripts/demo-publisher-members.mjs";
-import { AXE_WIDTHS, expect, expectNoSeriousViolationsAtWidths, logIn, open, screenshotFor, serveWithoutScripts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousViolationsAtWidths, logIn, open, screenshotFor, signedInForScans, test, waitForHydration } from "./fixtures";
 
 function world(jsEnabled: boolean) {
   const catalogue = JSON.parse(readFileSync(`seed/generated/catalogue-${process.env.E2E_PORT ?? "8789"}.json`, "utf8")) as CatalogueFile;
@@ -87,21 +87,6 @@ test("a member submits a version from the form, a hub admin approves it, and the
   }).toPass({ timeout: 20_000 });
 });
 
-/**
- * A fresh context for a person at desktop width, where the accessibility flow runs (each page is
- * checked at every width in place); without JavaScript, documents come without their scripts (axe still runs).
- */
-async function signedIn(browser: Browser, email: string, jsEnabled: boolean, last: string) {
-  const context = await browser.newContext({ javaScriptEnabled: true, viewport: { width: AXE_WIDTHS[0], height: 900 } });
-  const page = await context.newPage();
-  await logIn(page, email, last);
-  if (!jsEnabled) {
-    await page.goto("about:blank");
-    await serveWithoutScripts(page);
-  }
-  return { page, close: () => context.close() };
-}
-
 test.describe("accessibility", () => {
   test.use({ javaScriptEnabled: true });
 
@@ -109,7 +94,7 @@ test.describe("accessibility", () => {
     test.setTimeout(150_000);
     const label = jsEnabled ? "js" : "no-js";
     const { slug, app } = world(jsEnabled);
-    const member = await signedIn(browser, USERS.max.email, jsEnabled, "/publisher");
+    const member = await signedInForScans(browser, USERS.max.email, jsEnabled, "/publisher");
     const { page } = member;
     const check = async (name: string, what: string) => {
       await screenshotFor(page, `publisher-console-${name}-${label}`);
@@ -146,7 +131,7 @@ test.describe("accessibility", () => {
     await member.close();
 
     // The hub admins' page where people are linked to publishers.
-    const admin = await signedIn(browser, USERS.sam.email, jsEnabled, "/admin/publisher-members");
+    const admin = await signedInForScans(browser, USERS.sam.email, jsEnabled, "/admin/publisher-members");
     const sam = admin.page;
     await open(sam, "/admin/publisher-members", jsEnabled);
     await expect(sam.getByRole("heading", { level: 1, name: "Publisher members" })).toBeVisible();
