@@ -22,7 +22,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fmt, log, table as formatTable, type Verdict } from "../../scripts/harness/report.ts";
 import { median } from "../../scripts/harness/stats.ts";
-import { type CpuProfile, moduleLookup, summarizeProfile } from "../lib/profile.ts";
+import { type CpuProfile, moduleLookup, type SourceMap, summarizeProfile } from "../lib/profile.ts";
 import type { BuildContext, Outcome, Scenario } from "../scenario.ts";
 
 type Sample = { bundleKiB: number; gzipKiB: number; cpuMs: number; outfile: string };
@@ -36,9 +36,12 @@ function exec(cmd: string, args: string[], cwd: string): string {
 }
 
 /** The minimal Remix 2 Worker of the same stack, in `dir` (node_modules linked to the repo's). */
-function writeFloor(root: string, dir: string): void {
+export function writeFloor(root: string, dir: string): void {
   const config = readFileSync(`${root}/wrangler.toml`, "utf8");
   const compatibilityDate = config.match(/^compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? "2026-07-01";
+  // The same bundling settings as the app's deploy (top-level `minify` and `keep_names`, which
+  // [env.production] inherits): the floor is built the way the app is.
+  const bundling = ["minify", "keep_names"].flatMap((key) => config.match(new RegExp(`^${key}\\s*=\\s*(true|false)\\s*$`, "m"))?.[0] ?? []);
   // Remix reads the server runtime from package.json's dependencies; the versions are the repo's.
   const pkg = JSON.parse(readFileSync(`${root}/package.json`, "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
   const versions = { ...pkg.devDependencies, ...pkg.dependencies };
@@ -57,6 +60,7 @@ function writeFloor(root: string, dir: string): void {
       'main = "workers/app.ts"',
       `compatibility_date = "${compatibilityDate}"`,
       "send_metrics = false",
+      ...bundling,
       "[alias]",
       '"virtual:remix/server-build" = "./build/index.js"',
       "",
@@ -100,6 +104,19 @@ export default { fetch: (request: Request, env: unknown) => handle(request, { en
   symlinkSync(`${root}/node_modules`, `${dir}/node_modules`, "dir");
 }
 
+/**
+ * The files of a bundle written by `wrangler deploy --dry-run --outfile` (the multipart form of an
+ * upload: metadata, the modules and, with `upload_source_maps`, their source maps), by name.
+ */
+async function bundleFiles(bundle: string): Promise<Map<string, string>> {
+  const bytes = readFileSync(bundle);
+  const boundary = bytes.subarray(2, bytes.indexOf(10)).toString().trim();
+  const form = await new Response(bytes, { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } }).formData();
+  const files = new Map<string, string>();
+  for (const [name, value] of form) files.set(name, typeof value === "string" ? value : await value.text());
+  return files;
+}
+
 /** One `wrangler check startup`: { bundleKiB, gzipKiB, cpuMs, profile }. */
 function checkStartup(root: string, bundle: string, outfile: string): Sample {
   const out = exec("npx", ["wrangler", "check", "startup", "--worker", bundle, "--outfile", outfile], root);
@@ -117,8 +134,7 @@ async function run(ctx: BuildContext): Promise<Outcome> {
   const { root } = ctx;
   const runs = ctx.options.startupRuns;
   const work = mkdtempSync(path.join(tmpdir(), "apphub-bench-startup-"));
-  // The build's texts now, for the attribution at the end (someone may rebuild meanwhile).
-  const bundleText = ctx.build.workerScript;
+  // The Remix build's text now, for the attribution at the end (someone may rebuild meanwhile).
   writeFileSync(`${work}/index.js`, readFileSync(`${root}/build/index.js`));
   try {
     const floorDir = `${work}/floor`;
@@ -153,14 +169,22 @@ async function run(ctx: BuildContext): Promise<Outcome> {
     const app = summary.app!;
     const floor = summary.floor!;
 
-    // Where the app's startup goes: the profile of its median run, by module (bench/lib/profile.ts's
-    // attribution; the bundle's `// path` marks). Samples are ~1 ms apart: read it as shares.
+    // Where the app's startup goes: the profiles of all its runs added up (at ~1 ms a sample one
+    // run has a few dozen), by module (bench/lib/profile.ts: the bundle's source map, which the
+    // upload carries, or its `// path` marks when it has none). Read it as shares.
     const appRuns = samples.get("app") ?? [];
+    const profiles = appRuns.map((s) => JSON.parse(readFileSync(s.outfile, "utf8")) as CpuProfile);
     const medianRun = appRuns.reduce((best, s) => (Math.abs(s.cpuMs - app.cpuMs) < Math.abs(best.cpuMs - app.cpuMs) ? s : best));
-    const profile = JSON.parse(readFileSync(medianRun.outfile, "utf8")) as CpuProfile;
     mkdirSync(`${root}/.bench`, { recursive: true });
-    writeFileSync(`${root}/.bench/startup.cpuprofile`, JSON.stringify(profile));
-    const where = summarizeProfile(profile, moduleLookup(bundleText, `${work}/index.js`), 15);
+    writeFileSync(`${root}/.bench/startup.cpuprofile`, readFileSync(medianRun.outfile));
+    const files = await bundleFiles(`${work}/app.bundle`);
+    const mapText = files.get("app.js.map");
+    const lookup = moduleLookup({
+      bundleText: files.get("app.js") ?? "",
+      map: mapText ? (JSON.parse(mapText) as SourceMap) : null,
+      innerFile: `${work}/index.js`,
+    });
+    const where = summarizeProfile(profiles, lookup, 15);
 
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
     const labels = workers.map((w) => w.label);
@@ -194,7 +218,7 @@ async function run(ctx: BuildContext): Promise<Outcome> {
         "Startup (wrangler check startup; app = this Worker, floor = a minimal Remix 2 Worker of the same stack)",
         formatTable(header, rows),
         "",
-        `Where the app's startup goes (its median run; .bench/startup.cpuprofile):\n${where}`,
+        `Where the app's startup goes (its ${runs} runs added up; the median run is .bench/startup.cpuprofile):\n${where}`,
       ],
       verdicts,
       json: { runs, loadAverage1m: loadavg()[0], workers: summary },
