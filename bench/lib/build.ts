@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { unstable_readConfig } from "wrangler";
 import { fmt, log } from "../../scripts/harness/report.ts";
+import type { SourceMap } from "./profile.ts";
 
 export type WranglerConfig = ReturnType<typeof unstable_readConfig>;
 export type Binding = Record<string, unknown> & { type: string };
@@ -13,6 +14,8 @@ export type Binding = Record<string, unknown> & { type: string };
 export type Build = {
   /** dist/app.js as it was when the run started. */
   workerScript: string;
+  /** dist/app.js.map (wrangler writes it beside the bundle; the profiles' attribution reads it), if there. */
+  workerMap: SourceMap | null;
   /** A copy of public/ that matches it. */
   publicDir: string;
   config: WranglerConfig;
@@ -43,6 +46,7 @@ export function prepareBuild(root: string, build: boolean): Build {
   // replaces public/build (hashed names), which would leave the running Worker's pages pointing at
   // deleted files. The Worker runs from this copy of dist/app.js and serves this copy of public/.
   const workerScript = readFileSync(`${root}/dist/app.js`, "utf8");
+  const workerMap = existsSync(`${root}/dist/app.js.map`) ? (JSON.parse(readFileSync(`${root}/dist/app.js.map`, "utf8")) as SourceMap) : null;
   const publicDir = mkdtempSync(path.join(tmpdir(), "apphub-bench-public-"));
   cpSync(`${root}/public`, publicDir, { recursive: true });
   const dispose = () => rmSync(publicDir, { recursive: true, force: true });
@@ -72,7 +76,7 @@ export function prepareBuild(root: string, build: boolean): Build {
   const rateLimits = Object.fromEntries(
     (config.ratelimits as { name: string; namespace_id: string; simple: unknown }[]).map((b) => [b.name, { type: "rate-limit", namespace: b.namespace_id, simple: b.simple }]),
   );
-  return { workerScript, publicDir, config, compatibilityDate: config.compatibility_date ?? "2026-07-01", vars, rateLimits, dispose };
+  return { workerScript, workerMap, publicDir, config, compatibilityDate: config.compatibility_date ?? "2026-07-01", vars, rateLimits, dispose };
 }
 
 /** Text bindings for Miniflare from plain vars. */

@@ -308,6 +308,7 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
       inspectorPort: ctx.inspectorPort,
       workerName: "app-hub",
       bundleText: ctx.build.workerScript,
+      map: ctx.build.workerMap,
       innerFile: `${ctx.root}/build/index.js`,
       out,
       run: () => phase(t, 1, options.profileMs),

@@ -10,23 +10,36 @@
 //   - floor: a minimal Remix 2 Worker of the same stack, written by this module into a temp folder:
 //     one route, this repo's remix.config.js (classic compiler, the same server conditions and
 //     bundling), a vanilla-extract style, @remix-run/cloudflare's request handler behind the same
-//     `virtual:remix/server-build` alias and compatibility date, bundled by the same wrangler.
+//     `virtual:remix/server-build` alias and compatibility date, bundled by the same wrangler with
+//     the same `minify` and `keep_names` as the app's wrangler.toml.
 // --startup-runs=N (default 5) runs of each; the medians are printed side by side with the ratio of
 // app to floor. --startup-extra=label=file.bundle[,…] adds saved bundles (e.g. the build before a
 // change, made with `npx wrangler deploy --dry-run --env production --outfile before.bundle`) to the
 // same turns, for a before/after from one run.
-// Startup CPU is measured on this machine under whatever else runs on it: read the ratios.
+// Startup CPU is measured on this machine under whatever else runs on it: read the ratios. Beside
+// it, each run also measures the main module in Node's V8 (bench/lib/module-cpu.ts: compile and
+// evaluate, process CPU time), which other work on the machine barely moves. The startup profile is
+// attributed through the bundle's source map (a deploy minifies and uploads it: docs/decisions/045).
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fmt, log, table as formatTable, type Verdict } from "../../scripts/harness/report.ts";
 import { median } from "../../scripts/harness/stats.ts";
-import { type CpuProfile, moduleLookup, summarizeProfile } from "../lib/profile.ts";
+import { type CpuProfile, moduleLookup, type SourceMap, summarizeProfile } from "../lib/profile.ts";
 import type { BuildContext, Outcome, Scenario } from "../scenario.ts";
 
-type Sample = { bundleKiB: number; gzipKiB: number; cpuMs: number; outfile: string };
-type Summary = { bundleKiB: number; gzipKiB: number; cpuMs: number; cpuMinMs: number; cpuRunsMs: number[] };
+type Sample = { bundleKiB: number; gzipKiB: number; cpuMs: number; outfile: string; compileMs: number; evaluateMs: number };
+type Summary = {
+  bundleKiB: number;
+  gzipKiB: number;
+  cpuMs: number;
+  cpuMinMs: number;
+  cpuRunsMs: number[];
+  /** bench/lib/module-cpu.ts: Node's V8, process CPU time, median of the runs. */
+  nodeCompileMs: number;
+  nodeEvaluateMs: number;
+};
 export const STARTUP_TARGETS = { startupCpuMs: 30, gzipKiB: 300 };
 
 function exec(cmd: string, args: string[], cwd: string): string {
@@ -36,9 +49,12 @@ function exec(cmd: string, args: string[], cwd: string): string {
 }
 
 /** The minimal Remix 2 Worker of the same stack, in `dir` (node_modules linked to the repo's). */
-function writeFloor(root: string, dir: string): void {
+export function writeFloor(root: string, dir: string): void {
   const config = readFileSync(`${root}/wrangler.toml`, "utf8");
   const compatibilityDate = config.match(/^compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? "2026-07-01";
+  // The same bundling settings as the app's deploy (top-level `minify` and `keep_names`, which
+  // [env.production] inherits): the floor is built the way the app is.
+  const bundling = ["minify", "keep_names"].flatMap((key) => config.match(new RegExp(`^${key}\\s*=\\s*(true|false)\\s*$`, "m"))?.[0] ?? []);
   // Remix reads the server runtime from package.json's dependencies; the versions are the repo's.
   const pkg = JSON.parse(readFileSync(`${root}/package.json`, "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
   const versions = { ...pkg.devDependencies, ...pkg.dependencies };
@@ -57,6 +73,7 @@ function writeFloor(root: string, dir: string): void {
       'main = "workers/app.ts"',
       `compatibility_date = "${compatibilityDate}"`,
       "send_metrics = false",
+      ...bundling,
       "[alias]",
       '"virtual:remix/server-build" = "./build/index.js"',
       "",
@@ -100,13 +117,32 @@ export default { fetch: (request: Request, env: unknown) => handle(request, { en
   symlinkSync(`${root}/node_modules`, `${dir}/node_modules`, "dir");
 }
 
-/** One `wrangler check startup`: { bundleKiB, gzipKiB, cpuMs, profile }. */
-function checkStartup(root: string, bundle: string, outfile: string): Sample {
+/**
+ * The files of a bundle written by `wrangler deploy --dry-run --outfile` (the multipart form of an
+ * upload: metadata, the modules and, with `upload_source_maps`, their source maps), by name.
+ */
+async function bundleFiles(bundle: string): Promise<Map<string, string>> {
+  const bytes = readFileSync(bundle);
+  const boundary = bytes.subarray(2, bytes.indexOf(10)).toString().trim();
+  const form = await new Response(bytes, { headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` } }).formData();
+  const files = new Map<string, string>();
+  for (const [name, value] of form) files.set(name, typeof value === "string" ? value : await value.text());
+  return files;
+}
+
+/**
+ * One `wrangler check startup` ({ bundleKiB, gzipKiB, cpuMs, profile }), then the steadier
+ * bench/lib/module-cpu.ts on the same main module (`mainFile`, taken out of the bundle); its
+ * figures are NaN if Node cannot evaluate the module.
+ */
+function checkStartup(root: string, bundle: string, outfile: string, mainFile: string): Sample {
   const out = exec("npx", ["wrangler", "check", "startup", "--worker", bundle, "--outfile", outfile], root);
   const sizes = out.match(/Bundle: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/);
   const active = out.match(/Active: ([\d.]+) ms/);
   if (!sizes || !active) throw new Error(`wrangler check startup: unexpected output:\n${out}`);
-  return { bundleKiB: Number(sizes[1]), gzipKiB: Number(sizes[2]), cpuMs: Number(active[1]), outfile };
+  const node = spawnSync(process.execPath, ["--experimental-vm-modules", "--no-warnings", `${root}/bench/lib/module-cpu.ts`, mainFile], { encoding: "utf8" });
+  const cpu = node.status === 0 ? (JSON.parse(node.stdout) as { compileMs: number; evaluateMs: number }) : { compileMs: Number.NaN, evaluateMs: Number.NaN };
+  return { bundleKiB: Number(sizes[1]), gzipKiB: Number(sizes[2]), cpuMs: Number(active[1]), outfile, ...cpu };
 }
 
 /**
@@ -117,8 +153,7 @@ async function run(ctx: BuildContext): Promise<Outcome> {
   const { root } = ctx;
   const runs = ctx.options.startupRuns;
   const work = mkdtempSync(path.join(tmpdir(), "apphub-bench-startup-"));
-  // The build's texts now, for the attribution at the end (someone may rebuild meanwhile).
-  const bundleText = ctx.build.workerScript;
+  // The Remix build's text now, for the attribution at the end (someone may rebuild meanwhile).
   writeFileSync(`${work}/index.js`, readFileSync(`${root}/build/index.js`));
   try {
     const floorDir = `${work}/floor`;
@@ -135,36 +170,61 @@ async function run(ctx: BuildContext): Promise<Outcome> {
       { label: "floor", bundle: `${work}/floor.bundle` },
       ...ctx.options.startupExtra.map(({ label, bundle }) => ({ label, bundle: path.resolve(bundle) })),
     ];
+    // Each bundle's main module as a file, for bench/lib/module-cpu.ts.
+    for (const w of workers) {
+      const files = await bundleFiles(w.bundle);
+      const metadata = JSON.parse(files.get("metadata") ?? "{}") as { main_module?: string };
+      writeFileSync(`${work}/${w.label}.main.js`, files.get(metadata.main_module ?? "") ?? "");
+    }
     const samples = new Map<string, Sample[]>(workers.map((w) => [w.label, []]));
     for (let i = 0; i < runs; i++) {
       for (const w of workers) {
-        const sample = checkStartup(root, w.bundle, `${work}/${w.label}-${i}.cpuprofile`);
+        const sample = checkStartup(root, w.bundle, `${work}/${w.label}-${i}.cpuprofile`, `${work}/${w.label}.main.js`);
         samples.get(w.label)?.push(sample);
-        log(`bench: startup: ${w.label} run ${i + 1}/${runs}: ${sample.cpuMs} ms (load ${fmt(loadavg()[0])})`);
+        log(`bench: startup: ${w.label} run ${i + 1}/${runs}: ${sample.cpuMs} ms; Node V8 ${fmt(sample.compileMs)} + ${fmt(sample.evaluateMs)} ms (load ${fmt(loadavg()[0])})`);
       }
     }
     const summary: Record<string, Summary> = Object.fromEntries(
       workers.map(({ label }) => {
         const list = samples.get(label) ?? [];
         const cpu = list.map((s) => s.cpuMs);
-        return [label, { bundleKiB: list[0]?.bundleKiB ?? Number.NaN, gzipKiB: list[0]?.gzipKiB ?? Number.NaN, cpuMs: median(cpu), cpuMinMs: Math.min(...cpu), cpuRunsMs: cpu }];
+        return [
+          label,
+          {
+            bundleKiB: list[0]?.bundleKiB ?? Number.NaN,
+            gzipKiB: list[0]?.gzipKiB ?? Number.NaN,
+            cpuMs: median(cpu),
+            cpuMinMs: Math.min(...cpu),
+            cpuRunsMs: cpu,
+            nodeCompileMs: median(list.map((s) => s.compileMs)),
+            nodeEvaluateMs: median(list.map((s) => s.evaluateMs)),
+          },
+        ];
       }),
     );
     const app = summary.app!;
     const floor = summary.floor!;
 
-    // Where the app's startup goes: the profile of its median run, by module (bench/lib/profile.ts's
-    // attribution; the bundle's `// path` marks). Samples are ~1 ms apart: read it as shares.
+    // Where the app's startup goes: the profiles of all its runs added up (at ~1 ms a sample one
+    // run has a few dozen), by module (bench/lib/profile.ts: the bundle's source map, which the
+    // upload carries, or its `// path` marks when it has none). Read it as shares.
     const appRuns = samples.get("app") ?? [];
+    const profiles = appRuns.map((s) => JSON.parse(readFileSync(s.outfile, "utf8")) as CpuProfile);
     const medianRun = appRuns.reduce((best, s) => (Math.abs(s.cpuMs - app.cpuMs) < Math.abs(best.cpuMs - app.cpuMs) ? s : best));
-    const profile = JSON.parse(readFileSync(medianRun.outfile, "utf8")) as CpuProfile;
     mkdirSync(`${root}/.bench`, { recursive: true });
-    writeFileSync(`${root}/.bench/startup.cpuprofile`, JSON.stringify(profile));
-    const where = summarizeProfile(profile, moduleLookup(bundleText, `${work}/index.js`), 15);
+    writeFileSync(`${root}/.bench/startup.cpuprofile`, readFileSync(medianRun.outfile));
+    const files = await bundleFiles(`${work}/app.bundle`);
+    const mapText = files.get("app.js.map");
+    const lookup = moduleLookup({
+      bundleText: files.get("app.js") ?? "",
+      map: mapText ? (JSON.parse(mapText) as SourceMap) : null,
+      innerFile: `${work}/index.js`,
+    });
+    const where = summarizeProfile(profiles, lookup, 15);
 
     const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
     const labels = workers.map((w) => w.label);
-    const cell = (l: string, key: keyof Omit<Summary, "cpuRunsMs">) => fmt(summary[l]?.[key]);
+    const cell = (l: string, key: Exclude<keyof Summary, "cpuRunsMs">) => fmt(summary[l]?.[key]);
     const table = [
       ["", ...labels, "app / floor", "goal"],
       ["bundle (KiB)", ...labels.map((l) => cell(l, "bundleKiB")), ratio(app.bundleKiB, floor.bundleKiB), ""],
@@ -183,6 +243,9 @@ async function run(ctx: BuildContext): Promise<Outcome> {
       // The profiler samples wall time: a run the machine's other work interrupted only gets longer,
       // so on a busy machine the least disturbed run (the minimum) is the steadier figure.
       [`startup CPU (ms, min of ${runs})`, ...labels.map((l) => cell(l, "cpuMinMs")), ratio(app.cpuMinMs, floor.cpuMinMs), ""],
+      // Process CPU time in Node's V8 (bench/lib/module-cpu.ts): steadier on a busy machine.
+      [`Node V8 compile (ms CPU, median)`, ...labels.map((l) => cell(l, "nodeCompileMs")), ratio(app.nodeCompileMs, floor.nodeCompileMs), ""],
+      [`Node V8 evaluate (ms CPU, median)`, ...labels.map((l) => cell(l, "nodeEvaluateMs")), ratio(app.nodeEvaluateMs, floor.nodeEvaluateMs), ""],
     ];
     const verdicts: Verdict[] = [
       { target: `app gzip ≤ ${STARTUP_TARGETS.gzipKiB} KiB`, value: `${fmt(app.gzipKiB)} KiB`, ok: app.gzipKiB <= STARTUP_TARGETS.gzipKiB },
@@ -194,7 +257,7 @@ async function run(ctx: BuildContext): Promise<Outcome> {
         "Startup (wrangler check startup; app = this Worker, floor = a minimal Remix 2 Worker of the same stack)",
         formatTable(header, rows),
         "",
-        `Where the app's startup goes (its median run; .bench/startup.cpuprofile):\n${where}`,
+        `Where the app's startup goes (its ${runs} runs added up; the median run is .bench/startup.cpuprofile):\n${where}`,
       ],
       verdicts,
       json: { runs, loadAverage1m: loadavg()[0], workers: summary },
