@@ -64,7 +64,8 @@ export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "e
     count: (query: CatalogueQuery, reach = 0) => countApps(db, visible(query), memoVersion, reach),
     /** A page of apps without the total. */
     listItems: (query: CatalogueQuery, page: PageRange) => listAppItems(db, visible(query), page),
-    suggest: (text: string, match?: TextMatch) => suggestApps(db, text, hiddenTypes, memoVersion, match),
+    /** The typeahead's SQL (one statement, not remembered: app/features/search/suggest-answer.server.ts keeps the finished answer). */
+    suggest: (text: string, match?: TextMatch) => suggestApps(db, text, hiddenTypes, match),
     /** The FTS index's terms per column (search's vocabulary, built once per version by app/features/search). */
     searchTerms: () => listSearchTerms(db),
     /** The version the per-version memo uses, or undefined when none may be kept (KV unreadable). */

@@ -97,8 +97,11 @@ export async function searchCatalogue(
   return { ...result, correctedQuery: chosen.correctedQuery, moreWithSomeWords, match };
 }
 
-/** Typeahead (item 5): the words as typed first; when they suggest nothing, the corrected words. */
-export async function suggestFor(catalogue: Catalogue, text: string) {
+/**
+ * Typeahead (item 5): the words as typed first; when they suggest nothing, the corrected words.
+ * /api/suggest sends it through ./suggest-answer.server.ts, which keeps the answer per version.
+ */
+export async function suggestFor(catalogue: Pick<Catalogue, "suggest" | "searchTerms" | "memoVersion" | "content">, text: string) {
   const plan = await planFor(catalogue, text, { typing: true });
   if (plan.all === "") return { items: [], more: false, correctedQuery: null };
   const asTyped = await catalogue.suggest(text, { expression: plan.literal, tiers: plan.tiers.filter((t) => t !== plan.literal) });
