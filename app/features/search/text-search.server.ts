@@ -26,7 +26,8 @@ type Reader = Pick<Catalogue, "searchTerms" | "memoVersion" | "content">;
 
 /**
  * The vocabulary of the current catalogue version, built on first use and kept (as a promise, so
- * requests arriving together build it once). Without a version nothing may be kept, and search
+ * requests arriving together build it once). Its rows are shared between isolates through KV under
+ * the same key (docs/decisions/044): only the first isolate of a version walks the index. Without a version nothing may be kept, and search
  * goes without corrections rather than read the whole vocabulary on every request.
  */
 export function vocabularyOf(catalogue: Reader): Promise<Vocabulary | null> {
@@ -34,7 +35,8 @@ export function vocabularyOf(catalogue: Reader): Promise<Vocabulary | null> {
   if (!version) return Promise.resolve(null);
   const known = recall<Promise<Vocabulary | null>>(version, "search-vocabulary");
   if (known) return known;
-  const building = catalogue.searchTerms().then(buildVocabulary);
+  // Shared between isolates under the same key (KV: app/models/search-terms-store.server.ts).
+  const building = catalogue.searchTerms(`search-${version}`).then(buildVocabulary);
   // A failed read is not kept: the next request tries again.
   building.catch(() => remember(version, "search-vocabulary", undefined));
   return remember(version, "search-vocabulary", building);
