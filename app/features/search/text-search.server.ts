@@ -27,8 +27,9 @@ type Reader = Pick<Catalogue, "searchTerms" | "memoVersion" | "content">;
 /**
  * The vocabulary of the current catalogue version, built on first use and kept (as a promise, so
  * requests arriving together build it once). Its rows are shared between isolates through KV under
- * the same key (docs/decisions/044): only the first isolate of a version walks the index. Without a version nothing may be kept, and search
- * goes without corrections rather than read the whole vocabulary on every request.
+ * the same key (docs/decisions/044): only the first isolate of a version walks the index. Without a
+ * version nothing may be kept, and search goes without corrections rather than read the whole
+ * vocabulary on every request.
  */
 export function vocabularyOf(catalogue: Reader): Promise<Vocabulary | null> {
   const version = catalogueOnly(catalogue.memoVersion);
