@@ -10,17 +10,26 @@ import type { PortalConfig } from "~/lib/config.server";
 import type { Logger } from "~/lib/logger.server";
 import { createCatalogue } from "~/models/catalogue-service.server";
 import { openRequestDb, type SessionStart } from "~/models/db.server";
+import type { SharedStore } from "~/models/search-terms-store.server";
 import { createPlatformServices } from "~/platform/services.server";
 
-export function createRequestServices(options: { database: D1Database; start: SessionStart; config: PortalConfig; logger: Logger; catalogueVersion: string }) {
-  const { config, logger, catalogueVersion } = options;
+export function createRequestServices(options: {
+  database: D1Database;
+  start: SessionStart;
+  config: PortalConfig;
+  logger: Logger;
+  catalogueVersion: string;
+  /** KV and the request's waitUntil: what is made once per catalogue version is shared through them. */
+  shared?: SharedStore;
+}) {
+  const { config, logger, catalogueVersion, shared } = options;
   const requestDb = openRequestDb(options.database, options.start);
   return {
     /** For the Worker only: whether the request wrote, and the bookmark to carry (not in the load context). */
     requestDb,
     context: {
       db: requestDb.db,
-      catalogue: createCatalogue({ db: requestDb.db, config, version: catalogueVersion }),
+      catalogue: createCatalogue({ db: requestDb.db, config, version: catalogueVersion, shared }),
       platform: createPlatformServices({ config, logger }),
     },
   };

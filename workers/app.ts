@@ -179,6 +179,7 @@ export default {
         config,
         logger,
         catalogueVersion: catalogueVersionKey,
+        shared: { kv: env.KV, waitUntil },
       });
       const context = (route: AppContext["replacedRoute"]): AppContext => ({
         env,

@@ -3,6 +3,8 @@
 // API clients poll; most polls find nothing new. The tag is made once per render and stored with the
 // answer in the edge cache, so a cache hit answers 304 as cheaply as it answers 200.
 
+import { strongEtag } from "../app/lib/etag";
+
 /** The answers that carry an ETag: the public API and the feeds (pages revalidate on their own terms). */
 const TAGGED_PATHS = /^\/(?:api|feeds)\//;
 
@@ -13,10 +15,8 @@ export function wantsEtag(request: Request, response: Response): boolean {
 /** The response with a strong ETag: the first 128 bits of the body's SHA-256, in hex. */
 export async function withEtag(response: Response): Promise<Response> {
   const body = await response.arrayBuffer();
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
-  const tag = `"${Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("")}"`;
   const headers = new Headers(response.headers);
-  headers.set("ETag", tag);
+  headers.set("ETag", await strongEtag(body));
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 

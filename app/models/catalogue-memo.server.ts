@@ -39,3 +39,10 @@ export const { recall, remember } = versionedMemo(2_000);
  * never mutated afterwards: every reader gets the same object.
  */
 export const { recall: recallAnswer, remember: rememberAnswer } = versionedMemo(400);
+
+/**
+ * Typeahead answers (~1 KB each, finished: the JSON body and its ETag), in a cache of their own:
+ * every letter typed is a key, and a burst of typing must not push out the pages above, nor pages
+ * the typeahead's answers (docs/decisions/044).
+ */
+export const { recall: recallSuggestion, remember: rememberSuggestion } = versionedMemo(2_000);

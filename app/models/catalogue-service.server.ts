@@ -27,6 +27,7 @@ import { getCollectionApps, getContent, getContentEntries, getContentEntry, getH
 import type { CollectionContentType, ContentType } from "./content";
 import type { Db } from "./db.server";
 import { embeddedAppAllowed } from "./embedded-access.server";
+import { type SharedStore, sharedSearchTerms } from "./search-terms-store.server";
 import type { AppType } from "./enums";
 import type { Category } from "./types";
 
@@ -45,7 +46,13 @@ export function hiddenAppTypes(config: Pick<PortalConfig, "embeddedApps" | "serv
 /** The catalogue version the Worker hands over when KV could not be read. */
 export const UNAVAILABLE_VERSION = "unavailable";
 
-export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "embeddedApps" | "serviceApps">; version: string }) {
+export function createCatalogue(options: {
+  db: Db;
+  config: Pick<PortalConfig, "embeddedApps" | "serviceApps">;
+  version: string;
+  /** Where answers made once per catalogue version are shared between isolates (KV), if anywhere. */
+  shared?: SharedStore;
+}) {
   const { db, version } = options;
   // Without a readable version (KV down: workers/app.ts says "unavailable") nothing is remembered:
   // a memo under a key that no import moves would outlive the next catalogue change.
@@ -64,9 +71,14 @@ export function createCatalogue(options: { db: Db; config: Pick<PortalConfig, "e
     count: (query: CatalogueQuery, reach = 0) => countApps(db, visible(query), memoVersion, reach),
     /** A page of apps without the total. */
     listItems: (query: CatalogueQuery, page: PageRange) => listAppItems(db, visible(query), page),
-    suggest: (text: string, match?: TextMatch) => suggestApps(db, text, hiddenTypes, memoVersion, match),
-    /** The FTS index's terms per column (search's vocabulary, built once per version by app/features/search). */
-    searchTerms: () => listSearchTerms(db),
+    /** The typeahead's SQL (one statement, not remembered: app/features/search/suggest-answer.server.ts keeps the finished answer). */
+    suggest: (text: string, match?: TextMatch) => suggestApps(db, text, hiddenTypes, match),
+    /**
+     * The FTS index's terms per column (search's vocabulary, built once per version by
+     * app/features/search). With `sharedAs` (a key naming the catalogue version) they are shared
+     * between isolates through KV: read there first, stored there after a read of the index.
+     */
+    searchTerms: (sharedAs?: string) => (sharedAs && options.shared ? sharedSearchTerms(options.shared, sharedAs, () => listSearchTerms(db)) : listSearchTerms(db)),
     /** The version the per-version memo uses, or undefined when none may be kept (KV unreadable). */
     memoVersion,
     categories: () => listCategories(db, memoVersion),

@@ -416,6 +416,8 @@ export async function listAppItems(db: Db, query: AppQuery, page: { offset: numb
 }
 
 export const SUGGESTIONS_MAX = 5;
+/** The columns the typeahead matches (FTS5 column filter): names and companies, never descriptions. */
+const SUGGEST_COLUMNS = "{name company_name}";
 /** Typed text shorter than this (in characters of its name key) is matched as a name prefix only. */
 const SHORT_PREFIX = 3;
 
@@ -433,23 +435,15 @@ type SuggestionRow = Pick<AppRow, "id" | "friendly_id" | "name" | "logo" | "comp
  * app by name), only the six columns a row shows are read, and it asks for 6 rows instead of
  * counting, because the box only needs to know whether the total exceeds 5.
  */
-export async function suggestApps(
-  db: Db,
-  text: string,
-  excludeTypes: readonly AppType[],
-  catalogueVersion?: string,
-  match?: TextMatch,
-): Promise<{ items: Suggestion[]; more: boolean }> {
+export async function suggestApps(db: Db, text: string, excludeTypes: readonly AppType[], match?: TextMatch): Promise<{ items: Suggestion[]; more: boolean }> {
   const fts = match?.expression ?? toFtsQuery(text);
   if (fts === "") return { items: [], more: false };
-  // Everyone typing the same letters under the same catalogue version gets the same suggestions.
-  const answerKey = `suggest\u0000${text}\u0000${excludeTypes.join(",")}\u0000${fts}`;
-  const answered = recallAnswer<{ items: Suggestion[]; more: boolean }>(catalogueVersion, answerKey);
-  if (answered) return answered;
   const key = nameKey(text);
   const notIn = excludeTypes.length ? ` AND a.type NOT IN (${placeholders(excludeTypes.length)})` : "";
   const columns = "a.id, a.friendly_id, a.name, a.logo, a.company_name, a.type";
-  const tiers = match?.tiers ?? [];
+  // The stricter levels are tested where the match is (name and company), like the match itself: a
+  // description's word neither ranks an app up nor costs a read of every app that has it there.
+  const tiers = (match?.tiers ?? []).map((tier) => `${SUGGEST_COLUMNS} : (${tier})`);
   const statement =
     Array.from(key).length < SHORT_PREFIX
       ? // One or two letters: names that start with them, A-Z, straight from apps_status_name_key.
@@ -471,9 +465,9 @@ export async function suggestApps(
                ORDER BY score ASC, a.seq ASC LIMIT ?
              ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
           )
-          .bind(...relevanceParams(text), ...tiers, `{name company_name} : (${fts})`, ...excludeTypes, SUGGESTIONS_MAX + 1);
+          .bind(...relevanceParams(text), ...tiers, `${SUGGEST_COLUMNS} : (${fts})`, ...excludeTypes, SUGGESTIONS_MAX + 1);
   const { results } = await statement.all<SuggestionRow>();
-  return rememberAnswer(catalogueVersion, answerKey, {
+  return {
     items: results.slice(0, SUGGESTIONS_MAX).map((r) => ({
       id: r.id,
       friendlyId: r.friendly_id,
@@ -484,7 +478,7 @@ export async function suggestApps(
       _score: apiScore(r.score),
     })),
     more: results.length > SUGGESTIONS_MAX,
-  });
+  };
 }
 
 /**

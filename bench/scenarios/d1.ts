@@ -121,6 +121,24 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string):
             ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
       params: [typed, typed.length, typed, `{name company_name} : (${toFtsQuery(typed)})`],
     })),
+    // A typed word with indexed forms ("notes": its plan matches notes* or note, and ranks the
+    // words as typed first, issue 28): the stricter level's FTS test over every column (before
+    // decision 044: every app with "notes" in its description was read) and in names and
+    // companies only, like the match (now).
+    ...(["every column (before)", "name and company (now)"] as const).map((where, i) => {
+      const typed = "notes";
+      const tier = '"notes"*';
+      return {
+        name: `suggest "${typed}", its stricter level over ${where}`,
+        sql: `SELECT a.id, a.friendly_id, a.name, a.logo, a.company_name, a.type, r.score FROM (
+                SELECT a.seq AS seq, (bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0) - CASE WHEN a.name_key = ? THEN 20000 WHEN substr(a.name_key, 1, ?) = ? THEN 10000 ELSE 0 END
+                  + CASE WHEN a.seq IN (SELECT rowid FROM apps_fts WHERE apps_fts MATCH ?) THEN 0 ELSE 40000 END) AS score
+                FROM apps a INDEXED BY apps_search JOIN apps_fts ON apps_fts.rowid = a.seq
+                WHERE apps_fts MATCH ? AND a.status = 'published' AND a.listing = 0 ORDER BY score ASC, a.seq ASC LIMIT 6
+              ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
+        params: [typed, typed.length, typed, i === 0 ? tier : `{name company_name} : (${tier})`, '{name company_name} : (("notes"* OR "note" OR "note"*))'],
+      };
+    }),
   ];
 }
 

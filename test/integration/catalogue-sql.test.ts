@@ -140,6 +140,29 @@ describe("suggestApps (the typeahead)", () => {
     expect(hidden.items.map((i) => i.type)).not.toContain("embeddedApp");
   });
 
+  it("the stricter levels count in names and companies only, like the match: a description's word ranks nothing up", async () => {
+    // Typed "zorbics": the plan matches "zorbics"* (as typed) or its form "zorbic", and ranks the
+    // words as typed first. A has only the form in its name but the typed word in its description;
+    // B has the typed word in its (longer) name. Matched in names and companies, B matches as typed.
+    const [a, b] = cat.published.filter((x) => x.type !== "embeddedApp" && x.type !== "serviceApp").slice(0, 2) as [AppRecord, AppRecord];
+    const rows = await db
+      .prepare("SELECT id, name, name_key, description FROM apps WHERE id IN (?, ?)")
+      .bind(a.id, b.id)
+      .all<{ id: string; name: string; name_key: string; description: string }>();
+    const set = db.prepare("UPDATE apps SET name = ?, name_key = ?, description = ? WHERE id = ?");
+    await db.batch([
+      set.bind("Zorbic Quill", "zorbic quill", "Keeps zorbics in one place.", a.id),
+      set.bind("Quill Lantern Harbor Meadow Orchard Ridge Zorbics", "quill lantern harbor meadow orchard ridge zorbics", "Nothing to see here.", b.id),
+    ]);
+    try {
+      const match = { expression: '("zorbics"* OR "zorbic")', tiers: ['"zorbics"*'] };
+      const { items } = await sql.suggestApps("zorbics", [], match);
+      expect(items.map((i) => i.name)).toEqual(["Quill Lantern Harbor Meadow Orchard Ridge Zorbics", "Zorbic Quill"]);
+    } finally {
+      await db.batch(rows.results.map((r) => set.bind(r.name, r.name_key, r.description, r.id)));
+    }
+  });
+
   it("a text longer than D1's LIKE limit (50 bytes) is still answered", async () => {
     const long = `${"abcdefghij ".repeat(6)}zz`;
     await expect(sql.suggestApps(long, [])).resolves.toEqual({ items: [], more: false });

@@ -100,6 +100,18 @@ describe("/api/search forgives", () => {
     expect(body.items.map((i) => i.name).some((n) => n.startsWith("Pixel"))).toBe(true);
     expect(body.correctedQuery).toBe("pixel");
   });
+
+  it("the vocabulary read from the index is shared through KV under the catalogue version (decision 044)", async () => {
+    await (await w.fetch("/api/suggest?q=pixl")).arrayBuffer();
+    const key = `search-vocabulary:${await w.kv.get("catalogue-version")}`;
+    let stored: { term: string; col: string; doc: number }[] | null = null;
+    // Written after the answer (waitUntil).
+    for (let i = 0; i < 40 && stored === null; i++) {
+      stored = await w.kv.get(key, "json");
+      if (stored === null) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(stored?.some((r) => r.term === "pixel" && r.col === "name" && r.doc > 0)).toBe(true);
+  });
 });
 
 describe("/search forgives, without JavaScript", () => {

@@ -263,6 +263,19 @@ describe("/api/suggest", () => {
     expect(names((await api({ searchQuery: "quokkaflux" })).items)).toEqual(["Memo Deck"]);
   });
 
+  it("the answer kept per version carries the ETag of its body, and If-None-Match gets 304", async () => {
+    const first = await suggest("pollst");
+    const etag = first.res.headers.get("ETag");
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    expect(first.res.headers.get("Content-Type")).toMatch(/^application\/json/);
+    const again = await suggest("pollst");
+    expect(again.res.headers.get("ETag")).toBe(etag);
+    expect(again.body).toEqual(first.body);
+    const revalidated = await w.fetch(`/api/suggest?${new URLSearchParams({ q: "pollst" })}`, { headers: { "If-None-Match": etag! } });
+    expect(revalidated.status).toBe(304);
+    expect((await suggest("pollsta")).res.headers.get("ETag")).not.toBe(etag);
+  });
+
   it("empty text is an empty answer", async () => {
     expect((await suggest("   ")).body).toEqual({ items: [], more: false, correctedQuery: null });
   });

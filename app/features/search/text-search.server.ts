@@ -26,15 +26,18 @@ type Reader = Pick<Catalogue, "searchTerms" | "memoVersion" | "content">;
 
 /**
  * The vocabulary of the current catalogue version, built on first use and kept (as a promise, so
- * requests arriving together build it once). Without a version nothing may be kept, and search
- * goes without corrections rather than read the whole vocabulary on every request.
+ * requests arriving together build it once). Its rows are shared between isolates through KV under
+ * the same key (docs/decisions/044): only the first isolate of a version walks the index. Without a
+ * version nothing may be kept, and search goes without corrections rather than read the whole
+ * vocabulary on every request.
  */
 export function vocabularyOf(catalogue: Reader): Promise<Vocabulary | null> {
   const version = catalogueOnly(catalogue.memoVersion);
   if (!version) return Promise.resolve(null);
   const known = recall<Promise<Vocabulary | null>>(version, "search-vocabulary");
   if (known) return known;
-  const building = catalogue.searchTerms().then(buildVocabulary);
+  // Shared between isolates under the same key (KV: app/models/search-terms-store.server.ts).
+  const building = catalogue.searchTerms(`search-${version}`).then(buildVocabulary);
   // A failed read is not kept: the next request tries again.
   building.catch(() => remember(version, "search-vocabulary", undefined));
   return remember(version, "search-vocabulary", building);
@@ -97,8 +100,11 @@ export async function searchCatalogue(
   return { ...result, correctedQuery: chosen.correctedQuery, moreWithSomeWords, match };
 }
 
-/** Typeahead (item 5): the words as typed first; when they suggest nothing, the corrected words. */
-export async function suggestFor(catalogue: Catalogue, text: string) {
+/**
+ * Typeahead (item 5): the words as typed first; when they suggest nothing, the corrected words.
+ * /api/suggest sends it through ./suggest-answer.server.ts, which keeps the answer per version.
+ */
+export async function suggestFor(catalogue: Pick<Catalogue, "suggest" | "searchTerms" | "memoVersion" | "content">, text: string) {
   const plan = await planFor(catalogue, text, { typing: true });
   if (plan.all === "") return { items: [], more: false, correctedQuery: null };
   const asTyped = await catalogue.suggest(text, { expression: plan.literal, tiers: plan.tiers.filter((t) => t !== plan.literal) });
