@@ -122,7 +122,7 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
   };
   const rows = [...(staticFigures ? [row(staticFigures, earlier ? "(the load's)" : "")] : []), row(r, `p50≤${INSIGHTS_TARGET_P50_MS}: 1c ${ok ? "ok" : "MISSED"}`)];
   const report = [
-    `Insights (issue 30): a hub admin's app insights page, ${ctx.catalogue.apps.length} apps; req/s, p50, p99 with ${options.concurrency} concurrent clients ` +
+    `Insights (issue 30): a hub admin's app insights page, ${ctx.imported.apps} apps; req/s, p50, p99 with ${options.concurrency} concurrent clients ` +
       `(${fmt(options.durationMs / 1000)} s after ${fmt(options.warmupMs / 1000)} s warm-up), then min/p50/p99 with 1 client (${fmt(options.latencyMs / 1000)} s); ms`,
     table(["target", "req/s", "×static", "p50", "p99", "1c min", "1c p50", "1c p99", "KB/resp", "requests", "goal"], rows),
   ];

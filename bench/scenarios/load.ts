@@ -330,7 +330,7 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
   });
   if (targets.length) {
     report.push(
-      `Throughput and latency: ${ctx.catalogue.apps.length} apps, production cache ages; req/s, p50, p99 with ${options.concurrency} concurrent clients ` +
+      `Throughput and latency: ${ctx.imported.apps} apps, production cache ages; req/s, p50, p99 with ${options.concurrency} concurrent clients ` +
         `(${fmt(options.durationMs / 1000)} s after ${fmt(options.warmupMs / 1000)} s warm-up), then min/p50/p99 with 1 client (${fmt(options.latencyMs / 1000)} s); ms`,
       table(["target", "req/s", "×static", "p50", "p99", "1c min", "1c p50", "1c p99", "KB/resp", "requests", "goal"], rows),
     );
