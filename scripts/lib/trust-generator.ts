@@ -290,7 +290,7 @@ export function trustFor(rng: Random, app: TrustInput, endMs: number): Pick<AppR
  */
 export function deprecateSome(rng: Random, apps: AppRecord[], showcase: ReadonlySet<number>): void {
   const earlier = new EarlierApps();
-  apps.forEach((app, i) => deprecateNext(rng, earlier, app, showcase.has(i)));
+  for (const [i, app] of apps.entries()) deprecateNext(rng, earlier, app, showcase.has(i));
 }
 
 /**
