@@ -284,16 +284,6 @@ export function trustFor(rng: Random, app: TrustInput, endMs: number): Pick<AppR
 }
 
 /**
- * Deprecates about one in 25 published apps (never a showcase one); most name a replacement: an
- * earlier published app of the same type that is not deprecated, from the same publisher when it
- * has one. Earlier only, so the first N apps of a big catalogue still equal a catalogue of N.
- */
-export function deprecateSome(rng: Random, apps: AppRecord[], showcase: ReadonlySet<number>): void {
-  const earlier = new EarlierApps();
-  for (const [i, app] of apps.entries()) deprecateNext(rng, earlier, app, showcase.has(i));
-}
-
-/**
  * The published, not deprecated apps seen so far, by type and by type and company, as the keys a
  * deprecation names. Keyed by company too: filtering every earlier app of the type by company for
  * each deprecated app made deprecation quadratic (4.4 of 13.3 s at 100,000 apps, most of the
@@ -305,9 +295,11 @@ export class EarlierApps {
 }
 
 /**
- * One step of deprecateSome, in the catalogue's order: the generator runs it app by app (a slice
- * at a time), with one `earlier` for the whole catalogue. Consumes `rng` exactly as deprecateSome
- * always has, so the catalogue does not change.
+ * Deprecates about one in 25 published apps (never a showcase one); most name a replacement: an
+ * earlier published app of the same type that is not deprecated, from the same publisher when it
+ * has one. Earlier only, so the first N apps of a big catalogue still equal a catalogue of N. Run
+ * app by app in the catalogue's order (CatalogueGenerator.next), with one `earlier` for the whole
+ * catalogue; the same draws as the whole-catalogue pass it replaced, so no catalogue changed.
  */
 export function deprecateNext(rng: Random, earlier: EarlierApps, app: AppRecord, showcase: boolean): void {
   if (app.status !== "published") return;

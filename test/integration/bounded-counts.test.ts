@@ -162,4 +162,3 @@ describe("counts driven by the rarest relation", () => {
     expect(counted.rowsRead).toBeLessThanOrEqual(3 * Math.min(soc2, 1_001) + 10 + 3 * (file.apps.length - listed.length));
   });
 });
-
