@@ -7,6 +7,7 @@ export const FLAGS = {
   warmup: { type: "string", default: "1" },
   concurrency: { type: "string", default: "8" },
   apps: { type: "string", default: "50000" },
+  "import-slice": { type: "string", default: "50000" },
   "max-requests": { type: "string", default: "20000" },
   "latency-duration": { type: "string", default: "1.5" },
   rounds: { type: "string", default: "5" },
@@ -54,6 +55,8 @@ export function parseOptions(argv: readonly string[]) {
     warmupMs: number("warmup", args.warmup) * 1000,
     concurrency: number("concurrency", args.concurrency, 1),
     apps,
+    /** The import generates and imports this many apps at a time (memory stays flat; issue 31). */
+    importSliceApps: number("import-slice", args["import-slice"], 1),
     maxRequests: number("max-requests", args["max-requests"], 1),
     /** Each load target also runs with ONE client for this long: latency without queueing. */
     latencyMs: number("latency-duration", args["latency-duration"]) * 1000,

@@ -31,7 +31,7 @@ import { loadGenerator } from "../scripts/harness/load.ts";
 import { freePort } from "../scripts/harness/processes.ts";
 import { describeError, fmt, log, type Verdict, verdictReport, writeJson } from "../scripts/harness/report.ts";
 import { BenchError, type Build, prepareBuild } from "./lib/build.ts";
-import { benchSession, detailApps, generate, importCatalogue, migrate, seedReviews } from "./lib/catalogue.ts";
+import { benchSession, detailApps, generateAndImport, migrate, seedReviews } from "./lib/catalogue.ts";
 import { type BenchWorker, startBenchWorker } from "./lib/worker.ts";
 import { parseOptions } from "./options.ts";
 import type { BuildContext, CatalogueContext, Outcome, Scenario } from "./scenario.ts";
@@ -95,14 +95,13 @@ async function runScenario(s: Scenario, run: () => Promise<Outcome>) {
 }
 
 async function catalogueScenarios(build: Build, base: BuildContext) {
-  const generated = generate(options.apps);
   const inspectorPort = options.profile ? (options.port ? options.port + 1 : await freePort()) : undefined;
   const worker: BenchWorker = await startBenchWorker(build, { port: options.port, inspectorPort });
   cleanup = () => worker.mf.dispose();
   try {
     const { helper, kv, origin } = worker;
     const migrateMs = await migrate(root, helper, options.proposed);
-    const imported = await importCatalogue(helper, generated);
+    const imported = await generateAndImport(helper, options.apps, { sliceApps: options.importSliceApps });
     const { catalogue } = imported;
     await kv.put("catalogue-version", `${catalogue.version}-bench-${Date.now()}`);
     const uncached = { ...BROWSER_HEADERS, Cookie: await benchSession(kv, build.vars) };
@@ -127,14 +126,26 @@ async function catalogueScenarios(build: Build, base: BuildContext) {
       ...base,
       worker,
       catalogue,
-      imported: { generateMs: imported.generateMs, migrateMs, importMs: imported.importMs, reviewsMs, statements: imported.statements, sizeBytes: imported.sizeBytes },
+      imported: {
+        apps: imported.apps,
+        generateMs: imported.generateMs,
+        sqlMs: imported.sqlMs,
+        migrateMs,
+        importMs: imported.importMs,
+        importTotalMs: imported.totalMs,
+        reviewsMs,
+        statements: imported.statements,
+        sizeBytes: imported.sizeBytes,
+        peakRssBytes: imported.peakRssBytes,
+        slices: imported.slices,
+      },
       headers: { browser: BROWSER_HEADERS, uncached },
       load: loadGenerator(origin, { maxRequests: options.maxRequests }),
       fixtures: { category, detailIds: detailApps(catalogue).map((a) => a.friendlyId ?? a.id), listPageBytes: Buffer.byteLength(sampleHtml) },
       earlier: outcomes,
       inspectorPort,
     };
-    catalogueFigures = { apps: catalogue.apps.length, categories: catalogue.categories.length, ...ctx.imported };
+    catalogueFigures = { categories: catalogue.categories.length, ...ctx.imported };
     for (const s of selected) if (s.needs === "catalogue") await runScenario(s, () => s.run(ctx));
   } finally {
     await worker.mf.dispose();

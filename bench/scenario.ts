@@ -6,6 +6,7 @@ import type { loadGenerator } from "../scripts/harness/load.ts";
 import type { Verdict } from "../scripts/harness/report.ts";
 import type { Build } from "./lib/build.ts";
 import type { BenchOptions } from "./options.ts";
+import type { SliceFigure } from "./lib/catalogue.ts";
 import type { BenchWorker } from "./lib/worker.ts";
 
 export type Outcome = {
@@ -29,8 +30,23 @@ export type Headers = Readonly<Record<string, string>>;
 
 export type CatalogueContext = BuildContext & {
   worker: BenchWorker;
+  /** The catalogue's publishers, categories and version, with its first apps only at 1,000,000 (bench/lib/catalogue.ts RETAINED_APPS); `imported.apps` counts them all. */
   catalogue: CatalogueFile;
-  imported: { generateMs: number; migrateMs: number; importMs: number; reviewsMs: number; statements: number; sizeBytes: number | null };
+  imported: {
+    apps: number;
+    generateMs: number;
+    sqlMs: number;
+    migrateMs: number;
+    /** Waiting on D1 for the import's batches. */
+    importMs: number;
+    /** Generation, SQL and import, wall time. */
+    importTotalMs: number;
+    reviewsMs: number;
+    statements: number;
+    sizeBytes: number | null;
+    peakRssBytes: number;
+    slices: SliceFigure[];
+  };
   headers: { browser: Headers; uncached: Headers };
   load: ReturnType<typeof loadGenerator>;
   /** A category of median size (by published apps), and the apps the detail target opens. */

@@ -4,9 +4,10 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createCookie } from "@remix-run/cloudflare";
 import { unstable_splitSqlQuery } from "wrangler";
-import type { AppRecord, CatalogueFile } from "../../app/models/catalogue-record.ts";
-import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
-import { catalogueStatements, mergedStatements } from "../../scripts/lib/catalogue-sql.ts";
+import { loadavg } from "node:os";
+import type { AppRecord, CatalogueFile, PublisherRecord } from "../../app/models/catalogue-record.ts";
+import { CatalogueGenerator } from "../../scripts/lib/catalogue-generator.ts";
+import { CatalogueSql, type SqlStatement, StatementMerger } from "../../scripts/lib/catalogue-sql.ts";
 import { fmt, log } from "../../scripts/harness/report.ts";
 import type { Helper, Statement } from "./worker.ts";
 
@@ -35,57 +36,147 @@ export async function migrate(root: string, helper: Helper, proposed = false): P
   return performance.now() - started;
 }
 
-export type Generated = { catalogue: CatalogueFile; generateMs: number; statements: string[] };
+/** Apps the bench keeps in memory after the import: enough for the detail target's apps (every 997th listed one, 50) and the reviews (the first 50,000 published apps). */
+export const RETAINED_APPS = 60_000;
+
+/** One slice of the import: its apps, when it ended, and the machine then. */
+export type SliceFigure = { apps: number; generateMs: number; sqlMs: number; importMs: number; sizeBytes: number | null; rssBytes: number; loadAverage1m: number };
+
+export type Imported = {
+  /** The catalogue's publishers, categories and version, with its first RETAINED_APPS apps (all of a smaller catalogue). */
+  catalogue: CatalogueFile;
+  /** How many apps were imported. */
+  apps: number;
+  /** Generating the apps (the bench's generator). */
+  generateMs: number;
+  /** Building the import's SQL (catalogue statements, parameters inlined, merged). */
+  sqlMs: number;
+  /** Sending it to D1 (waiting on the helper Worker). */
+  importMs: number;
+  /** The whole of it, wall time. */
+  totalMs: number;
+  statements: number;
+  sizeBytes: number | null;
+  peakRssBytes: number;
+  slices: SliceFigure[];
+};
+
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Generates `apps` apps (seed 1) and the import's statements, before the Worker starts: seconds of
+ * Generates a catalogue of `apps` apps (seed 1) and imports it as the import script does
+ * (scripts/import-catalogue.ts: catalogueStatements with their parameters inlined, multi-row INSERTs
+ * merged to ~90 KB each: mergedStatements), in slices of `sliceApps` apps (issue 31): a slice is
+ * generated, its SQL built (seq and collection positions carry on from the slice before) and sent
+ * to the helper in calls of at most ~`callBytes` of SQL, each one D1 batch (one transaction), then
+ * the next. Neither the catalogue nor its SQL is ever in memory whole (a 250,000-app catalogue and
+ * its SQL took 1.7 GB), and the work yields to the event loop every `partApps` apps: seconds of
  * synchronous work while Miniflare runs leave its kept-alive connections to workerd closed under
- * Node's feet (EPIPE, "fetch failed" on the next call).
+ * Node's feet (EPIPE, "fetch failed" on the next call). The FTS triggers stay on, as in a real import.
+ * Unlike the import script's one batch, the slices are separate transactions.
  */
-export function generate(apps: number): Generated {
+export async function generateAndImport(
+  helper: Helper,
+  apps: number,
+  { sliceApps = 50_000, partApps = 2_000, callBytes = 2_000_000, retainApps = RETAINED_APPS } = {},
+): Promise<Imported> {
   const started = performance.now();
-  const catalogue = generateCatalogue({ apps, seed: 1 });
-  const generateMs = performance.now() - started;
-  // The import's SQL too (seconds of synchronous work at 1,000,000 apps), before Miniflare runs.
-  const statements = mergedStatements(catalogueStatements(catalogue));
-  log(
-    `bench: generated ${catalogue.apps.length} apps, ${catalogue.categories.length} categories in ${fmt(generateMs / 1000, 2)} s (SQL ${fmt((performance.now() - started - generateMs) / 1000, 2)} s)`,
-  );
-  return { catalogue, generateMs, statements };
-}
-
-export type Imported = { catalogue: CatalogueFile; generateMs: number; importMs: number; statements: number; sizeBytes: number | null };
-
-/**
- * Imports a generated catalogue as the import script does (scripts/import-catalogue.ts:
- * the statements with their parameters inlined, multi-row INSERTs merged to ~90 KB each), sent to
- * the helper in calls of at most ~`callBytes` of SQL, each one D1 batch (one transaction). The FTS
- * triggers stay on, as in a real import. (Before issue 31 the bench sent 500 parameterised
- * statements of at most 100 parameters per call: ~17,000 statements for 50,000 apps, and a call
- * of ~4 MB could break the helper's connection.)
- */
-export async function importCatalogue(helper: Helper, generated: Generated, { callBytes = 2_000_000 } = {}): Promise<Imported> {
-  const { catalogue, generateMs, statements } = generated;
-  const started = performance.now();
+  const generator = new CatalogueGenerator({ apps, seed: 1 });
+  const retained: AppRecord[] = [];
+  let publishers: PublisherRecord[] | null = null;
+  let sql: CatalogueSql | null = null;
+  const merger = new StatementMerger();
+  let generateMs = 0;
+  let sqlMs = 0;
+  let importMs = 0;
+  let statements = 0;
   let sizeBytes: number | null = null;
+  let peakRssBytes = 0;
+  const slices: SliceFigure[] = [];
   let call: Statement[] = [];
   let bytes = 0;
-  let calls = 0;
   const send = async () => {
     if (call.length === 0) return;
+    const sent = performance.now();
     sizeBytes = (await helper.batch(call)).sizeAfter;
-    calls++;
-    if (calls % 100 === 0) log(`bench: import: ${calls} calls, ${fmt((performance.now() - started) / 1000, 0)} s, D1 ${fmt((sizeBytes ?? 0) / 2 ** 20, 0)} MB`);
+    importMs += performance.now() - sent;
     call = [];
     bytes = 0;
   };
-  for (const sql of statements) {
-    if (bytes + sql.length > callBytes) await send();
-    call.push({ sql, params: [] });
-    bytes += sql.length;
-  }
-  await send();
-  return { catalogue, generateMs, importMs: performance.now() - started, statements: statements.length, sizeBytes };
+  const sendMerged = async () => {
+    for (const text of merger.take()) {
+      statements++;
+      if (bytes + text.length > callBytes) await send();
+      call.push({ sql: text, params: [] });
+      bytes += text.length;
+    }
+  };
+  const build = async (list: SqlStatement[]) => {
+    const t = performance.now();
+    for (const statement of list) merger.push(statement);
+    sqlMs += performance.now() - t;
+    await sendMerged();
+  };
+  do {
+    const slice: AppRecord[] = [];
+    const sliceStarted = { generateMs, sqlMs, importMs };
+    while (slice.length < sliceApps && generator.generated < apps) {
+      const t = performance.now();
+      for (let i = 0; i < partApps && slice.length < sliceApps; i++) {
+        const app = generator.next();
+        if (!app) break;
+        slice.push(app);
+        if (retained.length < retainApps) retained.push(app);
+      }
+      generateMs += performance.now() - t;
+      await breathe();
+    }
+    const last = generator.generated >= apps;
+    if (!sql) {
+      publishers = generator.publishers();
+      sql = new CatalogueSql({ publishers, categories: generator.categories, apps: slice });
+      await build(sql.head());
+    }
+    for (let i = 0; i < slice.length; i += partApps) {
+      const t = performance.now();
+      const part = sql.apps(slice.slice(i, i + partApps));
+      sqlMs += performance.now() - t;
+      await build(part);
+      await breathe();
+    }
+    if (last) {
+      generator.next();
+      generator.checkPrediction();
+      await build(sql.tail(generator.version));
+      merger.flush();
+      await sendMerged();
+    }
+    await send();
+    const rssBytes = process.memoryUsage.rss();
+    peakRssBytes = Math.max(peakRssBytes, rssBytes);
+    const figure: SliceFigure = {
+      apps: generator.generated,
+      generateMs: generateMs - sliceStarted.generateMs,
+      sqlMs: sqlMs - sliceStarted.sqlMs,
+      importMs: importMs - sliceStarted.importMs,
+      sizeBytes,
+      rssBytes,
+      loadAverage1m: loadavg()[0] ?? Number.NaN,
+    };
+    slices.push(figure);
+    if (apps > sliceApps) {
+      log(
+        `bench: import: ${figure.apps.toLocaleString("en-US")} apps, ${fmt((performance.now() - started) / 1000, 0)} s; this slice: generate ${fmt(figure.generateMs / 1000, 1)} s, ` +
+          `SQL ${fmt(figure.sqlMs / 1000, 1)} s, D1 ${fmt(figure.importMs / 1000, 1)} s; D1 ${fmt((sizeBytes ?? 0) / 2 ** 20, 0)} MB; RSS ${fmt(rssBytes / 2 ** 20, 0)} MB; load ${fmt(figure.loadAverage1m)}`,
+      );
+    }
+  } while (generator.generated < apps);
+  const catalogue: CatalogueFile = { version: generator.version, publishers: publishers ?? [], categories: generator.categories, apps: retained };
+  log(
+    `bench: generated ${apps} apps, ${catalogue.categories.length} categories in ${fmt(generateMs / 1000, 2)} s; SQL ${fmt(sqlMs / 1000, 2)} s; ` +
+      `D1 ${fmt(importMs / 1000, 2)} s; ${statements} statements; peak RSS ${fmt(peakRssBytes / 2 ** 20, 0)} MB`,
+  );
+  return { catalogue, apps, generateMs, sqlMs, importMs, totalMs: performance.now() - started, statements, sizeBytes, peakRssBytes, slices };
 }
 
 /** The apps the detail target opens in turn (each has a page of reviews: seedReviews). */

@@ -364,7 +364,7 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
     return { figures: r, goal: target };
   });
   if (targets.length) {
-    report.push(figuresCaption(ctx, `Throughput and latency: ${ctx.catalogue.apps.length} apps, production cache ages`), figuresTable(rows, staticRps));
+    report.push(figuresCaption(ctx, `Throughput and latency: ${ctx.imported.apps} apps, production cache ages`), figuresTable(rows, staticRps));
   }
   if (diags.length) {
     report.push(

@@ -13,7 +13,7 @@
 import { fmt, kb, log, table, type Verdict } from "../../scripts/harness/report.ts";
 import { latencies, type Latencies } from "../../scripts/harness/stats.ts";
 import type { AppRecord } from "../../app/models/catalogue-record.ts";
-import { benchTokens, generate, importCatalogue, migrate, storeSession } from "../lib/catalogue.ts";
+import { benchTokens, generateAndImport, migrate, storeSession } from "../lib/catalogue.ts";
 import { type Helper, startBenchWorker, type Statement } from "../lib/worker.ts";
 import type { BuildContext, Outcome, Scenario } from "../scenario.ts";
 
@@ -94,7 +94,6 @@ const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 
 async function run(ctx: BuildContext): Promise<Outcome> {
   const { options } = ctx;
-  const generated = generate(APPS);
   let t = performance.now();
   // The platform answers at once (an app page asks for the person's spaces for its add form).
   const platform = (request: Request) => Response.json(new URL(request.url).pathname.endsWith("/rooms") ? { items: [] } : {}, { status: 200 });
@@ -102,7 +101,7 @@ async function run(ctx: BuildContext): Promise<Outcome> {
   try {
     const { helper, kv, origin } = worker;
     await migrate(ctx.root, helper);
-    const { catalogue } = await importCatalogue(helper, generated);
+    const { catalogue } = await generateAndImport(helper, APPS);
     await kv.put("catalogue-version", `${catalogue.version}-bench-org-${Date.now()}`);
     log(`bench: org: ${catalogue.apps.length} apps imported in ${fmt((performance.now() - t) / 1000, 2)} s; worker at ${origin}`);
     const published = catalogue.apps.filter((a) => a.status === "published" && !a.deprecation);

@@ -57,14 +57,18 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
     log(`bench: scale: version ${v + 1}/${ctx.options.scaleVersions}: first list ${fmt(first.get("list")?.at(-5))} ms, first search ${fmt(firstSearch.at(-1))} ms`);
   }
   const size = (await helper.all("SELECT 1")).meta.size_after ?? ctx.imported.sizeBytes ?? Number.NaN;
-  const apps = ctx.catalogue.apps.length;
+  const apps = ctx.imported.apps;
   const figure = (map: Map<Kind, number[]>, kind: Kind) => latencies(map.get(kind) ?? []);
   const kinds: Kind[] = ["list", "search", "typo", "suggest", "detail"];
   const rows = kinds.map((k) => [k, first.get(k)?.length ?? 0, fmt(figure(first, k).p50), fmt(figure(first, k).p99), fmt(figure(again, k).p50), fmt(figure(again, k).p99)]);
   const figures = {
     apps,
     generateSeconds: ctx.imported.generateMs / 1000,
+    sqlSeconds: ctx.imported.sqlMs / 1000,
     importSeconds: ctx.imported.importMs / 1000,
+    importTotalSeconds: ctx.imported.importTotalMs / 1000,
+    peakRssBytes: ctx.imported.peakRssBytes,
+    slices: ctx.imported.slices,
     importMsPer1000Apps: ctx.imported.importMs / (apps / 1000),
     importStatements: ctx.imported.statements,
     reviewsSeconds: ctx.imported.reviewsMs / 1000,
@@ -76,7 +80,8 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
   };
   const report = [
     `Scale: ${apps.toLocaleString("en-US")} apps`,
-    `  import: generated in ${fmt(figures.generateSeconds)} s; ${figures.importStatements} statements in ${fmt(figures.importSeconds)} s (${fmt(figures.importMsPer1000Apps, 0)} ms per 1,000 apps); reviews ${fmt(figures.reviewsSeconds)} s`,
+    `  import: generated in ${fmt(figures.generateSeconds)} s, SQL ${fmt(figures.sqlSeconds)} s; ${figures.importStatements} statements in ${fmt(figures.importSeconds)} s (${fmt(figures.importMsPer1000Apps, 0)} ms per 1,000 apps); ` +
+      `all ${fmt(figures.importTotalSeconds)} s in ${ctx.imported.slices.length} slices, peak RSS ${fmt(figures.peakRssBytes / 2 ** 20, 0)} MB; reviews ${fmt(figures.reviewsSeconds)} s`,
     `  D1: ${fmt(size / 1000 ** 2, 0)} MB = ${fmt(figures.d1ShareOfLimit * 100)} % of D1's 10 GB per database (${fmt((D1_LIMIT_BYTES - size) / 1000 ** 3, 2)} GB left)`,
     `  the first search of a new version (reads the vocabulary): median ${fmt(figures.firstSearchOfVersionMs)} ms over ${firstSearch.length} versions`,
     `  one client, ${ctx.options.scaleVersions} new catalogue versions; "first" = the first request of its address under the version, "again" = the same address once more (ms):`,

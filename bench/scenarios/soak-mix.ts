@@ -176,7 +176,7 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
     },
   };
   const report = [
-    `The soak's anonymous mix replayed (scripts/soak/mix.ts; ${ctx.options.mixClients} clients, ${BUST * 100} % cache-busting, seed ${ctx.options.mixSeed}) for ${fmt(seconds)} s on the production build, ${ctx.catalogue.apps.length} apps: X-Edge-Cache per kind`,
+    `The soak's anonymous mix replayed (scripts/soak/mix.ts; ${ctx.options.mixClients} clients, ${BUST * 100} % cache-busting, seed ${ctx.options.mixSeed}) for ${fmt(seconds)} s on the production build, ${ctx.imported.apps} apps: X-Edge-Cache per kind`,
     table(["kind", "requests", "req/s", "HIT", "MISS", "none", "hit ratio", "p50 ms", "p99 ms"], rows),
     `  edge-cache hit ratio: ${fmt(figures.hitRatio * 100)} % of ${getCount} GETs (${fmt(figures.hitRatioOfCacheable * 100)} % of the cacheable ones: HIT / (HIT + MISS)); ${none} answers not cacheable (none); ${fmt(figures.requestsPerSecond)} requests/s in all`,
     `  in the second half (the first visits have filled the cache): ${fmt(figures.secondHalf.hitRatio * 100)} % of ${late.gets} GETs, ${fmt(figures.secondHalf.hitRatioOfCacheable * 100)} % of the cacheable ones`,

@@ -3,10 +3,12 @@ import { validateCatalogue } from "../../app/models/catalogue-record.ts";
 import { APP_TYPES, PRODUCT_TYPES } from "../../app/models/enums.ts";
 import { freshnessOf } from "../../app/models/freshness.ts";
 import {
+  CatalogueGenerator,
   FIRST_PARTY_MIN_APPS,
   FIRST_PARTY_SEEDS,
   FEATURED_SLIDE_APP_NAMES,
   generateCatalogue,
+  LogoSlots,
   logoInitials,
   mulberry32,
   slugifyName,
@@ -219,5 +221,65 @@ describe("helpers", () => {
     expect(logoInitials("Zürich Rooms")).toBe("zr");
     expect(logoInitials("Recall")).toBe("re");
     expect(logoInitials("Forge CI")).toBe("fc");
+  });
+});
+
+// Issue 31: a catalogue of 1,000,000 apps is generated a slice at a time (bench/lib/catalogue.ts).
+describe("CatalogueGenerator", () => {
+  it("gives generateCatalogue's apps one by one, and the publishers it predicts early are the catalogue's", () => {
+    const whole = generateCatalogue({ apps: 3_000, seed: 1 });
+    const generator = new CatalogueGenerator({ apps: 3_000, seed: 1 });
+    const apps = [];
+    for (let i = 0; i < 1_000; i++) apps.push(generator.next());
+    // Predicted after a third of the apps (the hub's own company comes last, with the first-party apps).
+    const predicted = generator.publishers();
+    for (let app = generator.next(); app; app = generator.next()) apps.push(app);
+    expect(generator.next()).toBeNull();
+    expect(() => generator.checkPrediction()).not.toThrow();
+    expect(JSON.stringify(apps)).toBe(JSON.stringify(whole.apps));
+    expect(JSON.stringify(predicted)).toBe(JSON.stringify(whole.publishers));
+    expect(JSON.stringify(generator.publishers())).toBe(JSON.stringify(whole.publishers));
+    expect(generator.categories).toEqual(whole.categories);
+    expect(generator.version).toBe(whole.version);
+  });
+
+  it("refuses an app whose company the early prediction did not have", () => {
+    const generator = new CatalogueGenerator({ apps: 2_000, seed: 1 });
+    generator.next();
+    // After one app most of the 120 companies are still to come.
+    generator.publishers();
+    expect(() => {
+      for (let app = generator.next(); app; app = generator.next());
+    }).toThrow(/predicted at app 1/);
+  });
+});
+
+describe("LogoSlots", () => {
+  // The probing the generator did before issue 31: one path at a time, hue +47°, the next variant every 360.
+  function probe(used: Set<string>, initials: string, startHue: number, startVariant: number): string {
+    let hue = startHue;
+    let variant = startVariant;
+    for (let n = 0; n < 360 * 6; n++) {
+      const path = `/logos/${initials}-${hue}-${variant}.svg`;
+      if (!used.has(path)) {
+        used.add(path);
+        return path;
+      }
+      hue = (hue + 47) % 360;
+      if (n % 360 === 359) variant = (variant + 1) % 6;
+    }
+    return `/logos/${initials}-${hue}-${variant}.svg`;
+  }
+
+  it("hands out the logos the probing did, past the point where an initials' 2,160 logos are all taken", () => {
+    const random = mulberry32(31);
+    const slots = new LogoSlots();
+    const used = new Set<string>();
+    for (let i = 0; i < 6_000; i++) {
+      const initials = ["ab", "c"][Math.floor(random() * 2)]!;
+      const hue = Math.floor(random() * 360);
+      const variant = Math.floor(random() * 6);
+      expect(slots.take(initials, hue, variant)).toBe(probe(used, initials, hue, variant));
+    }
   });
 });

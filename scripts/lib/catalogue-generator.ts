@@ -2,8 +2,8 @@
 // Same { apps, seed } → byte-identical output: an own PRNG (mulberry32), fixed base dates, no
 // Math.random or Date.now. Records are generated one after another from one random stream and
 // nothing depends on the total, so the first N apps of a big catalogue equal a catalogue of N.
-import { buildPublishers, deprecateSome, trustFor } from "./trust-generator.ts";
-import type { AppRecord, CatalogueFile, CategoryRecord } from "../../app/models/catalogue-record.ts";
+import { buildPublishers, deprecateNext, EarlierApps, trustFor } from "./trust-generator.ts";
+import type { AppRecord, CatalogueFile, CategoryRecord, PublisherRecord } from "../../app/models/catalogue-record.ts";
 import { publisherSlugFromName } from "../../app/models/catalogue-record.ts";
 import type { AppContext, AppType, CategoryType, Collection, ProductType } from "../../app/models/enums.ts";
 import { APP_CONTEXTS, OTHER_CATEGORY_API_ID, PARTNER_CATEGORY_API_ID, PRODUCT_TYPE_LABELS } from "../../app/models/enums.ts";
@@ -878,6 +878,58 @@ export function logoInitials(name: string): string {
   return words[0]![0]! + words[1]![0]!;
 }
 
+/**
+ * The logos handed out so far, one per initials, hue (0–359) and variant (0–5). A new logo starts
+ * at a random hue and variant and takes the first free one in a fixed probe order: the hue steps
+ * by 47° (coprime with 360, so 360 steps visit every hue once), then the next variant from the same
+ * hue. Probing one by one made the generator quadratic once an initials' 2,160 logos filled up
+ * (8.6 of 32 s at 200,000 apps; issue 31): each variant's hues, in probe order, keep "next free"
+ * pointers (a union-find with path compression), so a logo costs about O(1) whatever the size,
+ * and the logos are the ones the probing gave.
+ */
+export class LogoSlots {
+  /** Per `initials|variant`: for each hue's place in the probe order, the next place that may be free (360: none). */
+  private readonly next = new Map<string, Int16Array>();
+
+  /** The logo path for `initials` from the starting `hue` and `variant`; taken from then on. */
+  take(initials: string, hue: number, variant: number): string {
+    const start = (hue * 23) % 360; // 23 = 47⁻¹ (mod 360): the place of `hue` in the order 0, 47, 94, …
+    for (let step = 0; step < 6; step++) {
+      const v = (variant + step) % 6;
+      const slots = this.slots(initials, v);
+      let place = LogoSlots.find(slots, start);
+      if (place === 360) place = LogoSlots.find(slots, 0);
+      if (place === 360) continue;
+      slots[place] = place + 1;
+      return `/logos/${initials}-${(place * 47) % 360}-${v}.svg`;
+    }
+    // All 2,160 taken: the starting one again (as the probing did).
+    return `/logos/${initials}-${hue}-${variant}.svg`;
+  }
+
+  private slots(initials: string, variant: number): Int16Array {
+    const key = `${initials}|${variant}`;
+    let slots = this.next.get(key);
+    if (!slots) {
+      slots = new Int16Array(361);
+      for (let i = 0; i <= 360; i++) slots[i] = i;
+      this.next.set(key, slots);
+    }
+    return slots;
+  }
+
+  private static find(slots: Int16Array, from: number): number {
+    let root = from;
+    while (slots[root] !== root) root = slots[root]!;
+    for (let i = from; slots[i] !== root; ) {
+      const next = slots[i]!;
+      slots[i] = root;
+      i = next;
+    }
+    return root;
+  }
+}
+
 function base64Url(text: string): string {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
@@ -1018,10 +1070,108 @@ function companyFor(name: string): Company {
 // The generator
 // ---------------------------------------------------------------------------------------------
 
-export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOGO_ORIGIN, vendorOrigin }: GenerateOptions): CatalogueFile {
-  if (!Number.isInteger(count) || count < 0) throw new RangeError(`apps must be a non-negative integer, got ${count}`);
-  if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+export function generateCatalogue(options: GenerateOptions): CatalogueFile {
+  const generator = new CatalogueGenerator(options);
+  const apps: AppRecord[] = [];
+  for (let app = generator.next(); app; app = generator.next()) apps.push(app);
+  return { version: generator.version, publishers: generator.publishers(), categories: generator.categories, apps };
+}
 
+/** The fixed seed of the record at `index` of a catalogue of `count` apps, if any. */
+function fixedSeedAt(index: number, count: number): { seed: AppSeed | undefined; firstParty: boolean; isSlide: boolean } {
+  const firstPartyIndex = count >= FIRST_PARTY_MIN_APPS ? index - (count - FIRST_PARTY_SEEDS.length) : -1;
+  const firstParty = firstPartyIndex >= 0 ? FIRST_PARTY_SEEDS[firstPartyIndex] : undefined;
+  const isSlide = index < FEATURED_SLIDE_SEEDS.length;
+  return { seed: firstParty ?? (isSlide ? FEATURED_SLIDE_SEEDS[index] : SPECIAL_SEEDS.get(index)), firstParty: Boolean(firstParty), isSlide };
+}
+
+/**
+ * The catalogue of generateCatalogue, one app at a time (issue 31: a catalogue of 1,000,000 apps
+ * is generated and imported in slices, so it is never in memory at once). `next()` returns the
+ * apps in order, each final (deprecations included: they name earlier apps only), then null.
+ * `publishers()` once every app is out is generateCatalogue's list; called earlier, it is the list
+ * the whole catalogue will have, predicted from the companies seen so far and those the fixed
+ * records still to come name (a slice's SQL needs the verified publishers before the apps). The
+ * prediction holds once every generated company has appeared (all 120 do within the first few
+ * thousand apps); `next()` throws when an app names a company outside a prediction already made.
+ */
+export class CatalogueGenerator {
+  readonly version: string;
+  readonly categories: CategoryRecord[];
+  readonly count: number;
+  private index = 0;
+  private readonly makeApp: (index: number) => AppRecord;
+  private readonly usedCompanies: Map<string, Company>;
+  private readonly showcase: Set<number>;
+  private readonly deprecationRng: Rng;
+  private readonly earlier = new EarlierApps();
+  private readonly seed: number;
+  private predicted: ReadonlySet<string> | null = null;
+
+  constructor({ apps: count, seed, httpLogoOrigin = HTTP_LOGO_ORIGIN, vendorOrigin }: GenerateOptions) {
+    if (!Number.isInteger(count) || count < 0) throw new RangeError(`apps must be a non-negative integer, got ${count}`);
+    if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+    this.count = count;
+    this.seed = seed;
+    this.version = `seed-${seed}-${count}`;
+    const state = generatorState(count, seed, httpLogoOrigin, vendorOrigin);
+    this.categories = state.categories;
+    this.makeApp = state.makeApp;
+    this.usedCompanies = state.usedCompanies;
+    this.showcase = state.showcase;
+    // A stream of its own again, so the first N apps of a big catalogue equal a catalogue of N.
+    this.deprecationRng = new Rng(seed ^ 0xde9eca7e);
+  }
+
+  /** How many apps `next()` has returned. */
+  get generated(): number {
+    return this.index;
+  }
+
+  next(): AppRecord | null {
+    if (this.index >= this.count) return null;
+    const index = this.index++;
+    const app = this.makeApp(index);
+    if (this.predicted && !this.predicted.has(app.companyName)) {
+      throw new Error(`catalogue generator: app ${index} names ${app.companyName}, a company the publishers predicted at app ${this.predictedAt} did not have`);
+    }
+    deprecateNext(this.deprecationRng, this.earlier, app, this.showcase.has(index));
+    return app;
+  }
+
+  private predictedAt = 0;
+  private predictedPublishers = "";
+
+  /** The catalogue's publishers (see the class). */
+  publishers(): PublisherRecord[] {
+    const companies = new Map(this.usedCompanies);
+    if (this.index < this.count) {
+      const fixedIndices = [...FEATURED_SLIDE_SEEDS.keys(), ...SPECIAL_SEEDS.keys(), ...FIRST_PARTY_SEEDS.map((_, i) => this.count - FIRST_PARTY_SEEDS.length + i)];
+      for (const index of [...new Set(fixedIndices)].filter((i) => i >= this.index && i < this.count).sort((x, y) => x - y)) {
+        const name = fixedSeedAt(index, this.count).seed?.companyName;
+        if (name && !companies.has(name)) companies.set(name, companyFor(name));
+      }
+    }
+    const publishers = buildPublishers(new Rng(this.seed ^ 0x9b115e), companies, PRODUCT_NAME);
+    if (this.index < this.count && !this.predicted) {
+      this.predicted = new Set(companies.keys());
+      this.predictedAt = this.index;
+      this.predictedPublishers = JSON.stringify(publishers);
+    }
+    return publishers;
+  }
+
+  /** Throws unless the publishers predicted before the end are the catalogue's; call once `next()` has returned null. */
+  checkPrediction(): void {
+    if (this.predicted && JSON.stringify(this.publishers()) !== this.predictedPublishers) {
+      throw new Error(`catalogue generator: the publishers predicted at app ${this.predictedAt} are not the catalogue's`);
+    }
+  }
+}
+
+type GeneratorState = { categories: CategoryRecord[]; makeApp: (index: number) => AppRecord; usedCompanies: Map<string, Company>; showcase: Set<number> };
+
+function generatorState(count: number, seed: number, httpLogoOrigin: string, vendorOrigin: string | undefined): GeneratorState {
   const rng = new Rng(seed);
   const categories = buildCategories();
   const categoryKeys = new Set(categories.map((c) => `${c.categoryType}|${c.apiId}`));
@@ -1032,7 +1182,6 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
   const usedNames = new Set<string>();
   const usedSlugs = new Set<string>();
   const usedIds = new Set<string>();
-  const usedLogos = new Set<string>();
   const reserve = (name: string) => {
     usedNames.add(name.toLowerCase());
     usedSlugs.add(slugifyName(name));
@@ -1051,29 +1200,19 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
         if (!suffix.includes(core)) name += ` ${suffix}`;
       }
       if (attempt > 16) name += ` ${attempt}`;
+      const lower = name.toLowerCase();
+      if (usedNames.has(lower)) continue;
       const slug = slugifyName(name);
-      if (!usedNames.has(name.toLowerCase()) && !usedSlugs.has(slug)) {
-        usedNames.add(name.toLowerCase());
+      if (!usedSlugs.has(slug)) {
+        usedNames.add(lower);
         usedSlugs.add(slug);
         return name;
       }
     }
   };
 
-  const makeLogo = (initials: string): string => {
-    let hue = rng.int(360);
-    let variant = rng.int(6);
-    for (let probe = 0; probe < 360 * 6; probe++) {
-      const path = `/logos/${initials}-${hue}-${variant}.svg`;
-      if (!usedLogos.has(path)) {
-        usedLogos.add(path);
-        return path;
-      }
-      hue = (hue + 47) % 360;
-      if (probe % 360 === 359) variant = (variant + 1) % 6;
-    }
-    return `/logos/${initials}-${hue}-${variant}.svg`;
-  };
+  const logoSlots = new LogoSlots();
+  const makeLogo = (initials: string): string => logoSlots.take(initials, rng.int(360), rng.int(6));
 
   const themeTables = new Map<string, Weighted<string>>();
   const themesFor = (type: AppType, productType: ProductType): string[] => {
@@ -1155,12 +1294,8 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
   const usedCompanies = new Map<string, Company>();
   const showcase = new Set<number>();
 
-  const apps: AppRecord[] = [];
-  for (let index = 0; index < count; index++) {
-    const firstPartyIndex = count >= FIRST_PARTY_MIN_APPS ? index - (count - FIRST_PARTY_SEEDS.length) : -1;
-    const firstParty = firstPartyIndex >= 0 ? FIRST_PARTY_SEEDS[firstPartyIndex] : undefined;
-    const fixedSeed: AppSeed | undefined = firstParty ?? (index < FEATURED_SLIDE_SEEDS.length ? FEATURED_SLIDE_SEEDS[index] : SPECIAL_SEEDS.get(index));
-    const isSlide = index < FEATURED_SLIDE_SEEDS.length;
+  const makeApp = (index: number): AppRecord => {
+    const { seed: fixedSeed, firstParty, isSlide } = fixedSeedAt(index, count);
 
     const type = fixedSeed?.type ?? rng.weighted(TYPE_WEIGHTS);
     const productType = fixedSeed?.productType ?? rng.weighted(PRODUCT_WEIGHTS[type]);
@@ -1255,7 +1390,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
     if (isSlide || firstParty) showcase.add(index);
     const trust = trustFor(trustRng, { type, productTypes, clientId, status, submittedMs, domain: company.domain, showcase: isSlide || Boolean(firstParty) }, END_MS);
 
-    apps.push({
+    return {
       id,
       friendlyId,
       name,
@@ -1286,11 +1421,7 @@ export function generateCatalogue({ apps: count, seed, httpLogoOrigin = HTTP_LOG
       publisher: publisherSlugFromName(company.name),
       ...trust,
       deprecation: null,
-    });
-  }
-  // Streams of their own again, so the first N apps of a big catalogue equal a catalogue of N.
-  deprecateSome(new Rng(seed ^ 0xde9eca7e), apps, showcase);
-  const publishers = buildPublishers(new Rng(seed ^ 0x9b115e), usedCompanies, PRODUCT_NAME);
-
-  return { version: `seed-${seed}-${count}`, publishers, categories, apps };
+    };
+  };
+  return { categories, makeApp, usedCompanies, showcase };
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { validateCatalogue, type CatalogueFile } from "../../app/models/catalogue-record.ts";
 import { generateCatalogue } from "./catalogue-generator.ts";
-import { D1_MAX_BOUND_PARAMS, catalogueStatements, inlineParams, sqlLiteral, statementsToSqlFile } from "./catalogue-sql.ts";
+import {
+  CatalogueSql,
+  D1_MAX_BOUND_PARAMS,
+  type SqlStatement,
+  StatementMerger,
+  catalogueStatements,
+  inlineParams,
+  mergedStatements,
+  sqlLiteral,
+  statementsToSqlFile,
+} from "./catalogue-sql.ts";
 
 const catalogue = validateCatalogue(generateCatalogue({ apps: 120, seed: 5 }));
 const statements = catalogueStatements(catalogue);
@@ -134,5 +144,46 @@ describe("SQL literals", () => {
         "INSERT INTO t (a) VALUES ('x''y');\n" +
         "INSERT INTO u (a) VALUES (NULL);\n",
     );
+  });
+});
+
+// Issue 31: the bench imports 1,000,000 apps in slices with the import script's SQL.
+describe("CatalogueSql in slices", () => {
+  const big = generateCatalogue({ apps: 700, seed: 2 });
+  /** Each INSERT's table and columns with every row's values, in order; other statements as they are. */
+  const rowsByTable = (list: readonly SqlStatement[]) => {
+    const out = new Map<string, unknown[]>();
+    for (const { sql, params } of list) {
+      const head = sql.startsWith("INSERT INTO ") ? sql.slice(0, sql.indexOf(" VALUES ")) : sql;
+      out.set(head, [...(out.get(head) ?? []), ...params]);
+    }
+    return out;
+  };
+
+  it("writes the rows catalogueStatements writes: seq and collection positions carry on from slice to slice", () => {
+    const sql = new CatalogueSql({ publishers: big.publishers, categories: big.categories, apps: big.apps.slice(0, 250) });
+    const sliced = [...sql.head(), ...sql.apps(big.apps.slice(0, 250)), ...sql.apps(big.apps.slice(250, 500)), ...sql.apps(big.apps.slice(500)), ...sql.tail(big.version)];
+    expect(rowsByTable(sliced)).toEqual(rowsByTable(catalogueStatements(big)));
+    const positions = rowsByTable(sliced).get("INSERT INTO collection_apps (collection, app_seq, position)") ?? [];
+    expect(positions.length).toBeGreaterThan(30);
+  });
+
+  it("refuses an app whose publisher the head did not insert", () => {
+    const sql = new CatalogueSql({ publishers: [], categories: big.categories, apps: [] });
+    sql.head();
+    expect(() => sql.apps(big.apps.slice(0, 1))).toThrow(/publisher the head did not insert/);
+  });
+
+  it("merges a statement at a time as mergedStatements merges the list", () => {
+    const list = catalogueStatements(big);
+    const merger = new StatementMerger();
+    const streamed: string[] = [];
+    for (const [i, statement] of list.entries()) {
+      merger.push(statement);
+      if (i % 37 === 0) streamed.push(...merger.take());
+    }
+    merger.flush();
+    streamed.push(...merger.take());
+    expect(streamed).toEqual(mergedStatements(list));
   });
 });

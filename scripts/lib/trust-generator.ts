@@ -284,24 +284,37 @@ export function trustFor(rng: Random, app: TrustInput, endMs: number): Pick<AppR
 }
 
 /**
+ * The published, not deprecated apps seen so far, by type and by type and company, as the keys a
+ * deprecation names. Keyed by company too: filtering every earlier app of the type by company for
+ * each deprecated app made deprecation quadratic (4.4 of 13.3 s at 100,000 apps, most of the
+ * generator's growth; issue 31).
+ */
+export class EarlierApps {
+  readonly byType = new Map<AppType, string[]>();
+  readonly byTypeAndCompany = new Map<string, string[]>();
+}
+
+/**
  * Deprecates about one in 25 published apps (never a showcase one); most name a replacement: an
  * earlier published app of the same type that is not deprecated, from the same publisher when it
- * has one. Earlier only, so the first N apps of a big catalogue still equal a catalogue of N.
+ * has one. Earlier only, so the first N apps of a big catalogue still equal a catalogue of N. Run
+ * app by app in the catalogue's order (CatalogueGenerator.next), with one `earlier` for the whole
+ * catalogue; the same draws as the whole-catalogue pass it replaced, so no catalogue changed.
  */
-export function deprecateSome(rng: Random, apps: AppRecord[], showcase: ReadonlySet<number>): void {
-  const key = (a: AppRecord) => a.friendlyId ?? a.id;
-  const earlier = new Map<AppType, AppRecord[]>();
-  apps.forEach((app, i) => {
-    if (app.status !== "published") return;
-    if (!showcase.has(i) && rng.chance(0.04)) {
-      const candidates = earlier.get(app.type) ?? [];
-      const sameCompany = candidates.filter((o) => o.companyName === app.companyName);
-      const pool = sameCompany.length ? sameCompany : candidates;
-      app.deprecation = { replacement: pool.length && rng.chance(0.7) ? key(rng.pick(pool)) : null };
-      return;
-    }
-    const list = earlier.get(app.type) ?? [];
-    list.push(app);
-    earlier.set(app.type, list);
-  });
+export function deprecateNext(rng: Random, earlier: EarlierApps, app: AppRecord, showcase: boolean): void {
+  if (app.status !== "published") return;
+  const typeAndCompany = `${app.type}|${app.companyName}`;
+  if (!showcase && rng.chance(0.04)) {
+    const sameCompany = earlier.byTypeAndCompany.get(typeAndCompany) ?? [];
+    const pool = sameCompany.length ? sameCompany : (earlier.byType.get(app.type) ?? []);
+    app.deprecation = { replacement: pool.length && rng.chance(0.7) ? rng.pick(pool) : null };
+    return;
+  }
+  const key = app.friendlyId ?? app.id;
+  const list = earlier.byType.get(app.type);
+  if (list) list.push(key);
+  else earlier.byType.set(app.type, [key]);
+  const mine = earlier.byTypeAndCompany.get(typeAndCompany);
+  if (mine) mine.push(key);
+  else earlier.byTypeAndCompany.set(typeAndCompany, [key]);
 }

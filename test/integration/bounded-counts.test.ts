@@ -3,6 +3,7 @@
 // The model functions run in the tiny Worker of catalogue-sql.test.ts (catalogue-worker.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppPage } from "../../app/models/types.ts";
+import { type AppQuery, countStatement } from "../../app/models/catalogue.server.ts";
 import { DEFAULT_SORT } from "../../app/lib/sort.ts";
 import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
 import { type CatalogueWorld, startCatalogueWorker } from "./d1-worker.ts";
@@ -58,5 +59,71 @@ describe("counts to a bound", () => {
     expect(results.map((r) => r.detail).join(" | ")).toMatch(/CO-ROUTINE|SCAN|SEARCH/);
     const counted = await db.prepare("SELECT count(*) AS total FROM (SELECT 1 FROM apps a WHERE a.status = ? AND a.listing = 0 LIMIT ?)").bind("published", 1_001).all();
     expect(counted.meta.rows_read).toBeLessThanOrEqual(1_001 + 50);
+  });
+});
+
+// Issue 31 (docs/decisions/046): a count whose query names a certification or data regions starts
+// from that relation's rows, so a rare combination (fewer than 1,001 match: nothing stops the walk)
+// reads about the relation's rows instead of every listed app.
+describe("counts driven by the rarest relation", () => {
+  const meetingsHipaaEu: AppQuery = { productTypes: ["meetings"], certifications: ["hipaa"], dataRegions: ["eu"], sort: DEFAULT_SORT };
+  const holds = (a: (typeof listed)[number], q: AppQuery) =>
+    (q.productTypes ?? []).every((p) => a.productTypes.includes(p)) &&
+    (q.certifications ?? []).every((c) => a.security.certifications?.includes(c)) &&
+    (q.dataRegions === undefined || q.dataRegions.some((r) => a.security.dataRegions?.includes(r)));
+  const rowsRead = async (query: AppQuery) => {
+    const count = countStatement(query, 0);
+    const result = await db
+      .prepare(count.sql)
+      .bind(...count.params)
+      .all<{ total: number }>();
+    return { total: result.results[0]?.total, rowsRead: result.meta.rows_read, sql: count.sql, params: count.params };
+  };
+
+  it("counts meetings + HIPAA + EU exactly, reading about HIPAA's apps, not every listed app", async () => {
+    const expected = listed.filter((a) => holds(a, meetingsHipaaEu)).length;
+    const hipaa = file.apps.filter((a) => a.security.certifications?.includes("hipaa")).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(hipaa).toBeLessThan(listed.length / 5);
+    expect(await call<number>("countApps", meetingsHipaaEu)).toBe(expected);
+    const counted = await rowsRead(meetingsHipaaEu);
+    expect(counted.total).toBe(expected);
+    // Walking apps read every listed app and probed it (more than 1,300 rows here).
+    expect(counted.rowsRead).toBeLessThanOrEqual(4 * hipaa + 10);
+    expect(counted.rowsRead).toBeLessThan(listed.length / 2);
+    const plan = await db
+      .prepare(`EXPLAIN QUERY PLAN ${counted.sql}`)
+      .bind(...counted.params)
+      .all<{ detail: string }>();
+    // The first table the walk reads is the certification's own rows (a CO-ROUTINE line comes first).
+    expect(plan.results.map((r) => r.detail).find((d) => /^(SCAN|SEARCH) /.test(d))).toMatch(/^SEARCH d USING .*\(certification=\?/);
+  });
+
+  it("counts several certifications, several regions and a category with a certification exactly", async () => {
+    const queries: AppQuery[] = [
+      { certifications: ["soc2-type-ii", "hipaa"], sort: DEFAULT_SORT },
+      { dataRegions: ["jp", "br"], sort: DEFAULT_SORT },
+      { productTypes: ["teams"], dataRegions: ["eu", "uk"], sort: DEFAULT_SORT },
+    ];
+    for (const query of queries) {
+      const expected = listed.filter((a) => holds(a, query)).length;
+      expect(expected).toBeLessThan(1_001);
+      expect(await call<number>("countApps", query)).toBe(expected);
+      expect((await rowsRead(query)).total).toBe(expected);
+    }
+    const category = file.categories.find((c) => c.categoryType === "teams" && listed.filter((a) => a.categoryIds.includes(c.id)).length > 20);
+    expect(category).toBeDefined();
+    const withCategory: AppQuery = { categoryIds: [category!.id], certifications: ["gdpr-dpa"], sort: DEFAULT_SORT };
+    const expected = listed.filter((a) => a.categoryIds.includes(category!.id) && a.security.certifications?.includes("gdpr-dpa")).length;
+    expect(await call<number>("countApps", withCategory)).toBe(expected);
+  });
+
+  it("still stops a common certification's count at the bound", async () => {
+    const soc2 = listed.filter((a) => a.security.certifications?.includes("soc2-type-ii")).length;
+    const query: AppQuery = { certifications: ["soc2-type-ii"], sort: DEFAULT_SORT };
+    const counted = await rowsRead(query);
+    if (soc2 > 1_000) expect(counted.total).toBe(1_001);
+    else expect(counted.total).toBe(soc2);
+    expect(counted.rowsRead).toBeLessThanOrEqual(3 * Math.min(soc2, 1_001) + 10 + 3 * (file.apps.length - listed.length));
   });
 });
