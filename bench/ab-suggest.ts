@@ -17,7 +17,7 @@ import path from "node:path";
 import { Miniflare } from "miniflare";
 import { percentile } from "../scripts/harness/stats.ts";
 import { type Build, prepareBuild, textBindings } from "./lib/build.ts";
-import { benchSession, generate, importCatalogue, migrate, seedReviews } from "./lib/catalogue.ts";
+import { benchSession, generateAndImport, migrate, seedReviews } from "./lib/catalogue.ts";
 import { type Fetcher, helperOf, helperWorker } from "./lib/worker.ts";
 import { TYPED } from "./scenarios/load.ts";
 
@@ -65,18 +65,17 @@ async function prepare() {
   const build = prepareBuild(root, false);
   rmSync(template, { recursive: true, force: true });
   mkdirSync(store, { recursive: true });
-  const generated = generate(flag("apps", 50_000));
   const mf = worker(build, template);
   try {
     await mf.ready;
     const helper = helperOf((await mf.getWorker("bench-helper")) as unknown as Fetcher);
     const kv = (await mf.getKVNamespace("KV")) as unknown as KVNamespace;
     await migrate(root, helper);
-    const imported = await importCatalogue(helper, generated);
-    await seedReviews(helper, generated.catalogue);
-    await kv.put("catalogue-version", `${generated.catalogue.version}-ab-${Date.now()}`);
+    const imported = await generateAndImport(helper, flag("apps", 50_000));
+    await seedReviews(helper, imported.catalogue);
+    await kv.put("catalogue-version", `${imported.catalogue.version}-ab-${Date.now()}`);
     writeFileSync(`${store}/cookie`, await benchSession(kv, build.vars));
-    console.log(`ab-suggest: ${generated.catalogue.apps.length} apps imported in ${fmt(imported.importMs / 1000)} s into ${path.relative(root, template)}`);
+    console.log(`ab-suggest: ${imported.apps} apps imported in ${fmt(imported.importMs / 1000)} s into ${path.relative(root, template)}`);
   } finally {
     await mf.dispose();
     build.dispose();
