@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS } from "~/models/enums";
+import { PRODUCT_TYPE_LABELS } from "~/models/enums";
 import { FRESHNESS_LABELS } from "~/models/freshness";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import { CERTIFICATION_LABELS, CERTIFICATIONS, DATA_REGION_LABELS, DATA_REGIONS } from "~/models/security-facts";
@@ -146,14 +146,6 @@ describe("withNeeds: the needs as the list pages' filters", () => {
 });
 
 describe("needLabel: how a chip says a need", () => {
-  const labels = {
-    certification: CERTIFICATION_LABELS,
-    region: DATA_REGION_LABELS,
-    type: APP_TYPE_LABELS,
-    product: Object.fromEntries(PRODUCT_NAV.map((p) => [p.path, PRODUCT_TYPE_LABELS[p.categoryType]])),
-    category: Object.fromEntries(categories.map((c) => [c.slug, c.name])),
-    freshness: FRESHNESS_LABELS,
-  };
   it.each([
     ["SOC 2 notes", "Certification: SOC 2 Type II"],
     ["notes in the EU", "Data region: European Union"],
@@ -163,7 +155,7 @@ describe("needLabel: how a chip says a need", () => {
     ["recently updated notes", `Freshness: ${FRESHNESS_LABELS.active}`],
   ])("%s → %s", (text, label) => {
     const [need] = parse(text).needs as [Need];
-    expect(needLabel(need, labels)).toBe(label);
+    expect(needLabel(need, categories)).toBe(label);
   });
 });
 

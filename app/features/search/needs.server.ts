@@ -4,10 +4,10 @@
 // and category names, plus the small alias table below. No language model: words are matched as
 // whole phrases, longest first, and each need is said back as a chip the person can remove.
 import { nameKey } from "~/lib/name-key";
-import type { AppType, ProductType } from "~/models/enums";
-import type { Freshness } from "~/models/freshness";
+import { APP_TYPE_LABELS, PRODUCT_TYPE_LABELS, type AppType, type ProductType } from "~/models/enums";
+import { FRESHNESS_LABELS, type Freshness } from "~/models/freshness";
 import { PRODUCT_NAV } from "~/models/list-routes";
-import type { Certification, DataRegion } from "~/models/security-facts";
+import { CERTIFICATION_LABELS, DATA_REGION_LABELS, type Certification, type DataRegion } from "~/models/security-facts";
 import type { Catalogue, CatalogueQuery } from "~/models/catalogue-service.server";
 import type { Category } from "~/models/types";
 import { searchCatalogue } from "./text-search.server";
@@ -113,20 +113,18 @@ export function parseNeeds(text: string, categories: readonly Category[]): Parse
   return { needs: needs.sort((x, y) => x.at - y.at).map(({ at: _at, ...need }) => need as Need), rest: words.filter((_, i) => !used[i]).join(" ") };
 }
 
-/** How a chip says a need. */
-export function needLabel(
-  need: Need,
-  labels: {
-    certification: Record<string, string>;
-    region: Record<string, string>;
-    type: Record<string, string>;
-    product: Record<string, string>;
-    category: Record<string, string>;
-    freshness: Record<string, string>;
-  },
-): string {
+/** How a chip says a need: the kind, then the value as the list pages' filters name it. */
+export function needLabel(need: Need, categories: readonly Category[]): string {
+  const names: Record<Need["kind"], () => Record<string, string>> = {
+    certification: () => CERTIFICATION_LABELS,
+    region: () => DATA_REGION_LABELS,
+    type: () => APP_TYPE_LABELS,
+    product: () => Object.fromEntries(PRODUCT_NAV.map((p) => [p.path, PRODUCT_TYPE_LABELS[p.categoryType]])),
+    category: () => Object.fromEntries(categories.map((c) => [c.slug, c.name])),
+    freshness: () => FRESHNESS_LABELS,
+  };
   const kind = { certification: "Certification", region: "Data region", type: "App type", product: "Product", category: "Category", freshness: "Freshness" }[need.kind];
-  return `${kind}: ${labels[need.kind][need.value] ?? need.value}`;
+  return `${kind}: ${names[need.kind]()[need.value] ?? need.value}`;
 }
 
 /** The catalogue query with these needs as filters (a certification or region adds to those chosen; the others replace). */

@@ -9,8 +9,6 @@ import { sideNavCategories } from "~/lib/side-nav";
 import { DEFAULT_SORT, sortFromChoice, type SortChoice } from "~/lib/sort";
 import type { CatalogueQuery } from "~/models/catalogue-service.server";
 import { APP_TYPE_LABELS, APP_TYPES, PRODUCT_TYPE_LABELS, type AppType, type ProductType } from "~/models/enums";
-import { FRESHNESS_LABELS } from "~/models/freshness";
-import { CERTIFICATION_LABELS, DATA_REGION_LABELS } from "~/models/security-facts";
 import type { Category } from "~/models/types";
 import type { Catalogue } from "~/models/catalogue-service.server";
 import { PRODUCT_NAV } from "~/models/list-routes";
@@ -189,14 +187,6 @@ async function needsAddress(url: URL, q: string, categories: readonly Category[]
 
 /** The needs read from `said` that are still filters here, each with the address that removes it and puts its words back. */
 function needChips(url: URL, q: string, said: string, categories: readonly Category[]): { label: string; href: string }[] {
-  const labels = {
-    certification: CERTIFICATION_LABELS,
-    region: DATA_REGION_LABELS,
-    type: APP_TYPE_LABELS,
-    product: Object.fromEntries(PRODUCT_NAV.map((p) => [p.path, PRODUCT_TYPE_LABELS[p.categoryType]])),
-    category: Object.fromEntries(categories.map((c) => [c.slug, c.name])),
-    freshness: FRESHNESS_LABELS,
-  };
   return parseNeeds(said, categories)
     .needs.filter((n) => url.searchParams.getAll(NEED_PARAMS[n.kind]).includes(n.value))
     .map((n) => {
@@ -208,7 +198,7 @@ function needChips(url: URL, q: string, said: string, categories: readonly Categ
       params.set("q", `${q} ${n.words}`.trim());
       params.delete("page");
       params.delete("from");
-      return { label: needLabel(n, labels), href: `/search?${params}` };
+      return { label: needLabel(n, categories), href: `/search?${params}` };
     });
 }
 
