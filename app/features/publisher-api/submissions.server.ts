@@ -24,6 +24,19 @@ export type Submission = {
   submittedBy: string | null;
 };
 
+/** What a submission shows its publisher, in the API's answers and in the console alike. */
+export type SubmissionFields = Pick<Submission, "id" | "kind" | "appId" | "appName" | "state" | "reason" | "createdAt" | "decidedAt">;
+export const submissionFields = (s: Submission): SubmissionFields => ({
+  id: s.id,
+  kind: s.kind,
+  appId: s.appId,
+  appName: s.appName,
+  state: s.state,
+  reason: s.reason,
+  createdAt: s.createdAt,
+  decidedAt: s.decidedAt,
+});
+
 type Row = {
   id: number;
   publisher_slug: string;

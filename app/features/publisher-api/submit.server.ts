@@ -13,7 +13,7 @@ import type { AppType } from "~/models/enums";
 import { isPermissionKey, permissionFits } from "~/models/permissions";
 import type { AppDetail } from "~/models/types";
 import type { PublisherToken } from "./tokens.server";
-import { createSubmission, findByIdempotencyKey, type Submission, type SubmissionKind } from "./submissions.server";
+import { createSubmission, findByIdempotencyKey, submissionFields, type Submission, type SubmissionKind } from "./submissions.server";
 
 /** A listing or a version is a few KB; anything far larger is a mistake or an attack. */
 export const BODY_MAX_BYTES = 64 * 1024;
@@ -24,14 +24,7 @@ export type Problem = { path: string; message: string };
 /** What a submission answers: the same for the first post, a retry with its Idempotency-Key and a GET. */
 export function submissionJson(s: Submission) {
   return {
-    id: s.id,
-    kind: s.kind,
-    appId: s.appId,
-    appName: s.appName,
-    state: s.state,
-    reason: s.reason,
-    createdAt: s.createdAt,
-    decidedAt: s.decidedAt,
+    ...submissionFields(s),
     links: { self: `/api/publisher/v1/submissions/${s.id}`, ...(s.state === "approved" ? { app: `/applications/${s.appId}` } : {}) },
   };
 }

@@ -8,7 +8,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from "zod";
 import { requireAuth } from "~/auth/session.server";
 import { countLiveTokens, createToken, listPublisherTokens, revokeToken, type PublisherToken } from "~/features/publisher-api/tokens.server";
-import { listPublisherSubmissions, withdrawSubmission, type Submission } from "~/features/publisher-api/submissions.server";
+import { listPublisherSubmissions, submissionFields, withdrawSubmission, type Submission, type SubmissionFields } from "~/features/publisher-api/submissions.server";
 import { appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
@@ -134,7 +134,7 @@ async function publisherApps(db: Db, slug: string, now: Date): Promise<ConsoleAp
   }));
 }
 
-export type SubmissionView = Pick<Submission, "id" | "kind" | "appId" | "appName" | "state" | "reason" | "createdAt" | "decidedAt"> & {
+export type SubmissionView = SubmissionFields & {
   version: string | null;
   by: string;
   /** The live app's page once approved (a draft's app is nowhere before). */
@@ -144,14 +144,7 @@ export type SubmissionView = Pick<Submission, "id" | "kind" | "appId" | "appName
 const submissionView = (s: Submission): SubmissionView => {
   const payload = s.payload as { version?: unknown };
   return {
-    id: s.id,
-    kind: s.kind,
-    appId: s.appId,
-    appName: s.appName,
-    state: s.state,
-    reason: s.reason,
-    createdAt: s.createdAt,
-    decidedAt: s.decidedAt,
+    ...submissionFields(s),
     version: s.kind === "version" && typeof payload.version === "string" ? payload.version : null,
     by: s.submittedBy ?? "an API token",
     appPath: s.state === "approved" || s.kind !== "draft" ? appPath(s.appId) : null,
