@@ -7,20 +7,10 @@
 import { aggregate, type Rollup } from "../../app/features/insights/aggregate.ts";
 import type { InsightEvent, InsightsMessage } from "../../app/features/insights/events.ts";
 import { normaliseQuery } from "../../app/features/insights/events.ts";
+import { mulberry32 } from "./catalogue-generator.ts";
 import type { SqlStatement } from "./catalogue-sql.ts";
 
 export type GeneratorApp = { id: string; name: string; type: string; status: string };
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A whole count near `mean` (Poisson-like spread for small means). */
 function countNear(rnd: () => number, mean: number): number {
@@ -49,7 +39,7 @@ export type InsightsSeed = { rollup: Rollup; days: string[]; events: number };
 
 /** The generated days, oldest first, ending today (UTC). */
 export function generateInsights({ apps, days = 90, seed = 1, now = new Date() }: { apps: readonly GeneratorApp[]; days?: number; seed?: number; now?: Date }): InsightsSeed {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const dayList = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
   const listed = apps.filter((a) => a.status === "published");
@@ -107,7 +97,7 @@ export function generateInsights({ apps, days = 90, seed = 1, now = new Date() }
 
 /** The rollup as plain INSERTs (the tables emptied first), with ratings and the operations' counts made up per day. */
 export function insightsStatements(seed: InsightsSeed, rndSeed = 2): SqlStatement[] {
-  const rnd = random(rndSeed);
+  const rnd = mulberry32(rndSeed);
   const out: SqlStatement[] = ["insights_app_daily", "insights_market_daily", "insights_search_daily", "insights_app_search_daily"].map((t) => ({
     sql: `DELETE FROM ${t}`,
     params: [],
