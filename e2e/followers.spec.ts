@@ -131,7 +131,10 @@ test("unfollow from the link in the bot's message, in a browser where nobody is 
 // app's page, a client-side navigation from the follow page, which had not loaded the code of the
 // page's head; the head rendered nothing until that code came. A navigation now waits for it.
 test("after following, the app's page shows its heading at once, even while its code is slow to come", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, "a client-side navigation: JavaScript only");
+  test.skip(
+    !jsEnabled,
+    "A client-side navigation happens only with JavaScript; without it the redirect after following loads a whole document, whose h1 the accessibility test in this file checks in both projects (axe page-has-heading-one, after following).",
+  );
   test.setTimeout(60_000);
   const app = followableApp(38);
   await logIn(page, USERS.riley.email, `${app.path}/follow`);
