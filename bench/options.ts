@@ -1,5 +1,6 @@
 // The bench's command line (`npm run bench -- --help` prints bench/README.md's flag list), checked once.
 import { parseArgs } from "node:util";
+import { statePlace } from "./lib/worker.ts";
 
 export const FLAGS = {
   "no-build": { type: "boolean", default: false },
@@ -26,10 +27,16 @@ export const FLAGS = {
   "mix-seed": { type: "string", default: "31" },
   "deadline-minutes": { type: "string", default: "" },
   port: { type: "string", default: "0" },
+  state: { type: "string", default: "auto" },
   help: { type: "boolean", default: false },
 } as const;
 
 export type BenchOptions = ReturnType<typeof parseOptions>;
+
+function stateFlag(text: string): "memory" | "disk" | "auto" {
+  if (text === "memory" || text === "disk" || text === "auto") return text;
+  throw new Error(`--state must be memory, disk or auto, got "${text}"`);
+}
 
 function number(name: string, text: string, min = 0): number {
   const value = Number(text);
@@ -84,6 +91,11 @@ export function parseOptions(argv: readonly string[]) {
     deadlineMs: (args["deadline-minutes"] ? number("deadline-minutes", args["deadline-minutes"], 1) : Math.max(15, 15 + (apps / 1_000_000) * 30)) * 60_000,
     /** The port of the catalogue Worker on 127.0.0.1 (0: any free one); its inspector (--profile) takes the next one. */
     port: number("port", args.port),
+    /**
+     * Where Miniflare keeps D1, KV, the cache and the rate-limit counters: memory (tmpfs) or disk;
+     * "auto" is memory up to 250,000 apps (bench/lib/worker.ts says why).
+     */
+    state: statePlace(stateFlag(args.state), apps),
     /** The settings as given, for results.json. */
     raw: args,
   };

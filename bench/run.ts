@@ -96,8 +96,8 @@ async function runScenario(s: Scenario, run: () => Promise<Outcome>) {
 
 async function catalogueScenarios(build: Build, base: BuildContext) {
   const inspectorPort = options.profile ? (options.port ? options.port + 1 : await freePort()) : undefined;
-  const worker: BenchWorker = await startBenchWorker(build, { port: options.port, inspectorPort });
-  cleanup = () => worker.mf.dispose();
+  const worker: BenchWorker = await startBenchWorker(build, { port: options.port, inspectorPort, state: options.state });
+  cleanup = () => worker.dispose();
   try {
     const { helper, kv, origin } = worker;
     const migrateMs = await migrate(root, helper, options.proposed);
@@ -109,7 +109,8 @@ async function catalogueScenarios(build: Build, base: BuildContext) {
     const counts = await helper.all<{ status: string; n: number }>("SELECT status, count(*) AS n FROM apps GROUP BY status");
     log(
       `bench: migrations ${fmt(migrateMs)} ms; imported ${imported.statements} statements in ${fmt(imported.importMs / 1000, 2)} s ` +
-        `(${counts.results.map((r) => `${r.n} ${r.status}`).join(", ")}); reviews in ${fmt(reviewsMs)} ms; worker at ${origin}`,
+        `(${counts.results.map((r) => `${r.n} ${r.status}`).join(", ")}); reviews in ${fmt(reviewsMs)} ms; worker at ${origin}; ` +
+        `state (D1, KV, cache, rate-limit counters) in ${worker.state === "memory" ? "memory (tmpfs)" : "files on disk"}`,
     );
     // Fixtures: a list page's size (for the static asset of the same size), a category of median
     // size (by published apps, so neither a tiny nor the biggest one), the detail apps.
@@ -148,7 +149,7 @@ async function catalogueScenarios(build: Build, base: BuildContext) {
     catalogueFigures = { categories: catalogue.categories.length, ...ctx.imported };
     for (const s of selected) if (s.needs === "catalogue") await runScenario(s, () => s.run(ctx));
   } finally {
-    await worker.mf.dispose();
+    await worker.dispose();
     cleanup = async () => {};
   }
 }

@@ -3,8 +3,39 @@
 // catalogue import and the D1-only timings next to the database. (Driving D1 through
 // mf.getD1Database() from Node costs a proxy round trip per prepare/bind: ~20 ms per statement,
 // minutes for 50,000 apps.) The fan-out and Lighthouse runs start their own with the same helper.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Miniflare } from "miniflare";
 import { type Binding, type Build, textBindings } from "./build.ts";
+
+/**
+ * Where the bench's Miniflare keeps D1, KV, the Cache API and the rate-limit counters
+ * (docs/decisions/050). "memory": a fresh directory on tmpfs (/dev/shm), removed on dispose.
+ * "disk": Miniflare's default, a temporary directory under .wrangler/ on the disk.
+ *
+ * Why memory is the default: Miniflare's stand-in for the Rate Limiting binding is a Durable
+ * Object that writes each count to SQLite on local disk, so every rate-limited request (search,
+ * suggest, images) waits for a disk commit now and then; on this machine's disk those waits were
+ * 30–465 ms, and they made the 1-client p99 of /api/suggest the disk's, not the Worker's. The real
+ * binding counts in memory where the request runs. Catalogues above AUTO_DISK_ABOVE apps (D1 is
+ * 7.6 GB at a million) go to disk.
+ */
+export type StatePlace = "memory" | "disk";
+export const AUTO_DISK_ABOVE = 250_000;
+const TMPFS = "/dev/shm";
+
+export function statePlace(asked: "memory" | "disk" | "auto", apps: number): StatePlace {
+  if (asked !== "auto") return asked;
+  return apps <= AUTO_DISK_ABOVE && existsSync(TMPFS) ? "memory" : "disk";
+}
+
+/** A fresh state directory for `place` (undefined: Miniflare's own temporary one), and its removal. */
+export function stateDirectory(place: StatePlace, label: string): { dir: string | undefined; remove: () => void } {
+  if (place === "disk") return { dir: undefined, remove: () => {} };
+  const dir = mkdtempSync(path.join(existsSync(TMPFS) ? TMPFS : tmpdir(), `app-hub-bench-${label}-`));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** The helper Worker: /batch runs statements in one D1 batch, /all one query, /time one query n times. */
 export const HELPER = `
@@ -90,7 +121,7 @@ export const helperWorker = (name: string, dbId: string, compatibilityDate: stri
   },
 });
 
-export type BenchWorker = { mf: Miniflare; origin: string; helper: Helper; kv: KVNamespace };
+export type BenchWorker = { mf: Miniflare; origin: string; helper: Helper; kv: KVNamespace; state: StatePlace; dispose: () => Promise<void> };
 
 /**
  * The built app (production vars, rate limits, static assets) and the helper, in one workerd on
@@ -103,8 +134,10 @@ export async function startBenchWorker(
     port = 0,
     inspectorPort,
     outbound,
-  }: { dbId?: string; port?: number; inspectorPort?: number; outbound?: (request: Request) => Response | Promise<Response> } = {},
+    state = "disk",
+  }: { dbId?: string; port?: number; inspectorPort?: number; outbound?: (request: Request) => Response | Promise<Response>; state?: StatePlace } = {},
 ): Promise<BenchWorker> {
+  const place = stateDirectory(state, dbId);
   const env: Record<string, Binding> = {
     DB: { type: "d1", id: dbId },
     KV: { type: "kv", id: `${dbId}-kv` },
@@ -115,6 +148,7 @@ export async function startBenchWorker(
   const mf = new Miniflare({
     host: "127.0.0.1",
     port,
+    ...(place.dir ? { resourcePersistencePath: place.dir } : {}),
     ...(inspectorPort ? { inspectorPort, inspectorHost: "127.0.0.1" } : {}),
     workers: [
       {
@@ -136,9 +170,17 @@ export async function startBenchWorker(
     const origin = (await mf.ready).origin;
     const helper = helperOf((await mf.getWorker("bench-helper")) as unknown as Fetcher);
     const kv = (await mf.getKVNamespace("KV")) as unknown as KVNamespace;
-    return { mf, origin, helper, kv };
+    const dispose = async () => {
+      try {
+        await mf.dispose();
+      } finally {
+        place.remove();
+      }
+    };
+    return { mf, origin, helper, kv, state, dispose };
   } catch (error) {
     await mf.dispose();
+    place.remove();
     throw error;
   }
 }

@@ -97,7 +97,7 @@ async function run(ctx: BuildContext): Promise<Outcome> {
   let t = performance.now();
   // The platform answers at once (an app page asks for the person's spaces for its add form).
   const platform = (request: Request) => Response.json(new URL(request.url).pathname.endsWith("/rooms") ? { items: [] } : {}, { status: 200 });
-  const worker = await startBenchWorker(ctx.build, { dbId: "bench-org", port: options.port, outbound: platform });
+  const worker = await startBenchWorker(ctx.build, { dbId: "bench-org", port: options.port, outbound: platform, state: options.state });
   try {
     const { helper, kv, origin } = worker;
     await migrate(ctx.root, helper);
@@ -207,7 +207,7 @@ async function run(ctx: BuildContext): Promise<Outcome> {
     ];
     return { report, verdicts, json: { figures } };
   } finally {
-    await worker.mf.dispose();
+    await worker.dispose();
   }
 }
 
