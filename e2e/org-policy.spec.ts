@@ -151,6 +151,14 @@ test("the admin requires approval; a member sees the three states, requests with
   await pending.getByLabel("Reason (optional)").fill("Fine for stand-ups");
   await pending.getByRole("button", { name: `Approve ${requested.name} for ${member.displayName}` }).click();
   await expect(notice(adminTab.page)).toContainText("Request approved");
+  // The audit log says it in words: the app by name, linked to its page, before → after; no JSON, no ids.
+  const auditLog = main(adminTab.page).getByRole("region", { name: "Audit log" });
+  const newest = auditLog.getByRole("row").nth(1);
+  await expect(newest.getByRole("cell").nth(2)).toHaveText("Pre-approved an app");
+  await expect(newest.getByRole("cell").nth(3)).toHaveText(`${requested.name}: On neither list → Pre-approved. Reason: Fine for stand-ups`);
+  await expect(newest.getByRole("link", { name: requested.name, exact: true })).toHaveAttribute("href", pathOf(requested));
+  await expect(auditLog.getByRole("row", { name: /Changed the settings/ }).first()).toContainText("Mode: Open → Approval required.");
+  await expect(auditLog).not.toContainText(/[{}]|appId/);
 
   // The member is told, and can add it.
   const told = await botMessages(memberTab.page.request, `Your request for **${requested.name}** was approved`);

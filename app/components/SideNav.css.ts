@@ -1,19 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { mq, vars } from "../../styles/theme.css";
 
-export const nav = style({
-  fontSize: vars.fontSize.sm,
-  "@media": {
-    [mq.desktop]: {
-      position: "sticky",
-      top: `calc(${vars.layout.headerHeight} + ${vars.space[6]})`,
-      maxHeight: `calc(100vh - ${vars.layout.headerHeight} - ${vars.space[12]})`,
-      overflowY: "auto",
-      paddingInlineEnd: vars.space[2],
-    },
-  },
-});
-
 /** Phones and tablets: the groups fold into "Browse categories". */
 export const phone = style({
   border: `1px solid ${vars.color.border}`,

@@ -3,7 +3,6 @@ import { Outlet, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { Island } from "~/components/Island";
 import { lazyHydrated } from "~/components/lazy-hydrated";
-import { nav as navClass } from "~/components/SideNav.css";
 import { sideNavHtml } from "~/components/SideNav.server";
 import type { loader as rootLoader, RouteHandle } from "~/root";
 import * as styles from "~/features/list-page/layout.css";
@@ -26,7 +25,7 @@ export default function SideNavLayout() {
         <Island
           id="side-nav"
           as="nav"
-          className={navClass}
+          className={styles.sideNav}
           attributes={{ "aria-label": "Categories and filters" }}
           html={typeof document === "undefined" ? sideNavHtml(root.nav, pathname) : undefined}
           fallback={<LazySideNav nav={root.nav} />}

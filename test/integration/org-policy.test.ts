@@ -9,7 +9,7 @@ import { eventually, loggedIn, updatesBotMessages } from "./followers-helpers.ts
 import { keyOf, listedBots, publisherCall, tokenFor } from "./publisher.ts";
 import { PERMISSION_KEYS, PERMISSIONS } from "../../app/models/permissions.ts";
 import { freshRateWindow } from "./harness.ts";
-import { read } from "./html.ts";
+import { read, textOf } from "./html.ts";
 import { type Jar, postForm, startWorld, useWorld, visit, type World } from "./login.ts";
 
 const world: World = useWorld(
@@ -275,10 +275,23 @@ describe("approval required", () => {
     expect(read(await (await visit(world, riley, pathOf(b))).text()).text).toContain("Approved by your organisation");
     expect((await jsonPost(riley, "/api/create-membership", { roomId: room("designTeam"), appId: key(b) })).status).toBe(200);
     // History and audit log.
-    const after = read(await (await visit(world, ada, ADMIN)).text()).text;
-    expect(after).toContain("Pending requests (0)");
+    const afterPage = read(await (await visit(world, ada, ADMIN)).text());
+    expect(afterPage.text).toContain("Pending requests (0)");
     const audit = await world.app.db.prepare("SELECT action FROM audit_log WHERE subject = ? ORDER BY id").bind(`org:${ACME}`).all<{ action: string }>();
     expect(audit.results.map((r) => r.action)).toEqual(["org.settings", "org.request", "org.approve"]);
+    // The audit log reads as words (newest first): the app by name, linked to its page; before → after; no JSON, no ids.
+    const log = afterPage.page.all("section[aria-labelledby=audit-title] tbody tr").map((tr) => afterPage.page.all("td", tr).map(textOf));
+    expect(log.map((cells) => cells.slice(2))).toEqual([
+      ["Pre-approved an app", `${b.name}: On neither list → Pre-approved. Reason: Fine for the team`],
+      ["Requested an app", b.name],
+      ["Changed the settings", "Mode: Open → Approval required. Requests go to: a direct message to each administrator."],
+    ]);
+    const auditLinks = afterPage.page.all("section[aria-labelledby=audit-title] tbody a").map((a) => [a.getAttribute("href"), textOf(a)]);
+    expect(auditLinks).toEqual([
+      [pathOf(b), b.name],
+      [pathOf(b), b.name],
+    ]);
+    expect(afterPage.page.text("section[aria-labelledby=audit-title]")).not.toMatch(/[{}]|appId|Y2lz/);
   });
 
   it("sends requests to the one space the admins chose, with the App Hub bot added to it", async () => {

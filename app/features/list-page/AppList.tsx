@@ -11,7 +11,7 @@ import { AppGrid } from "~/components/AppGrid";
 import { OrgStandingContext, type OrgCardStates, type OrgListData } from "~/components/org-standing-context";
 import type { AppSummary } from "~/models/types";
 import { countText, withParams } from "./list-address";
-import * as styles from "./ListPage.css";
+import * as styles from "./ListPageContent.css";
 
 /** What a loader returns for a list; the route's loader must also answer the next page's URL. */
 export type AppListData = {

@@ -10,15 +10,14 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, type MouseEvent } from "react";
 import { Island } from "~/components/Island";
-// The document's own loader data has no items (they are its HTML: ./list-page.server.ts).
-import { LoadItems } from "~/components/LoadItems";
 import { lazyHydrated } from "~/components/lazy-hydrated";
 import type { ListPageData } from "./list-page.server";
 import { useListPageHtml } from "./ListPageContent.server";
 import { page as pageClass } from "./ListPage.css";
 import { plainClickedLink } from "~/components/plain-click";
 
-const LazyListPageContent = lazyHydrated(() => import("./ListPageContent").then((m) => m.ListPageContent));
+// Loaded for a client-side render of the list only, LoadItems included (./ListPageContent.tsx).
+const LazyListPageContent = lazyHydrated(() => import("./ListPageContent").then((m) => m.ListPageContentOrReload));
 
 /** "Load more" in the server's HTML (React's own link in ./AppList.tsx handles its clicks first). */
 function loadMore(event: MouseEvent<HTMLElement>) {
@@ -44,7 +43,7 @@ export function ListPage({ data }: { data: ListPageData }) {
       attributes={{ "aria-labelledby": "list-title" }}
       onClick={loadMore}
       html={html}
-      fallback={data.itemsInHtml ? <LoadItems /> : <LazyListPageContent data={data} />}
+      fallback={<LazyListPageContent data={data} />}
     />
   );
 }

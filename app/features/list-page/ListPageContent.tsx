@@ -6,6 +6,7 @@
 // (app/features/list-filters/ListFilters.tsx) live here, in this lazily loaded chunk, not in the
 // page's first-load JavaScript. Sort, filters, chips and paging each keep the others.
 import { ISLAND_LINK } from "~/components/island-link";
+import { LoadItems } from "~/components/LoadItems";
 import { SiteLink, useStaticMarkup } from "~/components/static-markup";
 import * as filterStyles from "~/features/list-filters/ListFilters.css";
 import { ActiveFilters, FilterPanel } from "~/features/list-filters/ListFilters";
@@ -17,7 +18,17 @@ import { pill, pillList } from "~/components/Pill.css";
 import { OrgStandingContext } from "~/components/org-standing-context";
 import { OrgFilterLink } from "~/features/org-policy/OrgFilterLink";
 import { ORG_FILTER_PARAM, ORG_FILTER_VALUE } from "~/features/org-policy/paths";
-import * as styles from "./ListPage.css";
+import * as styles from "./ListPageContent.css";
+
+/**
+ * What the list page's Island renders in the browser (./ListPage.tsx). The document's own loader data
+ * has no items (they are its HTML: ./list-page.server.ts); should the Island render again for that
+ * data (a fragment-only remount), the list is loaded again rather than shown empty. Here, not in
+ * ListPage.tsx, so that LoadItems is not in the list pages' first-load JavaScript (decision 052).
+ */
+export function ListPageContentOrReload({ data }: { data: ListPageData }) {
+  return data.itemsInHtml ? <LoadItems /> : <ListPageContent data={data} />;
+}
 
 /**
  * `location` is given where there is no router: the server HTML, rendered once per list and catalogue

@@ -15,3 +15,18 @@ export const layout = style({
   },
 });
 export const content = style({ minWidth: 0 });
+// The side nav's <nav> is the layout's Island (app/routes/_nav.tsx): its class is here, in the layout
+// route's own chunk, so the side nav's other class names (../../components/SideNav.css.ts) stay with
+// its lazily loaded code instead of being a shared chunk in every list page's first load.
+export const sideNav = style({
+  fontSize: vars.fontSize.sm,
+  "@media": {
+    [mq.desktop]: {
+      position: "sticky",
+      top: `calc(${vars.layout.headerHeight} + ${vars.space[6]})`,
+      maxHeight: `calc(100vh - ${vars.layout.headerHeight} - ${vars.space[12]})`,
+      overflowY: "auto",
+      paddingInlineEnd: vars.space[2],
+    },
+  },
+});

@@ -2,7 +2,8 @@
 // badge on app pages and cards. Colours pair text and background at WCAG AA contrast.
 import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { panel } from "../../../styles/panel.css";
-import { vars } from "../../../styles/theme.css";
+import { visuallyHiddenRules } from "../../../styles/global.css";
+import { mq, vars } from "../../../styles/theme.css";
 import * as moderation from "~/features/moderation/ModerationPage.css";
 
 // The admin pages' frame is the moderation page's (also the review queue's and the tokens page's).
@@ -43,6 +44,30 @@ globalStyle(`${table} th, ${table} td`, {
   overflowWrap: "anywhere",
 });
 export const tableWrap = style({ overflowX: "auto", maxWidth: "100%" });
+// The audit log is sentences. On phones four columns broke "Pre-approved", dates and addresses
+// mid-word, so each entry is a block there: when and who on one line, then what, then the details
+// (the header row stays for screen readers; the markup's explicit table roles keep the table's
+// semantics, which a display change would otherwise drop). Words stay whole; only an e-mail address,
+// one long word, may break anywhere.
+export const auditTable = style({});
+globalStyle(`${auditTable} td`, { overflowWrap: "normal" });
+globalStyle(`${auditTable} td:nth-child(2)`, { overflowWrap: "anywhere" });
+globalStyle(`${auditTable} thead`, { "@media": { [mq.belowTablet]: visuallyHiddenRules } });
+globalStyle(`${auditTable} tbody tr`, {
+  "@media": {
+    [mq.belowTablet]: {
+      display: "grid",
+      gridTemplateColumns: "auto minmax(0, 1fr)",
+      columnGap: vars.space[3],
+      padding: `${vars.space[2]} 0`,
+      borderBottom: `1px solid ${vars.color.border}`,
+    },
+  },
+});
+globalStyle(`${auditTable} tbody td`, { "@media": { [mq.belowTablet]: { display: "block", padding: `${vars.space[1]} 0`, borderBottom: "none" } } });
+globalStyle(`${auditTable} tbody td:nth-child(-n+2)`, { "@media": { [mq.belowTablet]: { color: vars.color.textMuted } } });
+globalStyle(`${auditTable} tbody td:nth-child(n+3)`, { "@media": { [mq.belowTablet]: { gridColumn: "1 / -1" } } });
+globalStyle(`${auditTable} tbody td:nth-child(3)`, { "@media": { [mq.belowTablet]: { fontWeight: vars.fontWeight.semibold } } });
 
 const tag = { display: "inline-block", padding: `2px ${vars.space[2]}`, borderRadius: vars.radius.pill, fontSize: vars.fontSize.xs, fontWeight: vars.fontWeight.semibold } as const;
 export const standing = styleVariants({

@@ -17,6 +17,7 @@ import { CERTIFICATIONS, DATA_REGIONS, aiUseOf } from "~/models/security-facts";
 import type { AppDetail } from "~/models/types";
 import { PlatformError } from "~/platform/client.server";
 import { requireOrgAdmin, type OrgAdminAuth } from "./access.server";
+import { auditAppIds, auditLine } from "./audit-view.server";
 import { freeText } from "./forms";
 import { ORG_ADMIN_PATH } from "./paths";
 import { describeRule, OPEN_POLICY, ruleConditionsSchema, type OrgDecision } from "./policy";
@@ -61,7 +62,19 @@ export async function orgAdminLoader({ request, context }: LoaderFunctionArgs) {
     listRequests(context.db, orgId, "decided", 50),
     readAuditLog(context.db, orgId, 50),
   ]);
-  const apps = await appsById(context, [...decisions.map((d) => d.appId), ...pending.map((r) => r.appId)]);
+  const requests = new Map([...pending, ...history].map((r) => [r.id, r]));
+  const apps = await appsById(context, [...decisions.map((d) => d.appId), ...pending.map((r) => r.appId), ...auditAppIds(audit), ...history.map((r) => r.appId)]);
+  // The audit log names apps and rules in words (./audit-view.server.ts); a listed app is a link.
+  const auditLookups = {
+    app: (appId: string) => {
+      const app = apps.get(appId);
+      return app ? { name: app.name, path: appPath(app) } : null;
+    },
+    request: (id: number) => {
+      const r = requests.get(id);
+      return r ? { appId: r.appId, appName: r.appName } : null;
+    },
+  };
   // The spaces requests may go to: the admin's own group spaces (the updates bot is added when chosen).
   let spaces: { id: string; title: string }[] = [];
   let spacesError: string | null = null;
@@ -79,7 +92,7 @@ export async function orgAdminLoader({ request, context }: LoaderFunctionArgs) {
       rules: rules.map((r) => ({ ...r, description: describeRule(r.conditions) })),
       pending: pending.map((r) => requestView(r, apps)),
       history,
-      audit,
+      audit: audit.map((entry) => auditLine(entry, auditLookups)),
       spaces,
       spacesError,
       productName: context.config.productName,

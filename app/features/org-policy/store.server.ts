@@ -102,6 +102,19 @@ export const toRequest = (r: RequestRow): OrgRequest => ({
 const audit = (db: Db, actor: string, action: string, subject: string, detail: Record<string, unknown>, at: string) =>
   db.prepare("INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?, ?, ?, ?, ?)").bind(at, actor, action, subject, JSON.stringify(detail));
 
+/**
+ * An audit row whose detail also says what was there before the change (`before`, JSON null when
+ * nothing was), so the log can show before → after (./audit-view.server.ts). `beforeJson` is SQL
+ * giving JSON text; it runs in the same batch, ahead of the write, so it reads the old state.
+ */
+const auditChange = (db: Db, actor: string, action: string, subject: string, detail: Record<string, unknown>, at: string, beforeJson: string, ...binds: unknown[]) =>
+  db
+    .prepare(`INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?, ?, ?, ?, json_set(?, '$.before', ${beforeJson}))`)
+    .bind(at, actor, action, subject, JSON.stringify(detail), ...binds);
+
+/** A decision's status before the change, as JSON (a JSON string, or null when the app had none). */
+const DECISION_BEFORE = "json_quote((SELECT status FROM org_app_decisions WHERE org_id = ? AND app_id = ?))";
+
 export async function readPolicy(db: Db, orgId: string): Promise<OrgPolicy | null> {
   const row = await db.prepare("SELECT * FROM org_policies WHERE org_id = ?").bind(orgId).first<PolicyRow>();
   return row ? toPolicy(row) : null;
@@ -178,6 +191,16 @@ export async function savePolicy(db: Db, orgId: string, actor: Actor, policy: Pi
   const at = now.toISOString();
   const space = policy.requestsTo.kind === "space" ? policy.requestsTo : null;
   await db.batch([
+    auditChange(
+      db,
+      actor.email,
+      "org.settings",
+      `org:${orgId}`,
+      { mode: policy.mode, requestsTo: policy.requestsTo.kind, roomId: space?.roomId ?? null, roomTitle: space?.roomTitle ?? null },
+      at,
+      `json((SELECT json_object('mode', mode, 'requestsTo', requests_to, 'roomId', requests_room_id, 'roomTitle', requests_room_title) FROM org_policies WHERE org_id = ?))`,
+      orgId,
+    ),
     db
       .prepare(
         `INSERT INTO org_policies (org_id, mode, requests_to, requests_room_id, requests_room_title, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -185,7 +208,6 @@ export async function savePolicy(db: Db, orgId: string, actor: Actor, policy: Pi
            requests_room_title = excluded.requests_room_title, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
       )
       .bind(orgId, policy.mode, policy.requestsTo.kind, space?.roomId ?? null, space?.roomTitle ?? null, actor.name, at),
-    audit(db, actor.email, "org.settings", `org:${orgId}`, { mode: policy.mode, requestsTo: policy.requestsTo.kind, roomId: space?.roomId ?? null }, at),
   ]);
 }
 
@@ -203,6 +225,17 @@ export async function decideApp(
   const at = now.toISOString();
   const requestStatus = decision.status === "approved" ? "approved" : "restricted";
   const [, , decided] = await db.batch([
+    auditChange(
+      db,
+      actor.email,
+      decision.status === "approved" ? "org.approve" : "org.restrict",
+      `org:${orgId}`,
+      { appId: decision.appId, appName: decision.appName, reason: decision.reason, rule: decision.ruleName ?? null },
+      at,
+      DECISION_BEFORE,
+      orgId,
+      decision.appId,
+    ),
     db
       .prepare(
         `INSERT INTO org_app_decisions (org_id, app_id, status, permissions, reason, decided_by, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -210,14 +243,6 @@ export async function decideApp(
            decided_by = excluded.decided_by, decided_at = excluded.decided_at`,
       )
       .bind(orgId, decision.appId, decision.status, JSON.stringify(decision.permissions), decision.reason, decision.ruleName ? `Rule: ${decision.ruleName}` : actor.name, at),
-    audit(
-      db,
-      actor.email,
-      decision.status === "approved" ? "org.approve" : "org.restrict",
-      `org:${orgId}`,
-      { appId: decision.appId, reason: decision.reason, rule: decision.ruleName ?? null },
-      at,
-    ),
     db
       .prepare(
         `UPDATE org_app_requests SET status = ?, reason = ?, decided_by = ?, rule_name = ?, decided_at = ?
@@ -231,9 +256,9 @@ export async function decideApp(
 /** Takes an app off both lists (it needs approval again in an approval organisation). */
 export async function clearDecision(db: Db, orgId: string, actor: Actor, appId: string, now = new Date()): Promise<boolean> {
   const at = now.toISOString();
-  const [deleted] = await db.batch([
+  const [, deleted] = await db.batch([
+    auditChange(db, actor.email, "org.clear", `org:${orgId}`, { appId }, at, DECISION_BEFORE, orgId, appId),
     db.prepare("DELETE FROM org_app_decisions WHERE org_id = ? AND app_id = ?").bind(orgId, appId),
-    audit(db, actor.email, "org.clear", `org:${orgId}`, { appId }, at),
   ]);
   return (deleted?.meta.changes ?? 0) > 0;
 }
@@ -245,9 +270,14 @@ export async function denyRequest(db: Db, orgId: string, actor: Actor, id: numbe
     db
       .prepare("UPDATE org_app_requests SET status = 'denied', reason = ?, decided_by = ?, decided_at = ? WHERE org_id = ? AND id = ? AND status = 'pending' RETURNING *")
       .bind(reason, actor.name, at, orgId, id),
+    // The request's app goes with it, so the log can name the app.
     db
-      .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'org.deny', ?, ? WHERE changes() > 0")
-      .bind(at, actor.email, `org:${orgId}`, JSON.stringify({ requestId: id, reason })),
+      .prepare(
+        `INSERT INTO audit_log (at, actor, action, subject, detail)
+         SELECT ?, ?, 'org.deny', ?, json_object('requestId', id, 'appId', app_id, 'appName', app_name, 'reason', ?) FROM org_app_requests
+         WHERE org_id = ? AND id = ? AND changes() > 0`,
+      )
+      .bind(at, actor.email, `org:${orgId}`, reason, orgId, id),
   ]);
   const row = (updated?.results[0] as RequestRow | undefined) ?? null;
   return row ? toRequest(row) : null;
@@ -265,11 +295,15 @@ export async function addRule(db: Db, orgId: string, actor: Actor, rule: Pick<Or
 
 export async function deleteRule(db: Db, orgId: string, actor: Actor, id: number, now = new Date()): Promise<boolean> {
   const at = now.toISOString();
-  const [deleted] = await db.batch([
-    db.prepare("DELETE FROM org_rules WHERE org_id = ? AND id = ? RETURNING name").bind(orgId, id),
+  // The audit row first, while the rule (and its name, for the log) is still there.
+  const [, deleted] = await db.batch([
     db
-      .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'org.rule.delete', ?, ? WHERE changes() > 0")
-      .bind(at, actor.email, `org:${orgId}`, JSON.stringify({ ruleId: id })),
+      .prepare(
+        `INSERT INTO audit_log (at, actor, action, subject, detail)
+         SELECT ?, ?, 'org.rule.delete', ?, json_object('ruleId', id, 'name', name) FROM org_rules WHERE org_id = ? AND id = ?`,
+      )
+      .bind(at, actor.email, `org:${orgId}`, orgId, id),
+    db.prepare("DELETE FROM org_rules WHERE org_id = ? AND id = ? RETURNING name").bind(orgId, id),
   ]);
   return (deleted?.results.length ?? 0) > 0;
 }
@@ -305,7 +339,7 @@ export async function createRequest(
       ),
     db
       .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'org.request', ?, ? WHERE changes() > 0")
-      .bind(at, request.requester.email, `org:${orgId}`, JSON.stringify({ appId: request.appId })),
+      .bind(at, request.requester.email, `org:${orgId}`, JSON.stringify({ appId: request.appId, appName: request.appName })),
   ]);
   const row = (inserted?.results[0] as RequestRow | undefined) ?? null;
   if (row) return { request: toRequest(row), created: true };

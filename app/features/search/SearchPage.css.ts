@@ -1,5 +1,11 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { mq, vars } from "../../../styles/theme.css";
+import { page as listPage } from "../list-page/ListPage.css";
+
+// The section is a list page's. Composed here (the browser gets only the class names) rather than
+// imported from ListPage.css by SearchPage.tsx: that would make the list page's class module a
+// chunk of its own in the list pages' first-load JavaScript (docs/decisions/052).
+export const page = style([listPage]);
 
 export const filters = style({
   display: "grid",

@@ -11,7 +11,7 @@ import { AppList } from "~/features/list-page/AppList";
 import { OrgFilterLink } from "~/features/org-policy/OrgFilterLink";
 import { ORG_FILTER_PARAM, ORG_FILTER_VALUE } from "~/features/org-policy/paths";
 import { totalText } from "~/features/list-page/list-address";
-import * as listStyles from "~/features/list-page/ListPage.css";
+import * as listStyles from "~/features/list-page/ListPageContent.css";
 import { SEARCH_SORT_CHOICES, SEARCH_TEXT_MAX, type FilterOption } from "./search-options";
 import type { SearchPageData } from "./search.server";
 import { SearchActiveFiltersHtml } from "./SearchActiveFilters.server";
@@ -121,7 +121,7 @@ export function SearchPage({ data }: { data: SearchPageData }) {
   // A new address is new server HTML for the active filters' Island (as on list pages).
   const location = useLocation();
   return (
-    <section className={listStyles.page} aria-labelledby="search-title">
+    <section className={styles.page} aria-labelledby="search-title">
       <header className={listStyles.head}>
         <h1 id="search-title" className={listStyles.title}>
           {searchHeading(q, total, correctedQuery, data.totalCapped)}
