@@ -5,13 +5,16 @@
 // of the upload, source maps excluded: what Cloudflare's startup and size limits see).
 //
 // Two Workers, measured in turns so the machine's background load falls on both alike:
-//   - app: this repo's Worker, bundled as a deploy would (`wrangler deploy --dry-run --env production
-//     --outfile`), from the Remix build the bench made (or the one there with --no-build);
+//   - app: this repo's Worker as a deploy uploads it (`wrangler deploy --dry-run --env production
+//     --outfile`: dist/app.js and its map, which `npm run build` wrote; the bench built it, or with
+//     --no-build the one there);
 //   - floor: a minimal Remix 2 Worker of the same stack, written by this module into a temp folder:
 //     one route, this repo's remix.config.js (classic compiler, the same server conditions and
 //     bundling), a vanilla-extract style, @remix-run/cloudflare's request handler behind the same
-//     `virtual:remix/server-build` alias and compatibility date, bundled by the same wrangler with
-//     the same `minify` and `keep_names` as the app's wrangler.toml.
+//     `virtual:remix/server-build` alias and compatibility date, built into a deployable bundle the
+//     way `npm run build` builds the app (scripts/build-worker.ts: wrangler bundles with the app's
+//     top-level `minify` and `keep_names`, then esbuild minifies the finished bundle; docs/decisions/051)
+//     and packed by the same `wrangler deploy --dry-run --env production` (`no_bundle`).
 // --startup-runs=N (default 5) runs of each; the medians are printed side by side with the ratio of
 // app to floor. --startup-extra=label=file.bundle[,…] adds saved bundles (e.g. the build before a
 // change, made with `npx wrangler deploy --dry-run --env production --outfile before.bundle`) to the
@@ -52,8 +55,9 @@ function exec(cmd: string, args: string[], cwd: string): string {
 export function writeFloor(root: string, dir: string): void {
   const config = readFileSync(`${root}/wrangler.toml`, "utf8");
   const compatibilityDate = config.match(/^compatibility_date\s*=\s*"([^"]+)"/m)?.[1] ?? "2026-07-01";
-  // The same bundling settings as the app's deploy (top-level `minify` and `keep_names`, which
-  // [env.production] inherits): the floor is built the way the app is.
+  // The same bundling settings as the app's build (top-level `minify` and `keep_names`), and the same
+  // [env.production] as the app's: it uploads the minified dist/app.js that scripts/build-worker.ts
+  // writes, as it is. The floor is built the way the app is.
   const bundling = ["minify", "keep_names"].flatMap((key) => config.match(new RegExp(`^${key}\\s*=\\s*(true|false)\\s*$`, "m"))?.[0] ?? []);
   // Remix reads the server runtime from package.json's dependencies; the versions are the repo's.
   const pkg = JSON.parse(readFileSync(`${root}/package.json`, "utf8")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
@@ -76,6 +80,10 @@ export function writeFloor(root: string, dir: string): void {
       ...bundling,
       "[alias]",
       '"virtual:remix/server-build" = "./build/index.js"',
+      "[env.production]",
+      'main = "dist/app.js"',
+      "no_bundle = true",
+      "find_additional_modules = false",
       "",
     ].join("\n"),
     "app/root.tsx": `import { cssBundleHref } from "@remix-run/css-bundle";
@@ -161,8 +169,9 @@ async function run(ctx: BuildContext): Promise<Outcome> {
     writeFloor(root, floorDir);
     log("bench: startup: building the floor (a minimal Remix 2 Worker) …");
     exec("npx", ["remix", "build"], floorDir);
-    exec("npx", ["wrangler", "deploy", "--dry-run", "--outfile", `${work}/floor.bundle`], floorDir);
-    log("bench: startup: bundling the app as a deploy would …");
+    exec(process.execPath, [`${root}/scripts/build-worker.ts`, floorDir], root);
+    exec("npx", ["wrangler", "deploy", "--dry-run", "--env", "production", "--outfile", `${work}/floor.bundle`], floorDir);
+    log("bench: startup: packing the app's dist/app.js as a deploy would …");
     exec("npx", ["wrangler", "deploy", "--dry-run", "--env", "production", "--outfile", `${work}/app.bundle`], root);
 
     const workers = [
