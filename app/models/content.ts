@@ -16,138 +16,182 @@
 //   contentFileSchema        the shape of one seed file in content/ (see docs/decisions/007)
 // The D1 reader is app/models/content.server.ts (getContent, getContentEntries, getContentEntry…).
 import { z } from "zod";
+import { lazySchema, once } from "../lib/lazy-schema.ts";
 
 /** Single-entry types keep their one entry under this key. */
 export const MAIN_KEY = "main";
-
-/** An app in the catalogue, by friendlyId (or id when it has none), like /applications/{appId}. */
-const appKey = z.string().regex(/^[A-Za-z0-9_-]+$/, "must be an app friendlyId or id");
-/** A link on this site ("/coming-soon") or an absolute http(s) address. */
-const link = z.string().refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/.test(v), "must be a site path or an http(s) URL");
-const isoTime = z.string().datetime({ offset: true });
-const text = (max: number) => z.string().trim().min(1).max(max);
 
 /** Spec §2.5 home slider categories, in the order the home page shows them. */
 export const HOME_SLIDER_IDS = ["coming-soon", "messaging-bots", "developer-tools", "most-popular", "introducing-tabs"] as const;
 export type HomeSliderId = (typeof HOME_SLIDER_IDS)[number];
 
-const homeSliderSchema = z.object({
-  id: z.enum(HOME_SLIDER_IDS),
-  title: text(80),
-  description: text(200),
-  seeAll: link,
-  apps: z.array(appKey).max(32),
-});
+/**
+ * Every type's body schema, built on first use (docs/decisions/051): most requests never read a
+ * content body, and building these three dozen zod schemas at import cost every isolate's startup.
+ */
+const bodySchemas = once(() => {
+  /** An app in the catalogue, by friendlyId (or id when it has none), like /applications/{appId}. */
+  const appKey = z.string().regex(/^[A-Za-z0-9_-]+$/, "must be an app friendlyId or id");
+  /** A link on this site ("/coming-soon") or an absolute http(s) address. */
+  const link = z.string().refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/.test(v), "must be a site path or an http(s) URL");
+  const isoTime = z.string().datetime({ offset: true });
+  const text = (max: number) => z.string().trim().min(1).max(max);
 
-const homeSchema = z
-  .object({
-    sliders: z.array(homeSliderSchema).max(HOME_SLIDER_IDS.length),
-    /** The featured slide apps (spec §2.5), served as webexSolutionsApps. */
-    featuredApps: z.array(appKey).max(16),
-    /** How many of the newest apps /api/fetch-home-apps returns as recentApps. */
-    recentAppsLimit: z.number().int().min(0).max(32),
-  })
-  .superRefine((home, ctx) => {
-    const seen = new Set<string>();
-    home.sliders.forEach((slider, i) => {
-      if (seen.has(slider.id)) ctx.addIssue({ code: "custom", path: ["sliders", i, "id"], message: `"${slider.id}" appears twice` });
-      seen.add(slider.id);
-    });
+  const homeSliderSchema = z.object({
+    id: z.enum(HOME_SLIDER_IDS),
+    title: text(80),
+    description: text(200),
+    seeAll: link,
+    apps: z.array(appKey).max(32),
   });
 
-const announcementSchema = z.object({
-  /** Without publish details the banner is not shown (spec §4). */
-  publishDetails: z.object({ time: isoTime, version: z.number().int().nonnegative() }).optional(),
-  isClosable: z.boolean(),
-  markdownDesktop: text(2000),
-  markdownMobile: text(1000),
-});
+  const homeSchema = z
+    .object({
+      sliders: z.array(homeSliderSchema).max(HOME_SLIDER_IDS.length),
+      /** The featured slide apps (spec §2.5), served as webexSolutionsApps. */
+      featuredApps: z.array(appKey).max(16),
+      /** How many of the newest apps /api/fetch-home-apps returns as recentApps. */
+      recentAppsLimit: z.number().int().min(0).max(32),
+    })
+    .superRefine((home, ctx) => {
+      const seen = new Set<string>();
+      home.sliders.forEach((slider, i) => {
+        if (seen.has(slider.id)) ctx.addIssue({ code: "custom", path: ["sliders", i, "id"], message: `"${slider.id}" appears twice` });
+        seen.add(slider.id);
+      });
+    });
 
-const modalSchema = z.object({
-  modal_id: z.string().regex(/^[a-z0-9_-]+$/, "must be lower-case letters, digits, '_' or '-'"),
-  metrics_id: text(100),
-  title: text(120),
-  modal_content: text(4000),
-  modal_note: z.string().max(500),
-  modal_button_text: text(40),
-  /** Spec §3: the first entry is used. */
-  publish_details: z.array(z.object({ time: isoTime })).min(1),
-});
+  const announcementSchema = z.object({
+    /** Without publish details the banner is not shown (spec §4). */
+    publishDetails: z.object({ time: isoTime, version: z.number().int().nonnegative() }).optional(),
+    isClosable: z.boolean(),
+    markdownDesktop: text(2000),
+    markdownMobile: text(1000),
+  });
 
-const comingSoonItemSchema = z.object({
-  /** What the list shows and sorts by. */
-  title: text(120),
-  /** The catalogue app the card links to. */
-  app: appKey,
-  /** Replaces the app's tagline on the card when given. */
-  description: z.string().trim().max(200).optional(),
-});
+  const modalSchema = z.object({
+    modal_id: z.string().regex(/^[a-z0-9_-]+$/, "must be lower-case letters, digits, '_' or '-'"),
+    metrics_id: text(100),
+    title: text(120),
+    modal_content: text(4000),
+    modal_note: z.string().max(500),
+    modal_button_text: text(40),
+    /** Spec §3: the first entry is used. */
+    publish_details: z.array(z.object({ time: isoTime })).min(1),
+  });
 
-const comingSoonSchema = z.object({
-  title: text(80),
-  description: text(300),
-  items: z.array(comingSoonItemSchema).max(500),
-});
+  const comingSoonItemSchema = z.object({
+    /** What the list shows and sorts by. */
+    title: text(120),
+    /** The catalogue app the card links to. */
+    app: appKey,
+    /** Replaces the app's tagline on the card when given. */
+    description: z.string().trim().max(200).optional(),
+  });
 
-const collectionSchema = z.object({
-  title: text(80),
-  description: text(300),
-  /** Curated order; the page sorts as the visitor chooses, the API keeps this order. */
-  apps: z.array(appKey).max(500),
-});
+  const comingSoonSchema = z.object({
+    title: text(80),
+    description: text(300),
+    items: z.array(comingSoonItemSchema).max(500),
+  });
 
-const securityProviderSchema = z.object({
-  name: text(120),
-  logo: link,
-  description: text(600),
-  link: z
+  const collectionSchema = z.object({
+    title: text(80),
+    description: text(300),
+    /** Curated order; the page sorts as the visitor chooses, the API keeps this order. */
+    apps: z.array(appKey).max(500),
+  });
+
+  const securityProviderSchema = z.object({
+    name: text(120),
+    logo: link,
+    description: text(600),
+    link: z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL"),
+  });
+
+  const securityIntegrationsSchema = z.object({
+    title: text(80),
+    description: text(600),
+    items: z.array(securityProviderSchema).max(200),
+  });
+
+  const supportSchema = z.object({
+    title: text(80),
+    /** Markdown-free paragraphs, one per line break, shown above the e-mail link. */
+    text: text(2000),
+    email: z.string().email(),
+    /** Heading of the "join the developer-support space" part (built by the add-app issue). */
+    developerSpaceTitle: text(120),
+    developerSpaceText: text(600),
+  });
+
+  /** A search synonym (issue 28 item 7): a word or a few, letters and digits, single spaces, as people type them. */
+  const synonymPhrase = z
     .string()
-    .url()
-    .refine((v) => /^https?:\/\//.test(v), "must be an http(s) URL"),
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,3}$/u, "must be one to four words of letters and digits, separated by single spaces");
+
+  /** Search synonyms: each group's words and phrases mean the same to a person searching ("notes", "minutes"). */
+  const searchSynonymsSchema = z.object({
+    groups: z.array(z.array(synonymPhrase).min(2).max(12)).max(1000),
+  });
+
+  return {
+    home: homeSchema,
+    announcement: announcementSchema,
+    "app-hub-modal": modalSchema,
+    "coming-soon": comingSoonSchema,
+    "getting-started-collection": collectionSchema,
+    "contact-center-collection": collectionSchema,
+    "hybrid-collection": collectionSchema,
+    "must-try-collection": collectionSchema,
+    "security-integrations": securityIntegrationsSchema,
+    support: supportSchema,
+    "search-synonyms": searchSynonymsSchema,
+  } as const;
 });
 
-const securityIntegrationsSchema = z.object({
-  title: text(80),
-  description: text(600),
-  items: z.array(securityProviderSchema).max(200),
-});
-
-const supportSchema = z.object({
-  title: text(80),
-  /** Markdown-free paragraphs, one per line break, shown above the e-mail link. */
-  text: text(2000),
-  email: z.string().email(),
-  /** Heading of the "join the developer-support space" part (built by the add-app issue). */
-  developerSpaceTitle: text(120),
-  developerSpaceText: text(600),
-});
-
-/** A search synonym (issue 28 item 7): a word or a few, letters and digits, single spaces, as people type them. */
-const synonymPhrase = z
-  .string()
-  .trim()
-  .min(1)
-  .max(60)
-  .regex(/^[\p{L}\p{N}]+(?: [\p{L}\p{N}]+){0,3}$/u, "must be one to four words of letters and digits, separated by single spaces");
-
-/** Search synonyms: each group's words and phrases mean the same to a person searching ("notes", "minutes"). */
-const searchSynonymsSchema = z.object({
-  groups: z.array(z.array(synonymPhrase).min(2).max(12)).max(1000),
-});
-
-export const contentBodySchemas = {
-  home: homeSchema,
-  announcement: announcementSchema,
-  "app-hub-modal": modalSchema,
-  "coming-soon": comingSoonSchema,
-  "getting-started-collection": collectionSchema,
-  "contact-center-collection": collectionSchema,
-  "hybrid-collection": collectionSchema,
-  "must-try-collection": collectionSchema,
-  "security-integrations": securityIntegrationsSchema,
-  support: supportSchema,
-  "search-synonyms": searchSynonymsSchema,
-} as const;
+/** Type → the zod schema of an entry's body, each built on its first use (`bodySchemas`). */
+export const contentBodySchemas: ReturnType<typeof bodySchemas> = {
+  get home() {
+    return bodySchemas().home;
+  },
+  get announcement() {
+    return bodySchemas().announcement;
+  },
+  get "app-hub-modal"() {
+    return bodySchemas()["app-hub-modal"];
+  },
+  get "coming-soon"() {
+    return bodySchemas()["coming-soon"];
+  },
+  get "getting-started-collection"() {
+    return bodySchemas()["getting-started-collection"];
+  },
+  get "contact-center-collection"() {
+    return bodySchemas()["contact-center-collection"];
+  },
+  get "hybrid-collection"() {
+    return bodySchemas()["hybrid-collection"];
+  },
+  get "must-try-collection"() {
+    return bodySchemas()["must-try-collection"];
+  },
+  get "security-integrations"() {
+    return bodySchemas()["security-integrations"];
+  },
+  get support() {
+    return bodySchemas().support;
+  },
+  get "search-synonyms"() {
+    return bodySchemas()["search-synonyms"];
+  },
+};
 
 export type ContentType = keyof typeof contentBodySchemas;
 export const CONTENT_TYPES = Object.keys(contentBodySchemas) as ContentType[];
@@ -215,17 +259,19 @@ export function isEmptyContent(type: ContentType, body: unknown): boolean {
  * "body": { … } }] }`. Bodies are checked against their type's schema by the loader
  * (scripts/lib/content-load.ts), which names file, entry and field on a bad one.
  */
-export const contentFileSchema = z.object({
-  type: z.string(),
-  entries: z.array(
-    z.object({
-      key: z
-        .string()
-        .regex(/^[a-z0-9][a-z0-9_-]*$/, "must be lower-case letters, digits, '_' or '-'")
-        .max(80),
-      version: z.number().int().min(1),
-      body: z.unknown(),
-    }),
-  ),
-});
+export const contentFileSchema = lazySchema(() =>
+  z.object({
+    type: z.string(),
+    entries: z.array(
+      z.object({
+        key: z
+          .string()
+          .regex(/^[a-z0-9][a-z0-9_-]*$/, "must be lower-case letters, digits, '_' or '-'")
+          .max(80),
+        version: z.number().int().min(1),
+        body: z.unknown(),
+      }),
+    ),
+  }),
+);
 export type ContentFile = z.infer<typeof contentFileSchema>;
