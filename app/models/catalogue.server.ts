@@ -524,13 +524,16 @@ export async function suggestApps(db: Db, text: string, excludeTypes: readonly A
 }
 
 /**
- * The FTS index's vocabulary (fts5vocab over apps_fts, migration 0022): every term, the column it
- * is in and how many apps hold it there. Search builds its typo and word-form vocabulary from it
- * once per catalogue version (app/features/search/vocabulary.server.ts).
+ * The FTS index's vocabulary: every term, the column it is in and how many apps hold it there.
+ * Search builds its typo and word-form vocabulary from it once per catalogue version
+ * (app/features/search/vocabulary.server.ts). Read from the table the import and approvals write
+ * (migration 0030: ~1,300 rows); only when that is empty (a catalogue written by other means, or
+ * none) from the index itself (fts5vocab, migration 0022), which walks the whole index.
  */
 export async function listSearchTerms(db: Db): Promise<{ term: string; col: string; doc: number }[]> {
-  const { results } = await db.prepare("SELECT term, col, doc FROM apps_fts_terms").all<{ term: string; col: string; doc: number }>();
-  return results;
+  const { results } = await db.prepare("SELECT term, col, doc FROM search_vocabulary").all<{ term: string; col: string; doc: number }>();
+  if (results.length > 0) return results;
+  return (await db.prepare("SELECT term, col, doc FROM apps_fts_terms").all<{ term: string; col: string; doc: number }>()).results;
 }
 
 type CategoryRow = { id: string; api_id: string; slug: string; name: string; category_type: Category["categoryType"] };

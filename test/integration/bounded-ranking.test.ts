@@ -1,5 +1,6 @@
 // Issue 31 (docs/decisions/049): text ranking reads a bounded number of rows, inside workerd against
-// a real D1 holding a catalogue where one word matches more apps than the bound.
+// a real D1 holding a catalogue where one word matches more apps than the bound; and the search
+// vocabulary is written by the import, so no request walks the index (fts5vocab).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNT_BOUND, LISTING } from "../../app/models/catalogue.server.ts";
 import { boundedRanking } from "../../app/models/text-ranking.server.ts";
@@ -80,5 +81,19 @@ describe("bounded text ranking", () => {
     } finally {
       await db.prepare("UPDATE apps SET name = ?, name_key = ? WHERE id = ?").bind(rows!.name, rows!.name_key, oldest.id).run();
     }
+  });
+});
+
+describe("the search vocabulary, written by the import", () => {
+  it("holds the index's terms per column (fts5vocab's rows), and listSearchTerms reads it", async () => {
+    const table = await db.prepare("SELECT term, col, doc FROM search_vocabulary ORDER BY term, col").all<{ term: string; col: string; doc: number }>();
+    const index = await db.prepare("SELECT term, col, doc FROM apps_fts_terms ORDER BY term, col").all<{ term: string; col: string; doc: number }>();
+    expect(table.results.length).toBeGreaterThan(500);
+    expect(table.results).toEqual(index.results);
+    // The read is the table's: a few rows per term, not a walk of the index.
+    const read = await db.prepare("SELECT term, col, doc FROM search_vocabulary").all();
+    expect(read.meta.rows_read).toBeLessThanOrEqual(table.results.length + 5);
+    const terms = await call<{ term: string }[]>("listSearchTerms");
+    expect(terms).toHaveLength(table.results.length);
   });
 });
