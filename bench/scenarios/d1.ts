@@ -120,6 +120,17 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string, 
     // ranks within a bound (app/models/text-ranking.server.ts): every match below 1,001, else each
     // match level's newest 1,001 and the name matches. "poll" as /search plans it: the words as
     // typed, then their forms.
+    {
+      // The statement before decision 049 for "notes" (ranks every match, its stricter level by membership).
+      name: "api notes: list, every match (before)",
+      sql: `SELECT ${SUMMARY}, r.score AS score FROM (
+              SELECT a.seq AS seq, (bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5) - CASE WHEN a.name_key = ? THEN 20000 WHEN substr(a.name_key, 1, ?) = ? THEN 10000 ELSE 0 END
+                + CASE WHEN a.seq IN (SELECT rowid FROM apps_fts WHERE apps_fts MATCH ?) THEN 0 ELSE 40000 END) AS score
+              FROM apps a INDEXED BY apps_search JOIN apps_fts ON apps_fts.rowid = a.seq
+              WHERE apps_fts MATCH ? AND a.status = ? AND a.listing = 0 ORDER BY score ASC, a.seq ASC LIMIT 32
+            ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
+      params: ["notes", 5, "notes", '"notes"*', '("notes"* OR "note" OR "note"*)', "published"],
+    },
     ...(["poll", "notes"] as const).map((typed) => {
       const ranking = boundedRanking({
         all: typed === "poll" ? '("poll"* OR "polls" OR "polling")' : '("notes"* OR "note" OR "note"*)',
