@@ -9,6 +9,7 @@ import type { Sort } from "~/lib/sort";
 import { toFtsQuery } from "~/lib/fts-query";
 import { nameKey } from "~/lib/name-key";
 import { recall, recallAnswer, remember, rememberAnswer } from "./catalogue-memo.server";
+import { boundedRanking, type Fragment } from "./text-ranking.server";
 
 export type AppQuery = {
   status?: AppStatus;
@@ -88,17 +89,11 @@ const BM25 = "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)";
 const NAME_TIER = "CASE WHEN a.name_key = ? THEN 20000 WHEN substr(a.name_key, 1, ?) = ? THEN 10000 ELSE 0 END";
 
 /**
- * Issue 28's match levels: an app that matches a stricter expression (the words as typed, then
- * their forms) ranks above one found only through a correction, whatever its name or bm25. Each
- * level below the first adds 40000, more than the name tiers' 20000. Binds one expression per tier.
+ * Issue 28's match levels (the words as typed, their forms, corrections) rank first, then the name
+ * tiers, then bm25: ./text-ranking.server.ts builds that order (levels TIER_STEP apart), bounded.
+ * Other orders (name, date) keep bm25 and the name tiers as the API's _score.
  */
-const TIER_STEP = 40000;
-function tierSql(tiers: readonly string[]): string {
-  if (tiers.length === 0) return "0";
-  const whens = tiers.map((_, i) => `WHEN a.seq IN (SELECT rowid FROM apps_fts WHERE apps_fts MATCH ?) THEN ${i * TIER_STEP}`);
-  return `CASE ${whens.join(" ")} ELSE ${tiers.length * TIER_STEP} END`;
-}
-const relevance = (tiers: readonly string[]) => `(${BM25} - ${NAME_TIER} + ${tierSql(tiers)})`;
+const relevance = `(${BM25} - ${NAME_TIER})`;
 const matchOf = (query: AppQuery) => query.textMatch?.expression ?? toFtsQuery(query.searchQuery ?? "");
 
 /**
@@ -298,15 +293,33 @@ function listStatement(db: Db, query: AppQuery, page: { offset: number; limit: n
   if (text === undefined) {
     return db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM apps a WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...params, page.limit, page.offset);
   }
-  // Rank and page the matches on the covering index, then read just that page from the table.
-  const tiers = query.sort.key === "score" ? (query.textMatch?.tiers ?? []) : [];
+  if (query.sort.key === "score") {
+    // Relevance: ranked within a bound (./text-ranking.server.ts): every match when fewer than the
+    // count's bound match, else each level's newest matches and the name matches.
+    const filters = whereClause({ ...query, searchQuery: undefined }, "list");
+    const ranking = boundedRanking({
+      all: matchOf(query),
+      tiers: query.textMatch?.tiers ?? [],
+      bm25: BM25,
+      nameKey: nameKey(text),
+      filters: { sql: filters.where, params: filters.params },
+      window: countLimit(page.offset + page.limit),
+      reach: page.offset + page.limit,
+    });
+    return db
+      .prepare(
+        `SELECT ${SUMMARY_COLUMNS}, r.score AS score FROM (${ranking.sql} ORDER BY score ASC, seq ASC LIMIT ? OFFSET ?) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
+      )
+      .bind(...ranking.params, page.limit, page.offset);
+  }
+  // Other orders (name, date) page the matches on the covering index, then read just that page from the table.
   return db
     .prepare(
       `SELECT ${SUMMARY_COLUMNS}, r.score AS score FROM (
-         SELECT a.seq AS seq, ${relevance(tiers)} AS score FROM ${TEXT_FROM} ${joins} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?
+         SELECT a.seq AS seq, ${relevance} AS score FROM ${TEXT_FROM} ${joins} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?
        ) r JOIN apps a ON a.seq = r.seq ORDER BY ${order}`,
     )
-    .bind(...relevanceParams(text), ...tiers, ...params, page.limit, page.offset);
+    .bind(...relevanceParams(text), ...params, page.limit, page.offset);
 }
 
 const isEmptySearch = (query: AppQuery) => query.searchQuery !== undefined && matchOf(query) === "";
@@ -432,6 +445,11 @@ export async function listAppItems(db: Db, query: AppQuery, page: { offset: numb
 }
 
 export const SUGGESTIONS_MAX = 5;
+/**
+ * The typeahead ranks every match while fewer than this many match, else each level's newest this
+ * many and the names that start with the text (./text-ranking.server.ts): it shows 5.
+ */
+export const SUGGEST_WINDOW = 256;
 /** The columns the typeahead matches (FTS5 column filter): names and companies, never descriptions. */
 const SUGGEST_COLUMNS = "{name company_name}";
 /** Typed text shorter than this (in characters of its name key) is matched as a name prefix only. */
@@ -440,6 +458,27 @@ const SHORT_PREFIX = 3;
 export type Suggestion = Pick<AppSummary, "id" | "friendlyId" | "name" | "logo" | "companyName" | "type"> & {
   _score: number;
 };
+
+/**
+ * Three letters and more: ranked over names and companies (bm25 weights 10 and 4), bounded, on the
+ * covering index; the table is read for the 6 rows shown only. The stricter levels are tested where
+ * the match is (name and company), like the match itself: a description's word neither ranks an
+ * app up nor costs a read of every app that has it there.
+ */
+function suggestStatement(db: Db, columns: string, fts: string, key: string, tiers: readonly string[], filters: Fragment) {
+  const ranking = boundedRanking({
+    all: `${SUGGEST_COLUMNS} : (${fts})`,
+    tiers: tiers.map((tier) => `${SUGGEST_COLUMNS} : (${tier})`),
+    bm25: "bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0)",
+    nameKey: key,
+    filters,
+    window: SUGGEST_WINDOW,
+    reach: SUGGESTIONS_MAX + 1,
+  });
+  return db
+    .prepare(`SELECT ${columns}, r.score AS score FROM (${ranking.sql} ORDER BY score ASC, seq ASC LIMIT ?) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`)
+    .bind(...ranking.params, SUGGESTIONS_MAX + 1);
+}
 
 type SuggestionRow = Pick<AppRow, "id" | "friendly_id" | "name" | "logo" | "company_name" | "type"> & { score: number };
 
@@ -457,9 +496,6 @@ export async function suggestApps(db: Db, text: string, excludeTypes: readonly A
   const key = nameKey(text);
   const notIn = excludeTypes.length ? ` AND a.type NOT IN (${placeholders(excludeTypes.length)})` : "";
   const columns = "a.id, a.friendly_id, a.name, a.logo, a.company_name, a.type";
-  // The stricter levels are tested where the match is (name and company), like the match itself: a
-  // description's word neither ranks an app up nor costs a read of every app that has it there.
-  const tiers = (match?.tiers ?? []).map((tier) => `${SUGGEST_COLUMNS} : (${tier})`);
   const statement =
     Array.from(key).length < SHORT_PREFIX
       ? // One or two letters: names that start with them, A-Z, straight from apps_status_name_key.
@@ -471,17 +507,7 @@ export async function suggestApps(db: Db, text: string, excludeTypes: readonly A
              ORDER BY a.name_key, a.seq LIMIT ?`,
           )
           .bind(key, key, `${key}${String.fromCodePoint(0x10ffff)}`, ...excludeTypes, SUGGESTIONS_MAX + 1)
-      : // Rank the matches on the covering index; read the table for the 6 rows shown only.
-        db
-          .prepare(
-            `SELECT ${columns}, r.score AS score FROM (
-               SELECT a.seq AS seq, (bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0) - ${NAME_TIER} + ${tierSql(tiers)}) AS score
-               FROM ${TEXT_FROM} ${TEXT_JOIN}
-               WHERE apps_fts MATCH ? AND a.status = 'published' AND a.listing = ${LISTING.listed}${notIn}
-               ORDER BY score ASC, a.seq ASC LIMIT ?
-             ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
-          )
-          .bind(...relevanceParams(text), ...tiers, `${SUGGEST_COLUMNS} : (${fts})`, ...excludeTypes, SUGGESTIONS_MAX + 1);
+      : suggestStatement(db, columns, fts, key, match?.tiers ?? [], { sql: `a.status = 'published' AND a.listing = ${LISTING.listed}${notIn}`, params: [...excludeTypes] });
   const { results } = await statement.all<SuggestionRow>();
   return {
     items: results.slice(0, SUGGESTIONS_MAX).map((r) => ({
@@ -498,13 +524,16 @@ export async function suggestApps(db: Db, text: string, excludeTypes: readonly A
 }
 
 /**
- * The FTS index's vocabulary (fts5vocab over apps_fts, migration 0022): every term, the column it
- * is in and how many apps hold it there. Search builds its typo and word-form vocabulary from it
- * once per catalogue version (app/features/search/vocabulary.server.ts).
+ * The FTS index's vocabulary: every term, the column it is in and how many apps hold it there.
+ * Search builds its typo and word-form vocabulary from it once per catalogue version
+ * (app/features/search/vocabulary.server.ts). Read from the table the import and approvals write
+ * (migration 0030: ~1,300 rows); only when that is empty (a catalogue written by other means, or
+ * none) from the index itself (fts5vocab, migration 0022), which walks the whole index.
  */
 export async function listSearchTerms(db: Db): Promise<{ term: string; col: string; doc: number }[]> {
-  const { results } = await db.prepare("SELECT term, col, doc FROM apps_fts_terms").all<{ term: string; col: string; doc: number }>();
-  return results;
+  const { results } = await db.prepare("SELECT term, col, doc FROM search_vocabulary").all<{ term: string; col: string; doc: number }>();
+  if (results.length > 0) return results;
+  return (await db.prepare("SELECT term, col, doc FROM apps_fts_terms").all<{ term: string; col: string; doc: number }>()).results;
 }
 
 type CategoryRow = { id: string; api_id: string; slug: string; name: string; category_type: Category["categoryType"] };

@@ -3,6 +3,7 @@
 // with D1's rows_read and (unless --no-explain) EXPLAIN QUERY PLAN. Runs whenever the catalogue
 // Worker does.
 import { toFtsQuery } from "../../app/lib/fts-query.ts";
+import { boundedRanking } from "../../app/models/text-ranking.server.ts";
 import { fmt, table } from "../../scripts/harness/report.ts";
 import { mean, median } from "../../scripts/harness/stats.ts";
 import type { CatalogueContext, Outcome, Scenario } from "../scenario.ts";
@@ -15,7 +16,9 @@ const BY_DATE = "ORDER BY a.submitted_at DESC, a.seq DESC";
 const inList = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
 /** The queries, built for this catalogue (the median category's ids). */
-export function d1Queries(categoryIds: readonly string[], categorySlug: string): Query[] {
+export type DetailFixture = { key: string; seq: number; id: string; publisherSlug: string };
+
+export function d1Queries(categoryIds: readonly string[], categorySlug: string, detail?: DetailFixture): Query[] {
   // Mirrors listApps: relation filters are EXISTS in the list query (walks the date index, stops
   // after a page) and `seq IN (…)` in the count (reads only the relation rows; migration 0002).
   // Issue 31: counts stop at a bound (COUNT_BOUND + 1 = 1,001 rows, or one past a deep page:
@@ -113,6 +116,40 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string):
       "INDEXED BY apps_search JOIN apps_fts ON apps_fts.rowid = a.seq",
       ", bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5) AS score",
     ),
+    // Issue 31 (decision 049): the list above ranks every match ("before"); the app's statement now
+    // ranks within a bound (app/models/text-ranking.server.ts): every match below 1,001, else each
+    // match level's newest 1,001 and the name matches. "poll" as /search plans it: the words as
+    // typed, then their forms.
+    {
+      // The statement before decision 049 for "notes" (ranks every match, its stricter level by membership).
+      name: "api notes: list, every match (before)",
+      sql: `SELECT ${SUMMARY}, r.score AS score FROM (
+              SELECT a.seq AS seq, (bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5) - CASE WHEN a.name_key = ? THEN 20000 WHEN substr(a.name_key, 1, ?) = ? THEN 10000 ELSE 0 END
+                + CASE WHEN a.seq IN (SELECT rowid FROM apps_fts WHERE apps_fts MATCH ?) THEN 0 ELSE 40000 END) AS score
+              FROM apps a INDEXED BY apps_search JOIN apps_fts ON apps_fts.rowid = a.seq
+              WHERE apps_fts MATCH ? AND a.status = ? AND a.listing = 0 ORDER BY score ASC, a.seq ASC LIMIT 32
+            ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
+      params: ["notes", 5, "notes", '"notes"*', '("notes"* OR "note" OR "note"*)', "published"],
+    },
+    ...(["poll", "notes"] as const).map((typed) => {
+      const ranking = boundedRanking({
+        all: typed === "poll" ? '("poll"* OR "polls" OR "polling")' : '("notes"* OR "note" OR "note"*)',
+        tiers: [`"${typed}"*`],
+        bm25: "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)",
+        nameKey: typed,
+        filters: { sql: "a.status = ? AND a.listing = 0", params: ["published"] },
+        window: 1001,
+        reach: 32,
+      });
+      return {
+        name: `api ${typed}: list, ranked within the bound (now)`,
+        sql: `SELECT ${SUMMARY}, r.score AS score FROM (${ranking.sql} ORDER BY score ASC, seq ASC LIMIT ? OFFSET ?) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
+        params: [...ranking.params, 32, 0],
+      };
+    }),
+    // Issue 31 (decision 049): what a detail page reads (getAppDetail and its batch, the reviews'
+    // summary and first page), each by an index on the app: rows read do not grow with the catalogue.
+    ...(detail ? detailQueries(detail) : []),
     // The typeahead's queries (suggestApps): 1-2 letters as a name prefix on apps_status_name_key;
     // longer text ranked over name and company on the covering index, 6 rows, no count.
     ...["p", "po"].map((typed) => ({
@@ -130,6 +167,28 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string):
             ) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
       params: [typed, typed.length, typed, `{name company_name} : (${toFtsQuery(typed)})`],
     })),
+    // The same two, as suggestApps runs them now (decision 049): ranked within 256 per level, plus
+    // the names that start with the text.
+    ...["pol", "calendar"].map((typed) => {
+      const ranking = boundedRanking({
+        all: `{name company_name} : (${toFtsQuery(typed)})`,
+        tiers: [],
+        bm25: "bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0)",
+        nameKey: typed,
+        filters: { sql: "a.status = 'published' AND a.listing = 0", params: [] },
+        window: 256,
+        reach: 6,
+      });
+      return {
+        name: `suggest "${typed}", ranked within the bound (now)`,
+        sql: `SELECT a.id, a.friendly_id, a.name, a.logo, a.company_name, a.type, r.score AS score FROM (${ranking.sql} ORDER BY score ASC, seq ASC LIMIT 6) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
+        params: ranking.params,
+      };
+    }),
+    // The search vocabulary (decision 049): the index walked by fts5vocab on the first request of a
+    // version (before), the table the import writes (now).
+    { name: "search vocabulary: fts5vocab walk (before)", sql: "SELECT term, col, doc FROM apps_fts_terms", params: [] },
+    { name: "search vocabulary: the import's table (now)", sql: "SELECT term, col, doc FROM search_vocabulary", params: [] },
     // A typed word with indexed forms ("notes": its plan matches notes* or note, and ranks the
     // words as typed first, issue 28): the stricter level's FTS test over every column (before
     // decision 044: every app with "notes" in its description was read) and in names and
@@ -151,6 +210,41 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string):
   ];
 }
 
+/** The detail page's statements for one app (app/models/catalogue.server.ts getAppDetail, app/features/reviews loadReviewsPage). */
+function detailQueries(d: DetailFixture): Query[] {
+  return [
+    {
+      name: "detail: the app by key",
+      sql: `SELECT a.*, a.seq FROM apps a WHERE a.friendly_id = ?1
+            UNION ALL SELECT a.*, a.seq FROM apps a WHERE a.id = ?1 AND NOT EXISTS (SELECT 1 FROM apps WHERE friendly_id = ?1) LIMIT 1`,
+      params: [d.key],
+    },
+    {
+      name: "detail: categories",
+      sql: "SELECT k.id, k.api_id, k.slug, k.name, k.category_type FROM app_categories c JOIN categories k ON k.id = c.category_id WHERE c.app_seq = ? ORDER BY k.name COLLATE NOCASE",
+      params: [d.seq],
+    },
+    { name: "detail: product types", sql: "SELECT product_type FROM app_product_types WHERE app_seq = ? ORDER BY product_type", params: [d.seq] },
+    { name: "detail: versions", sql: "SELECT version, released_at, notes FROM app_versions WHERE app_seq = ? ORDER BY released_at DESC, version DESC", params: [d.seq] },
+    {
+      name: "detail: publisher",
+      sql: "SELECT slug, name, domain, verified_at, about, website_url, support_url, privacy_url, security_contact, location FROM publishers WHERE slug = ?",
+      params: [d.publisherSlug],
+    },
+    {
+      name: "detail: replacement (none)",
+      sql: "SELECT coalesce(friendly_id, id) AS key, name FROM apps WHERE (friendly_id = ?1 OR id = ?1) AND listing = 0 AND status = 'published' LIMIT 1",
+      params: [""],
+    },
+    { name: "detail: reviews summary", sql: "SELECT rating, count(*) AS n FROM reviews WHERE app_id = ? AND state = 'visible' GROUP BY rating", params: [d.id] },
+    {
+      name: "detail: reviews page",
+      sql: "SELECT id, app_id, user_id, author_name, rating, title, body, created_at, updated_at, helpful_count, state FROM reviews WHERE app_id = ? AND state = 'visible' ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?",
+      params: [d.id, 10, 0],
+    },
+  ];
+}
+
 async function run(ctx: CatalogueContext): Promise<Outcome> {
   const { helper } = ctx.worker;
   const slug = ctx.fixtures.category.slug;
@@ -158,7 +252,11 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
   const d1 = [];
   // 30 times each; 5 past 250,000 apps, where the "every row" counts take seconds each.
   const times = ctx.imported.apps > 250_000 ? 5 : 30;
-  for (const q of d1Queries(categoryIds, slug)) {
+  const key = ctx.fixtures.detailIds[0] ?? "";
+  const app = (await helper.all<{ seq: number; id: string; publisher_slug: string }>("SELECT seq, id, publisher_slug FROM apps WHERE friendly_id = ?1 OR id = ?1 LIMIT 1", [key]))
+    .results[0];
+  const detail = app ? { key, seq: app.seq, id: app.id, publisherSlug: app.publisher_slug } : undefined;
+  for (const q of d1Queries(categoryIds, slug, detail)) {
     const { wall, sql: sqlMs, rows, rowsRead } = await helper.time(q.sql, q.params, times);
     let plan: string[] = [];
     if (ctx.options.explain && !q.name.startsWith("baseline")) {

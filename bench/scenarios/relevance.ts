@@ -30,9 +30,14 @@ async function run(ctx: BuildContext): Promise<Outcome> {
   // With content/: the synonyms are a content entry.
   const worker = await startWorker({ content: true });
   try {
+    // Each request from its own client address (198.18.0.0/15, set aside for benchmarks): the set
+    // pages through every result of its word-form pairs, more than RATE_LIMIT_SEARCH allows one
+    // client in 10 s (the run failed with 429s).
+    let request = 0;
     const search = async (query: string, extra: Record<string, string> = {}): Promise<Page> => {
       const params = new URLSearchParams({ searchQuery: query, sortBy: "relevance", ...extra });
-      const res = await worker.fetch(`/api/search?${params}`);
+      const i = request++;
+      const res = await worker.fetch(`/api/search?${params}`, { headers: { "CF-Connecting-IP": `198.18.${(i >> 8) & 255}.${i & 255}` } });
       if (res.status !== 200) throw new Error(`/api/search?${params}: ${res.status}`);
       return (await res.json()) as Page;
     };

@@ -8,6 +8,7 @@ import { APP_COLUMNS, appRow, utc } from "../../app/models/catalogue-rows.ts";
 
 export type { SqlValue } from "../../app/models/catalogue-rows.ts";
 import type { SqlValue } from "../../app/models/catalogue-rows.ts";
+import { REBUILD_VOCABULARY } from "../../app/models/search-vocabulary.ts";
 export type SqlStatement = { sql: string; params: SqlValue[] };
 
 /** D1 rejects queries with more than 100 bound parameters. */
@@ -168,7 +169,7 @@ export class CatalogueSql {
     return statements;
   }
 
-  /** After the last apps: community data, then the version. */
+  /** After the last apps: community data, the search vocabulary, then the version. */
   tail(version: string): SqlStatement[] {
     return [
       // Community data outlives the import: apps a moderator removed stay removed, and ratings are
@@ -180,6 +181,9 @@ export class CatalogueSql {
           WHERE apps.id = r.app_id`,
         params: [],
       },
+      // The search vocabulary of the catalogue just written (migration 0030): walked here once, in
+      // the import's own transaction, instead of by the first request of the version.
+      ...REBUILD_VOCABULARY.map((sql) => ({ sql, params: [] })),
       {
         // imported_at: publications approved in the review queue after it are not in the file (scripts/import-catalogue.ts guards them).
         sql: "INSERT INTO catalogue_meta (key, value) VALUES (?, ?), ('imported_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) ON CONFLICT (key) DO UPDATE SET value = excluded.value",

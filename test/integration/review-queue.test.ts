@@ -127,6 +127,13 @@ describe("the review queue", () => {
     expect((await postForm(world, sam, `/admin/review/${sub.id}`, { intent: "approve" })).status).toBe(302);
     const search = async () => JSON.stringify(await (await world.app.fetch("/api/search?searchQuery=zyxwv")).json());
     expect(await search()).toContain(app.id);
+    // The search vocabulary (migration 0030) has the new words, written in the approval's batch:
+    // the next version's first search reads it instead of walking the index (decision 049), and
+    // a typo of the new name is corrected to it.
+    const rows = (table: string) => world.app.db.prepare(`SELECT term, col, doc FROM ${table} WHERE term IN ('zyxwv', 'quorum') ORDER BY term, col`).all();
+    expect((await rows("search_vocabulary")).results).toContainEqual({ term: "zyxwv", col: "name", doc: 1 });
+    expect((await rows("search_vocabulary")).results).toEqual((await rows("apps_fts_terms")).results);
+    expect(JSON.stringify(await (await world.app.fetch("/api/search?searchQuery=zyxwb+quorum")).json())).toContain(app.id);
     const cats = await world.app.db.prepare("SELECT category_id FROM app_categories c JOIN apps a ON a.seq = c.app_seq WHERE a.id = ?").bind(app.id).all<{ category_id: string }>();
     expect(cats.results.map((r) => r.category_id)).toEqual([category.id]);
 
@@ -172,6 +179,8 @@ describe("the review queue", () => {
     expect(parse(await live.text()).text("main")).toContain("Daily standups in your space");
     const search = await (await world.app.fetch("/api/search?searchQuery=qwerty")).text();
     expect(search).toContain(sub.appId);
+    const words = await world.app.db.prepare("SELECT col FROM search_vocabulary WHERE term = 'qwerty' ORDER BY col").all<{ col: string }>();
+    expect(words.results.map((r) => r.col)).toEqual(["name"]);
     const state = (await (await publisherCall(world, token, `/submissions/${sub.id}`)).json()) as Submitted;
     expect(state).toMatchObject({ state: "approved", links: { app: `/applications/${sub.appId}` } });
   });

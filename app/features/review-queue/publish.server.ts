@@ -15,6 +15,7 @@ import type { Db } from "~/models/db.server";
 import { aiUseOf } from "~/models/security-facts";
 import type { AppDetail, Category } from "~/models/types";
 import { nameKey } from "~/lib/name-key";
+import { indexedTerms, refreshVocabularySql } from "~/models/search-vocabulary";
 import type { ListingUpdate } from "~/features/publisher-api/listing-submission.server";
 import type { VersionSubmission } from "~/features/publisher-api/version-submission.server";
 
@@ -53,6 +54,12 @@ const audit = (d: Decision, decisionId: string, action: string, subject: string,
   sql: `INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, ?, ?, ? WHERE ${GUARD}`,
   params: [d.now.toISOString(), d.admin, action, subject, JSON.stringify(detail), d.submissionId, decisionId],
 });
+
+/** The search vocabulary's rows for the words of these texts, re-read from the index after the app's row changed (migration 0030). */
+const vocabulary = (texts: readonly (string | null | undefined)[], guard: unknown[]): Bound[] => {
+  const terms = indexedTerms(texts);
+  return terms.length ? [{ sql: refreshVocabularySql(GUARD), params: [JSON.stringify(terms), ...guard] }] : [];
+};
 
 /** Replaces an app's certification and data-region rows (the filters' index) from its facts. */
 function securityRows(appId: string, facts: VersionSubmission["security"] & object, guard: unknown[]): Bound[] {
@@ -112,9 +119,11 @@ export function listingStatements(d: Decision, decisionId: string, app: Pick<App
     if (value !== undefined) set.add(column, value);
   }
   if (l.screenshots) set.add("screenshots", JSON.stringify(l.screenshots));
+  let categoryNames: string | undefined;
   if (l.categoryIds) {
     const names = [...new Set(l.categoryIds.map((id) => categories.find((c) => c.id === id)?.name).filter((n) => n !== undefined))];
-    set.add("category_names", names.join(" "));
+    categoryNames = names.join(" ");
+    set.add("category_names", categoryNames);
   }
   if (l.deprecation) {
     // A moderator's removal stays a removal; otherwise the app is listed as deprecated.
@@ -133,6 +142,8 @@ export function listingStatements(d: Decision, decisionId: string, app: Pick<App
           },
         ]
       : []),
+    // The words of the changed text (names, taglines, descriptions, categories) after the update.
+    ...vocabulary([l.name, l.tagline, l.description, categoryNames], guard),
     audit(d, decisionId, "submission.approve", app.id, { submission: d.submissionId, kind: "listing", fields: Object.keys(l) }),
   ];
 }
@@ -162,6 +173,7 @@ export function draftStatements(d: Decision, decisionId: string, record: AppReco
       params: [v.version, utc(v.releasedAt), v.notes, record.id, ...guard],
     })),
     ...securityRows(record.id, record.security, guard).slice(2),
+    ...vocabulary([record.name, record.companyName, record.tagline, record.description, ...record.categoryIds.map((id) => names.get(id))], guard),
     audit(d, decisionId, "submission.approve", record.id, { submission: d.submissionId, kind: "draft", name: record.name }),
   ];
 }
