@@ -69,6 +69,8 @@ function pruneStale(): void {
   const now = Date.now();
   for (const name of readdirSync(SNAPSHOTS)) {
     const path = join(SNAPSHOTS, name);
-    if (now - statSync(path).mtimeMs > MAX_AGE_MS) rmSync(path, { recursive: true, force: true });
+    // Test files prune in parallel: another one may have removed this entry since readdirSync.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat && now - stat.mtimeMs > MAX_AGE_MS) rmSync(path, { recursive: true, force: true });
   }
 }
