@@ -156,42 +156,34 @@ const bodySchemas = once(() => {
   } as const;
 });
 
-/** Type → the zod schema of an entry's body, each built on its first use (`bodySchemas`). */
-export const contentBodySchemas: ReturnType<typeof bodySchemas> = {
-  get home() {
-    return bodySchemas().home;
-  },
-  get announcement() {
-    return bodySchemas().announcement;
-  },
-  get "app-hub-modal"() {
-    return bodySchemas()["app-hub-modal"];
-  },
-  get "coming-soon"() {
-    return bodySchemas()["coming-soon"];
-  },
-  get "getting-started-collection"() {
-    return bodySchemas()["getting-started-collection"];
-  },
-  get "contact-center-collection"() {
-    return bodySchemas()["contact-center-collection"];
-  },
-  get "hybrid-collection"() {
-    return bodySchemas()["hybrid-collection"];
-  },
-  get "must-try-collection"() {
-    return bodySchemas()["must-try-collection"];
-  },
-  get "security-integrations"() {
-    return bodySchemas()["security-integrations"];
-  },
-  get support() {
-    return bodySchemas().support;
-  },
-  get "search-synonyms"() {
-    return bodySchemas()["search-synonyms"];
-  },
-};
+type BodySchemas = ReturnType<typeof bodySchemas>;
+/** Every content type's name, in the order `bodySchemas` builds them (checked below, at compile time). */
+const TYPE_NAMES = [
+  "home",
+  "announcement",
+  "app-hub-modal",
+  "coming-soon",
+  "getting-started-collection",
+  "contact-center-collection",
+  "hybrid-collection",
+  "must-try-collection",
+  "security-integrations",
+  "support",
+  "search-synonyms",
+] as const satisfies readonly (keyof BodySchemas)[];
+type Unlisted = Exclude<keyof BodySchemas, (typeof TYPE_NAMES)[number]>;
+/** Fails to compile when a type is added to `bodySchemas` but not to TYPE_NAMES. */
+const everyTypeListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyTypeListed;
+
+/**
+ * Type → the zod schema of an entry's body. Each property is a getter, so the schemas are built on
+ * their first use (`bodySchemas`), not when the Worker starts (docs/decisions/051).
+ */
+export const contentBodySchemas: BodySchemas = Object.defineProperties(
+  {} as BodySchemas,
+  Object.fromEntries(TYPE_NAMES.map((name) => [name, { get: () => bodySchemas()[name], enumerable: true }])),
+);
 
 export type ContentType = keyof typeof contentBodySchemas;
 export const CONTENT_TYPES = Object.keys(contentBodySchemas) as ContentType[];

@@ -13,6 +13,9 @@ import type { OrgAdminData } from "./admin-page.server";
 import * as s from "./OrgPolicy.css";
 import { HonestLimits } from "./HonestLimits";
 
+/** The audit log's columns, in order. */
+const AUDIT_COLUMNS = ["When", "Who", "What", "Details"] as const;
+
 const STATUS_WORDS = { approved: "Approved", denied: "Denied", restricted: "Restricted", pending: "Pending" } as const;
 
 function Settings({ data }: { data: OrgAdminData }) {
@@ -311,18 +314,11 @@ function Audit({ data }: { data: OrgAdminData }) {
           <table role="table" className={`${s.table} ${s.auditTable}`}>
             <thead role="rowgroup">
               <tr role="row">
-                <th scope="col" role="columnheader">
-                  When
-                </th>
-                <th scope="col" role="columnheader">
-                  Who
-                </th>
-                <th scope="col" role="columnheader">
-                  What
-                </th>
-                <th scope="col" role="columnheader">
-                  Details
-                </th>
+                {AUDIT_COLUMNS.map((name) => (
+                  <th key={name} scope="col" role="columnheader">
+                    {name}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody role="rowgroup">
