@@ -1,6 +1,6 @@
 // The bench's command line (`npm run bench -- --help` prints bench/README.md's flag list), checked once.
 import { parseArgs } from "node:util";
-import { statePlace } from "./lib/worker.ts";
+import { statePlace } from "./lib/state-place.ts";
 
 export const FLAGS = {
   "no-build": { type: "boolean", default: false },
@@ -93,7 +93,7 @@ export function parseOptions(argv: readonly string[]) {
     port: number("port", args.port),
     /**
      * Where Miniflare keeps D1, KV, the cache and the rate-limit counters: memory (tmpfs) or disk;
-     * "auto" is memory up to 250,000 apps (bench/lib/worker.ts says why).
+     * "auto" is memory up to 250,000 apps (bench/lib/state-place.ts says why).
      */
     state: statePlace(stateFlag(args.state), apps),
     /** The settings as given, for results.json. */

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AUTO_DISK_ABOVE, stateDirectory, statePlace } from "./worker.ts";
+import { AUTO_DISK_ABOVE, stateDirectory, statePlace } from "./state-place.ts";
 
 describe("where the bench keeps its Miniflare state", () => {
   it("keeps what was asked for", () => {
