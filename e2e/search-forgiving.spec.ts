@@ -85,7 +85,10 @@ for (const width of [1280, 390]) {
 }
 
 test("the typeahead suggests the corrected names", async ({ browser, jsEnabled }) => {
-  test.skip(!jsEnabled, "Suggestions need JavaScript.");
+  test.skip(
+    !jsEnabled,
+    "The typeahead is a script enhancement of the header's search form; without JavaScript the form submits to /search, whose corrected results ('Showing results for', 'Search instead for') the first test in this file checks in both projects.",
+  );
   const { page, close } = await browserAt(browser, 1280, jsEnabled, "/brand-new");
   const box = headerSearchBox(page);
   await box.click();
