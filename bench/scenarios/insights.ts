@@ -13,7 +13,7 @@ import { fmt, log } from "../../scripts/harness/report.ts";
 import { BENCH_HUB_ADMIN } from "../lib/build.ts";
 import { benchTokens, storeSession } from "../lib/catalogue.ts";
 import type { CatalogueContext, Outcome, Scenario } from "../scenario.ts";
-import { edge, figuresCaption, figuresTable, type LoadFigures, loadTargets, measureTargets } from "./load.ts";
+import { figuresCaption, figuresTable, type LoadFigures, loadTargets, measureTargets } from "./load.ts";
 
 export const INSIGHTS_TARGET_P50_MS = 30;
 const SESSION_ID = "bench-session-insights";
@@ -80,7 +80,7 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
     label: "uncached app insights page, 90 days (+90 before) of rollups (/admin/insights/apps/…?days=90)",
     paths: [`/admin/insights/apps/${encodeURIComponent(app.id)}?days=90`],
     headers: { ...ctx.headers.browser, Cookie: cookie },
-    check: edge("none"),
+    edgeCache: "none" as const,
   };
   // The static file: the load's figures from this run when it measured it, else measured here.
   const earlier = (ctx.earlier.get("load")?.json as { load?: LoadFigures } | undefined)?.load?.static;

@@ -130,7 +130,7 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
     id: "soak-mix-hot",
     paths: hot,
     headers: NAVIGATE,
-    check: (res: Response) => (res.headers.get("X-Edge-Cache") === "HIT" ? null : `X-Edge-Cache: ${res.headers.get("X-Edge-Cache") ?? "(none)"}`),
+    edgeCache: "HIT" as const,
   };
   const hotRun = summarizePhases([await ctx.load.phase(hotTarget, 8, Math.max(2000, ctx.options.mixMs / 4))]);
   const staticRps = (ctx.earlier.get("load")?.json as { load?: Record<string, { rps: number }> } | undefined)?.load?.static?.rps;

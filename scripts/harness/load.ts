@@ -1,62 +1,99 @@
 // Closed-loop load: C clients, each sending its next request as soon as the previous answer's body
 // is read, for a given time. The bench's scenarios use it for throughput and latency.
+//
+// The clients run in a worker thread of their own (load-client.ts), not in the caller's thread: the
+// bench's main thread holds hundreds of MB (Miniflare, the generated catalogue), and every major
+// garbage collection of that heap stopped the clock-holding client for 10–50 ms, about once a
+// second. That pause was the 1-client p99 of every target, the static file's included
+// (docs/decisions/053). A worker thread has its own V8 heap and collects it on its own.
+import { Worker } from "node:worker_threads";
 import { latencies, type Latencies } from "./stats.ts";
 
-/** What one load target asks: its paths in turn, with these headers; `check` names a wrong answer. */
+/** What the edge cache must have said: "HIT", or "none" (no X-Edge-Cache header: not cacheable). */
+export type EdgeExpectation = "HIT" | "none";
+
+/** What one load target asks: its paths in turn, with these headers; `edgeCache` names a wrong answer. */
 export type LoadTarget = {
   id: string;
   paths: readonly string[];
   headers: Readonly<Record<string, string>>;
-  check?: (res: Response) => string | null;
+  edgeCache?: EdgeExpectation;
 };
 
 export type PhaseResult = { latencies: number[]; errors: number; failed: number; bytes: number; seconds: number; firstProblem: string | null };
 
 export type LoadSummary = Latencies & { rps: number; avgBytes: number; errors: number; failed: number; firstProblem: string | null };
 
+/** One phase as the client thread gets it (plain data: it crosses a thread). */
+export type PhaseRequest = { origin: string; target: LoadTarget; concurrency: number; ms: number; maxRequests: number };
+
+/** Why an answer is wrong for its target, or null. */
+export function problemOf(status: number, edgeCacheHeader: string | null, expect: EdgeExpectation | undefined): string | null {
+  if (status !== 200) return `status ${status}`;
+  if (expect === "HIT" && edgeCacheHeader !== "HIT") return `X-Edge-Cache: ${edgeCacheHeader ?? "(none)"}, expected HIT`;
+  if (expect === "none" && edgeCacheHeader !== null) return `X-Edge-Cache: ${edgeCacheHeader}, expected none (uncached)`;
+  return null;
+}
+
 /**
- * A load generator against `origin`. Every request comes from its own client address
- * (198.18.0.0/15, the range set aside for benchmarks, in CF-Connecting-IP): a load stands for many
- * people at once, and the per-address abuse limits must not turn it into one 429ing client.
+ * A client address for request number `n`, in 198.18.0.0/15 (the range set aside for benchmarks).
+ * The load's clients count through the upper half of 198.18.0.0/16 and `address()` callers through
+ * the lower half, so a phase and a scenario's own requests never share an address.
+ */
+export function benchAddress(n: number, { range = 18, half = 0 }: { range?: number; half?: 0 | 1 } = {}): string {
+  const i = (n & 0x7fff) | (half << 15);
+  return `198.${range}.${i >> 8}.${i & 255}`;
+}
+
+/**
+ * A load generator against `origin`. Every request comes from its own client address (in
+ * CF-Connecting-IP): a load stands for many people at once, and the per-address abuse limits must
+ * not turn it into one 429ing client.
  */
 export function loadGenerator(origin: string, { maxRequests = Number.POSITIVE_INFINITY } = {}) {
-  const cursor = new Map<string, number>();
   let addressCounter = 0;
-  const address = (range = 18) => {
-    const i = addressCounter++ & 0xffff;
-    return `198.${range}.${i >> 8}.${i & 255}`;
+  const address = (range = 18) => benchAddress(addressCounter++, { range });
+  let client: Worker | null = null;
+  let nextId = 0;
+  const waiting = new Map<number, { resolve: (r: PhaseResult) => void; reject: (e: Error) => void }>();
+  const thread = () => {
+    if (client) return client;
+    const worker = new Worker(new URL("./load-client.ts", import.meta.url));
+    worker.on("message", ({ id, result, error }: { id: number; result?: PhaseResult; error?: string }) => {
+      const done = waiting.get(id);
+      waiting.delete(id);
+      if (waiting.size === 0) worker.unref();
+      if (error || !result) done?.reject(new Error(`load client: ${error ?? "no result"}`));
+      else done?.resolve(result);
+    });
+    worker.on("error", (error: unknown) => {
+      for (const done of waiting.values()) done.reject(error instanceof Error ? error : new Error(String(error)));
+      waiting.clear();
+      client = null;
+    });
+    worker.unref();
+    client = worker;
+    return worker;
   };
 
   /** One closed-loop phase: `concurrency` clients for `ms` (or maxRequests); the target's paths in turn. */
-  async function phase(target: LoadTarget, concurrency: number, ms: number): Promise<PhaseResult> {
-    const end = performance.now() + ms;
-    const out: PhaseResult = { latencies: [], errors: 0, failed: 0, bytes: 0, seconds: 0, firstProblem: null };
-    const client = async () => {
-      while (performance.now() < end && out.latencies.length < maxRequests) {
-        const i = cursor.get(target.id) ?? 0;
-        cursor.set(target.id, i + 1);
-        const started = performance.now();
-        try {
-          const headers = { ...target.headers, "CF-Connecting-IP": address() };
-          const res = await fetch(`${origin}${target.paths[i % target.paths.length]}`, { headers, redirect: "manual" });
-          const body = await res.arrayBuffer();
-          out.latencies.push(performance.now() - started);
-          out.bytes += body.byteLength;
-          const problem = res.status !== 200 ? `status ${res.status}` : (target.check?.(res) ?? null);
-          if (problem) {
-            out.failed++;
-            out.firstProblem ??= problem;
-          }
-        } catch (error) {
-          out.errors++;
-          out.firstProblem ??= String(error);
-        }
-      }
+  function phase(target: LoadTarget, concurrency: number, ms: number): Promise<PhaseResult> {
+    const worker = thread();
+    const id = nextId++;
+    // Only the fields a client needs cross the thread (a scenario's target carries more).
+    const request: PhaseRequest = {
+      origin,
+      target: { id: target.id, paths: [...target.paths], headers: { ...target.headers }, ...(target.edgeCache ? { edgeCache: target.edgeCache } : {}) },
+      concurrency,
+      ms,
+      maxRequests,
     };
-    const started = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, client));
-    out.seconds = (performance.now() - started) / 1000;
-    return out;
+    return new Promise<PhaseResult>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      // Held while a phase runs, let go between them: the thread never keeps a finished run alive.
+      worker.ref();
+      worker.postMessage({ id, request });
+    });
   }
 
   return { phase, address };
