@@ -2,7 +2,7 @@
 // time as plain data, runs it closed-loop, and posts the figures back. It imports nothing but
 // load.ts's pure helpers, so its heap holds little more than the phase's own latencies.
 import { parentPort } from "node:worker_threads";
-import { benchAddress, type PhaseRequest, type PhaseResult, problemOf } from "./load.ts";
+import { benchAddress, type ClientJob, type EachRequest, type PhaseRequest, type PhaseResult, problemOf, type Timed } from "./load.ts";
 
 if (!parentPort) throw new Error("load-client.ts runs as a worker thread (load.ts starts it)");
 const port = parentPort;
@@ -42,8 +42,19 @@ async function run({ origin, target, concurrency, ms, maxRequests }: PhaseReques
   return out;
 }
 
-port.on("message", ({ id, request }: { id: number; request: PhaseRequest }) => {
-  run(request).then(
+async function each({ origin, paths, headers }: EachRequest): Promise<Timed[]> {
+  const out: Timed[] = [];
+  for (const path of paths) {
+    const started = performance.now();
+    const res = await fetch(`${origin}${path}`, { headers: { ...headers, "CF-Connecting-IP": benchAddress(requests++, { half: 1 }) }, redirect: "manual" });
+    await res.arrayBuffer();
+    out.push({ path, ms: performance.now() - started, status: res.status });
+  }
+  return out;
+}
+
+port.on("message", ({ id, job }: { id: number; job: ClientJob }) => {
+  (job.kind === "phase" ? run(job.request) : each(job.request)).then(
     (result) => port.postMessage({ id, result }),
     (error: unknown) => port.postMessage({ id, error: String(error) }),
   );

@@ -27,6 +27,15 @@ export type LoadSummary = Latencies & { rps: number; avgBytes: number; errors: n
 /** One phase as the client thread gets it (plain data: it crosses a thread). */
 export type PhaseRequest = { origin: string; target: LoadTarget; concurrency: number; ms: number; maxRequests: number };
 
+/** Single requests, one after another, each timed alone (a new catalogue version's first requests). */
+export type EachRequest = { origin: string; paths: readonly string[]; headers: Readonly<Record<string, string>> };
+
+/** One timed answer of `each`. */
+export type Timed = { path: string; ms: number; status: number };
+
+/** What the client thread is asked to do. */
+export type ClientJob = { kind: "phase"; request: PhaseRequest } | { kind: "each"; request: EachRequest };
+
 /** Why an answer is wrong for its target, or null. */
 export function problemOf(status: number, edgeCacheHeader: string | null, expect: EdgeExpectation | undefined): string | null {
   if (status !== 200) return `status ${status}`;
@@ -55,11 +64,11 @@ export function loadGenerator(origin: string, { maxRequests = Number.POSITIVE_IN
   const address = (range = 18) => benchAddress(addressCounter++, { range });
   let client: Worker | null = null;
   let nextId = 0;
-  const waiting = new Map<number, { resolve: (r: PhaseResult) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   const thread = () => {
     if (client) return client;
     const worker = new Worker(new URL("./load-client.ts", import.meta.url));
-    worker.on("message", ({ id, result, error }: { id: number; result?: PhaseResult; error?: string }) => {
+    worker.on("message", ({ id, result, error }: { id: number; result?: unknown; error?: string }) => {
       const done = waiting.get(id);
       waiting.delete(id);
       if (waiting.size === 0) worker.unref();
@@ -76,10 +85,19 @@ export function loadGenerator(origin: string, { maxRequests = Number.POSITIVE_IN
     return worker;
   };
 
-  /** One closed-loop phase: `concurrency` clients for `ms` (or maxRequests); the target's paths in turn. */
-  function phase(target: LoadTarget, concurrency: number, ms: number): Promise<PhaseResult> {
+  const ask = <T>(job: ClientJob): Promise<T> => {
     const worker = thread();
     const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (r: unknown) => void, reject });
+      // Held while a job runs, let go between them: the thread never keeps a finished run alive.
+      worker.ref();
+      worker.postMessage({ id, job });
+    });
+  };
+
+  /** One closed-loop phase: `concurrency` clients for `ms` (or maxRequests); the target's paths in turn. */
+  function phase(target: LoadTarget, concurrency: number, ms: number): Promise<PhaseResult> {
     // Only the fields a client needs cross the thread (a scenario's target carries more).
     const request: PhaseRequest = {
       origin,
@@ -88,15 +106,15 @@ export function loadGenerator(origin: string, { maxRequests = Number.POSITIVE_IN
       ms,
       maxRequests,
     };
-    return new Promise<PhaseResult>((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      // Held while a phase runs, let go between them: the thread never keeps a finished run alive.
-      worker.ref();
-      worker.postMessage({ id, request });
-    });
+    return ask<PhaseResult>({ kind: "phase", request });
   }
 
-  return { phase, address };
+  /** Each path once, in order, each timed alone from the client thread (its own client address). */
+  function each(paths: readonly string[], headers: Readonly<Record<string, string>>): Promise<Timed[]> {
+    return ask<Timed[]>({ kind: "each", request: { origin, paths: [...paths], headers: { ...headers } } });
+  }
+
+  return { phase, each, address };
 }
 
 /** Latency and throughput over the phases of one target. */
