@@ -4,7 +4,7 @@
 // JavaScript is really on or off (the redirect to the filtered address followed), and the typeahead's
 // corrected suggestions.
 import type { Browser } from "@playwright/test";
-import { expect, expectNoSeriousViolationsAtWidths, headerSearchBox, open, serveWithoutScripts, test, waitForHydration } from "./fixtures";
+import { expect, expectNoSeriousViolationsAtWidths, headerSearchBox, open, screenshotFor, serveWithoutScripts, test, waitForHydration } from "./fixtures";
 
 // axe needs JavaScript in the browser; the "no-js" project's pages are served without their scripts.
 test.use({ javaScriptEnabled: true });
@@ -16,7 +16,7 @@ test("did you mean: the corrected results, and 'Search instead for' the words as
   await open(page, "/search?q=pine+gate", jsEnabled);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Showing \d+ results for "pinegate"$/);
   await expect(page.getByTestId("search-instead")).toHaveText("Search instead for pine gate");
-  await expectNoSeriousViolationsAtWidths(page, "did you mean");
+  await expectNoSeriousViolationsAtWidths(page, "did you mean", (width) => screenshotFor(page, `search-did-you-mean-${jsEnabled ? "js" : "nojs"}-${width}`));
   await page.getByTestId("search-instead").getByRole("link", { name: "pine gate" }).click();
   await expect(page).toHaveURL(/\/search\?q=pine\+gate&literal=1$/);
   await expect(page.getByRole("heading", { level: 1 })).not.toContainText("pinegate");
@@ -29,7 +29,7 @@ test("needs in plain words are filters, each a chip that can be removed, at 1280
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/results for "HIPAA transcription in the EU"$/);
   const chips = page.getByRole("list", { name: "Filters from your words:" });
   await expect(chips.getByRole("link")).toHaveCount(2);
-  await expectNoSeriousViolationsAtWidths(page, "needs as chips");
+  await expectNoSeriousViolationsAtWidths(page, "needs as chips", (width) => screenshotFor(page, `search-needs-chips-${jsEnabled ? "js" : "nojs"}-${width}`));
   await chips.getByRole("link", { name: "Remove filter Certification: HIPAA" }).click();
   await expect(page).not.toHaveURL(/certification=hipaa/);
   await expect(page).toHaveURL(/region=eu/);

@@ -3,6 +3,8 @@
 // with D1's rows_read and (unless --no-explain) EXPLAIN QUERY PLAN. Runs whenever the catalogue
 // Worker does.
 import { toFtsQuery } from "../../app/lib/fts-query.ts";
+import { planSearch } from "../../app/features/search/query-plan.server.ts";
+import { buildVocabulary, type TermRow, type Vocabulary } from "../../app/features/search/vocabulary.server.ts";
 import { boundedRanking } from "../../app/models/text-ranking.server.ts";
 import { fmt, table } from "../../scripts/harness/report.ts";
 import { mean, median } from "../../scripts/harness/stats.ts";
@@ -18,7 +20,7 @@ const inList = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 /** The queries, built for this catalogue (the median category's ids). */
 export type DetailFixture = { key: string; seq: number; id: string; publisherSlug: string };
 
-export function d1Queries(categoryIds: readonly string[], categorySlug: string, detail?: DetailFixture): Query[] {
+export function d1Queries(categoryIds: readonly string[], categorySlug: string, detail?: DetailFixture, vocabulary?: Vocabulary): Query[] {
   // Mirrors listApps: relation filters are EXISTS in the list query (walks the date index, stops
   // after a page) and `seq IN (…)` in the count (reads only the relation rows; migration 0002).
   // Issue 31: counts stop at a bound (COUNT_BOUND + 1 = 1,001 rows, or one past a deep page:
@@ -147,6 +149,27 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string, 
         params: [...ranking.params, 32, 0],
       };
     }),
+    // Decision 054: the app's own plan (planSearch over the catalogue's vocabulary, as /search runs
+    // it): a prefix past the prefix index's 4 letters ("notes"*) is named by its completing terms.
+    ...(vocabulary
+      ? (["notes", "calendar sync", "crm"] as const).map((typed) => {
+          const plan = planSearch(typed, vocabulary);
+          const ranking = boundedRanking({
+            all: plan.all,
+            tiers: plan.tiers,
+            bm25: "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)",
+            nameKey: plan.words.join(" "),
+            filters: { sql: "a.status = ? AND a.listing = 0", params: ["published"] },
+            window: 1001,
+            reach: 32,
+          });
+          return {
+            name: `api ${typed}: list, the app's plan (now)`,
+            sql: `SELECT ${SUMMARY}, r.score AS score FROM (${ranking.sql} ORDER BY score ASC, seq ASC LIMIT ? OFFSET ?) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
+            params: [...ranking.params, 32, 0],
+          };
+        })
+      : []),
     // Issue 31 (decision 049): what a detail page reads (getAppDetail and its batch, the reviews'
     // summary and first page), each by an index on the app: rows read do not grow with the catalogue.
     ...(detail ? detailQueries(detail) : []),
@@ -256,7 +279,9 @@ async function run(ctx: CatalogueContext): Promise<Outcome> {
   const app = (await helper.all<{ seq: number; id: string; publisher_slug: string }>("SELECT seq, id, publisher_slug FROM apps WHERE friendly_id = ?1 OR id = ?1 LIMIT 1", [key]))
     .results[0];
   const detail = app ? { key, seq: app.seq, id: app.id, publisherSlug: app.publisher_slug } : undefined;
-  for (const q of d1Queries(categoryIds, slug, detail)) {
+  // The search vocabulary as the Worker reads it (listSearchTerms): the app's plans need it.
+  const vocabulary = buildVocabulary((await helper.all<TermRow>("SELECT term, col, doc FROM search_vocabulary")).results);
+  for (const q of d1Queries(categoryIds, slug, detail, vocabulary)) {
     const { wall, sql: sqlMs, rows, rowsRead } = await helper.time(q.sql, q.params, times);
     let plan: string[] = [];
     if (ctx.options.explain && !q.name.startsWith("baseline")) {

@@ -58,8 +58,24 @@ describe("planSearch", () => {
     expect(plan.corrected).toBe("magnet incident");
     expect(plan.all).toContain('"incident"');
     expect(plan.literal).not.toContain('"incident"');
-    expect(plan.tiers[0]).toBe('"magnet" AND "incidnet"*');
-    expect(plan.literal).toBe('"magnet" AND "incidnet"*');
+    // "incidnet" is the last word, so a prefix; no indexed term starts with it, so it is the word
+    // itself (the same matches as "incidnet"*: none).
+    expect(plan.tiers[0]).toBe('"magnet" AND "incidnet"');
+    expect(plan.literal).toBe('"magnet" AND "incidnet"');
+  });
+
+  it("a prefix longer than the prefix index is named by the terms that complete it", () => {
+    // 4 letters: FTS5's prefix index ('2 3 4') reads it lazily.
+    expect(planSearch("pixe", vocabulary).literal).toBe('"pixe"*');
+    // 5 letters: FTS5 would merge every completing term's whole doclist first; its terms instead.
+    expect(planSearch("incid", vocabulary).literal).toBe('("incident" OR "incidents")');
+    expect(planSearch("polls", vocabulary).all).toContain('"poll"*');
+    expect(planSearch("pollst", vocabulary).literal).toBe('"pollster"');
+    // Many completions: FTS5's prefix query names them all at once.
+    const many = buildVocabulary(Array.from({ length: 13 }, (_, i) => ({ term: `notes${String.fromCharCode(97 + i)}`, col: "name", doc: 1 })));
+    expect(planSearch("notes", many).literal).toBe('("notes"* OR "note"*)');
+    // No vocabulary (no catalogue version): FTS5's prefix query.
+    expect(planSearch("incid", null).all).toBe('"incid"*');
   });
 
   it("word forms both ways: singular and plural search the same terms", () => {

@@ -7,15 +7,26 @@
 //   forms   + every indexed form of each word (item 2) and its synonyms (item 7);
 //   fixed   + corrections: typos of unknown words (item 1), joined and split words (item 3).
 // Results match `fixed`; the catalogue ranks apps that match a stricter level first.
-import { nameKey } from "~/lib/name-key";
-import { completes, correctionsOf, formsOf, isKnown, splitOf, type Vocabulary } from "./vocabulary.server";
-import { stemKey } from "./word-forms.server";
+// Relative imports with their extensions: the bench's `d1` scenario runs this plan under plain Node.
+import { nameKey } from "../../lib/name-key.ts";
+import { completes, completionsOf, correctionsOf, formsOf, isKnown, splitOf, type Vocabulary } from "./vocabulary.server.ts";
+import { stemKey } from "./word-forms.server.ts";
 
 export const MAX_WORDS = 12;
 /** Alternatives per word: enough for forms and corrections, bounded so an expression stays small. */
 const MAX_ALTERNATIVES = 16;
 /** Words of this many letters or fewer are whole words: acronyms (IT, AI, HR, CRM), never prefixes, never corrected. */
 export const WHOLE_WORD_MAX = 3;
+
+/**
+ * The longest prefix FTS5 keeps an index for (migration 0001: `prefix = '2 3 4'`). A longer prefix
+ * query ("notes"*) makes FTS5 merge the whole doclist of every term that starts with it before it
+ * can return a row, for every cursor of the statement that names it: 153 ms of SQL for "notes" at a
+ * million apps, where one term of its own is read lazily and stops early (docs/decisions/054).
+ */
+export const INDEXED_PREFIX_MAX = 4;
+/** A longer prefix is named by its terms when it has at most this many (else FTS5's prefix query). */
+const MAX_COMPLETIONS = 12;
 
 /** Synonyms: a word (or a phrase's words joined by a space) → phrases that mean the same. */
 export type Synonyms = ReadonlyMap<string, readonly string[]>;
@@ -97,6 +108,19 @@ export function searchWords(text: string): string[] {
   return (meaningful.length > 0 ? meaningful : words).slice(0, MAX_WORDS);
 }
 
+/**
+ * A word as a prefix, as an FTS5 fragment: `"pol"*` within the prefix index's lengths; a longer one
+ * as the terms the vocabulary says complete it (`("notes" OR "notesapp")`: the same matches, read
+ * term by term), unless it has many or there is no vocabulary.
+ */
+function prefixOf(vocabulary: Vocabulary | null, word: string): string {
+  const completions = vocabulary && word.length > INDEXED_PREFIX_MAX ? completionsOf(vocabulary, word, MAX_COMPLETIONS) : null;
+  if (!completions) return `${quote(word)}*`;
+  // No term starts with it: the word itself, which matches nothing, as the prefix query would.
+  if (completions.length === 0) return quote(word);
+  return completions.length === 1 ? quote(completions[0]!) : `(${completions.map(quote).join(" OR ")})`;
+}
+
 /** A whole short word (IT, AI, CRM): matched where it is an acronym rather than a pronoun or a piece of prose. */
 const shortWord = (word: string) => `(${AMBIGUOUS_SHORT.has(word) ? AMBIGUOUS_COLUMNS : SHORT_COLUMNS} : ${quote(word)})`;
 
@@ -135,7 +159,7 @@ function wordGroup(vocabulary: Vocabulary | null, word: string, last: boolean, o
   // the start of one ("pol", from the typeahead's Enter): a prefix, as the box suggested.
   const whole = word.length <= WHOLE_WORD_MAX && !options.typing && (!last || vocabulary === null || isKnown(vocabulary, word));
   const prefix = last && !whole;
-  const exact = [whole ? shortWord(word) : prefix ? `${quote(word)}*` : quote(word)];
+  const exact = [whole ? shortWord(word) : prefix ? prefixOf(vocabulary, word) : quote(word)];
   const group: Group = { exact, forms: [...exact], fixed: [], corrected: null };
   for (const phrase of synonymsFor.word(options.synonyms, word)) if (phrase !== word) group.forms.push(quote(phrase));
   if (vocabulary && !whole) {
@@ -143,7 +167,7 @@ function wordGroup(vocabulary: Vocabulary | null, word: string, last: boolean, o
     for (const form of forms) if (form !== word) group.forms.push(quote(form));
     // The last word's stem as a prefix: "polls" and "poll" both find "Pollster".
     const stem = stemKey(word);
-    if (prefix && stem.length >= 4 && stem !== word) group.forms.push(`${quote(stem)}*`);
+    if (prefix && stem.length >= 4 && stem !== word) group.forms.push(prefixOf(vocabulary, stem));
     const known = isKnown(vocabulary, word) || forms.length > 0 || (prefix && completes(vocabulary, word));
     group.fixed = [...group.forms];
     // Split words (item 3): "helpdesk" finds what "help desk" finds (both words); a known word

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildVocabulary, completes, correctionsOf, formsOf, isKnown, splitOf, type TermRow } from "./vocabulary.server";
+import { buildVocabulary, completes, completionsOf, correctionsOf, formsOf, isKnown, splitOf, type TermRow } from "./vocabulary.server";
 
 const rows = (list: [string, string, number][]): TermRow[] => list.map(([term, col, doc]) => ({ term, col, doc }));
 
@@ -92,6 +92,13 @@ describe("completes: whether a typed start finishes any indexed word", () => {
     ["zz", false],
     ["a", false],
   ])("%s → %s", (prefix, expected) => expect(completes(vocabulary, prefix)).toBe(expected));
+  it("completionsOf names the completing terms in order, or null past the limit", () => {
+    expect(completionsOf(vocabulary, "pol", 5)).toEqual(["poll", "pollster"]);
+    expect(completionsOf(vocabulary, "polls", 5)).toEqual(["pollster"]);
+    expect(completionsOf(vocabulary, "pollx", 5)).toEqual([]);
+    expect(completionsOf(vocabulary, "pol", 2)).toEqual(["poll", "pollster"]);
+    expect(completionsOf(vocabulary, "pol", 1)).toBeNull();
+  });
 });
 
 describe("splitOf: a joined word into two indexed words of 3+ letters, the most frequent split", () => {

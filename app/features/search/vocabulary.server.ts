@@ -3,8 +3,8 @@
 // index's vocabulary (fts5vocab, migration 0022), so it can never disagree with what the index
 // finds: every word the index holds is "known"; the words of names, companies, taglines and
 // category names are the ones a typo may be corrected to.
-import { boundedDistance, typoBudget } from "./edit-distance.server";
-import { stemKey } from "./word-forms.server";
+import { boundedDistance, typoBudget } from "./edit-distance.server.ts";
+import { stemKey } from "./word-forms.server.ts";
 
 export type TermRow = { term: string; col: string; doc: number };
 
@@ -48,9 +48,8 @@ export function buildVocabulary(rows: readonly TermRow[]): Vocabulary {
 
 export const isKnown = (vocabulary: Vocabulary, word: string) => vocabulary.docs.has(word);
 
-/** Whether any indexed term starts with `prefix`. */
-export function completes(vocabulary: Vocabulary, prefix: string): boolean {
-  const { sorted } = vocabulary;
+/** Where `prefix` would sit in the sorted terms: the first term not before it. */
+function firstAtOrAfter(sorted: readonly string[], prefix: string): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
@@ -58,7 +57,27 @@ export function completes(vocabulary: Vocabulary, prefix: string): boolean {
     if (sorted[mid]! < prefix) lo = mid + 1;
     else hi = mid;
   }
-  return lo < sorted.length && sorted[lo]!.startsWith(prefix);
+  return lo;
+}
+
+/** Whether any indexed term starts with `prefix`. */
+export function completes(vocabulary: Vocabulary, prefix: string): boolean {
+  const at = firstAtOrAfter(vocabulary.sorted, prefix);
+  return at < vocabulary.sorted.length && vocabulary.sorted[at]!.startsWith(prefix);
+}
+
+/**
+ * The indexed terms that start with `prefix`, in order, or null when there are more than `max`
+ * (then FTS5's own prefix query is the cheaper way to name them all).
+ */
+export function completionsOf(vocabulary: Vocabulary, prefix: string, max: number): string[] | null {
+  const { sorted } = vocabulary;
+  const out: string[] = [];
+  for (let i = firstAtOrAfter(sorted, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i++) {
+    if (out.length === max) return null;
+    out.push(sorted[i]!);
+  }
+  return out;
 }
 
 /** The other indexed forms of a word: every term with its stem key. */
