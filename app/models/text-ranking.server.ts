@@ -59,7 +59,11 @@ function nameTier(key: string): Fragment {
  */
 export function boundedRanking(input: RankingInput): Fragment {
   const { all, tiers, bm25, nameKey, filters, window } = input;
-  const levels = [...tiers.map((tier) => `(${tier}) AND (${all})`), all];
+  // A stricter level is its own expression, not `(tier) AND (all)`: a tier's matches are a subset of
+  // `all`'s by construction (RankingInput.tiers; query-plan: each word's exact ⊂ forms ⊂ fixed), and
+  // bm25 counts every match of every phrase it is given (its idf) each time a cursor ranks: with
+  // `all` in each level, the commonest phrases were counted once per level (docs/decisions/054).
+  const levels = [...tiers, all];
   const broadest = levels.length - 1;
   // The rowid of each level's window-th newest match that passes the filters (NULL: fewer match).
   // The broadest level's first: when it is NULL, fewer than `window` apps match at all, the full
