@@ -6,6 +6,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { beforeEach, describe, expect, it } from "vitest";
+import { planSearch, type SearchPlan } from "../features/search/query-plan.server.ts";
+import { buildVocabulary } from "../features/search/vocabulary.server.ts";
 import { boundedRanking, type RankingInput, TIER_STEP } from "./text-ranking.server";
 
 const migrations = fileURLToPath(new URL("../../migrations", import.meta.url));
@@ -116,5 +118,30 @@ describe("boundedRanking", () => {
     const names = (reach: number) => ranked({ window: 5, reach }).filter((r) => r.score <= -10_000).length;
     expect(names(3)).toBe(3);
     expect(names(32)).toBe(11);
+  });
+});
+
+describe("the plan's tiers and the ranking's contract (every tier's matches are the expression's)", () => {
+  // "pine gate" joins to "pinegate" (issue 28 item 3), but "Search instead for pine gate" (the
+  // literal expression) leaves the joined word out. Above the window each level's matches are taken
+  // as they are, so a tier holding the joined word would put "Pinegate" apps into the literal results.
+  // ("gates" gives "gate" a form, so the words as typed are a tier of their own.)
+  const vocabulary = buildVocabulary(["pine", "gate", "gates", "pinegate"].map((term) => ({ term, col: "name", doc: 3 })));
+  const matches = (expression: string) => new Set((db.prepare("SELECT rowid FROM apps_fts WHERE apps_fts MATCH ?").all(expression) as { rowid: number }[]).map((r) => r.rowid));
+
+  it.each([
+    ["literal", (p: SearchPlan) => ({ all: p.literal, tiers: p.literalTiers })],
+    ["forgiving", (p: SearchPlan) => ({ all: p.all, tiers: p.tiers })],
+  ] as const)("%s: above the window, every result matches its expression", (_, pick) => {
+    for (let i = 0; i < 6; i++) addApp(`Pine Gate ${i}`, "A pine by a gate.");
+    // The newest: inside every level's window of 2.
+    const joined = addApp("Pinegate Relay", "Messages.");
+    const plan = planSearch("pine gate", vocabulary);
+    const { all, tiers } = pick(plan);
+    const results = ranked({ all, tiers, nameKey: "pine gate", window: 2 }).map((r) => r.seq);
+    const allowed = matches(all);
+    expect(results.length).toBeGreaterThan(0);
+    for (const s of results) expect(allowed.has(s)).toBe(true);
+    expect(results.includes(joined)).toBe(all === plan.all);
   });
 });

@@ -3,6 +3,7 @@
 // with D1's rows_read and (unless --no-explain) EXPLAIN QUERY PLAN. Runs whenever the catalogue
 // Worker does.
 import { toFtsQuery } from "../../app/lib/fts-query.ts";
+import { nameKey } from "../../app/lib/name-key.ts";
 import { planSearch } from "../../app/features/search/query-plan.server.ts";
 import { buildVocabulary, type TermRow, type Vocabulary } from "../../app/features/search/vocabulary.server.ts";
 import { boundedRanking } from "../../app/models/text-ranking.server.ts";
@@ -158,7 +159,8 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string, 
             all: plan.all,
             tiers: plan.tiers,
             bm25: "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)",
-            nameKey: plan.words.join(" "),
+            // As listStatement: the name tiers compare with the typed text's key.
+            nameKey: nameKey(typed),
             filters: { sql: "a.status = ? AND a.listing = 0", params: ["published"] },
             window: 1001,
             reach: 32,

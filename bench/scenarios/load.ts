@@ -210,7 +210,7 @@ export type LoadFigures = Record<string, TargetFigures>;
  * rounds (each gets 1/rounds of its time per round), so a burst of other work on the machine hits
  * every target alike instead of skewing one of them.
  */
-export async function measureTargets<T extends LoadTarget & { label: string }>(
+export async function measureTargets<T extends LoadTarget & { label: string; suggest?: boolean }>(
   ctx: CatalogueContext,
   targets: readonly T[],
   before?: (t: T) => Promise<void>,
@@ -236,7 +236,7 @@ export async function measureTargets<T extends LoadTarget & { label: string }>(
  * identical runs (docs/decisions/053).
  */
 export const P99_MIN_ONE_CLIENT_MS = 10_000;
-const oneClientMs = (t: LoadTarget, latencyMs: number) => ((t as { suggest?: boolean }).suggest ? Math.max(latencyMs, P99_MIN_ONE_CLIENT_MS) : latencyMs);
+const oneClientMs = (t: { suggest?: boolean }, latencyMs: number) => (t.suggest ? Math.max(latencyMs, P99_MIN_ONE_CLIENT_MS) : latencyMs);
 
 /** What a figures table says of how it was measured (its line above the table). */
 export const figuresCaption = (ctx: CatalogueContext, what: string) => {

@@ -51,8 +51,13 @@ export type SearchPlan = {
   literal: string;
   /** Matches at least one word (null with one word: the same as `all`). */
   any: string | null;
-  /** Stricter expressions, best first, that rank their matches above the rest. */
+  /** Stricter expressions, best first, that rank their matches above the rest of `all`'s (each a subset of `all`). */
   tiers: string[];
+  /**
+   * The same for `literal` (each a subset of it): the words as typed without joined words, since
+   * "Search instead for" leaves a joined word out and the ranking takes a tier's matches as they are.
+   */
+  literalTiers: string[];
   /** The text with its corrections, when a word was corrected, split or joined; else null. */
   corrected: string | null;
 };
@@ -193,7 +198,7 @@ function wordGroup(vocabulary: Vocabulary | null, word: string, last: boolean, o
  */
 export function planSearch(text: string, vocabulary: Vocabulary | null, options: SearchPlanOptions = {}): SearchPlan {
   const words = withPhrases(searchWords(text), options.synonyms);
-  if (words.length === 0) return { words, all: "", literal: "", any: null, tiers: [], corrected: null };
+  if (words.length === 0) return { words, all: "", literal: "", any: null, tiers: [], literalTiers: [], corrected: null };
   const groups = words.map((w, i) => wordGroup(vocabulary, w, i === words.length - 1, options));
   // Joined words (item 3): "pine gate" also finds "Pinegate" when the index holds it.
   const joined: { at: number; term: string }[] = [];
@@ -219,6 +224,7 @@ export function planSearch(text: string, vocabulary: Vocabulary | null, options:
   const all = expression("fixed", true).join(" AND ");
   const literal = expression("forms", false).join(" AND ");
   const tiers = [...new Set([expression("exact", true).join(" AND "), expression("forms", true).join(" AND ")])].filter((e) => e !== all);
+  const literalTiers = [expression("exact", false).join(" AND ")].filter((e) => e !== literal);
   const anyParts = expression("fixed", true);
   const corrections = groups.map((g, i) => g.corrected ?? words[i]!);
   for (const join of joined) {
@@ -232,6 +238,7 @@ export function planSearch(text: string, vocabulary: Vocabulary | null, options:
     literal,
     any: anyParts.length > 1 ? anyParts.join(" OR ") : null,
     tiers,
+    literalTiers,
     corrected: correctedText !== words.join(" ") ? correctedText : null,
   };
 }

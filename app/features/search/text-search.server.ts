@@ -68,7 +68,7 @@ export type TextSearchResult = AppPage & {
 async function chooseMatch(catalogue: Catalogue, base: CatalogueQuery, plan: SearchPlan, options: TextSearchOptions) {
   const forgiving: TextMatch = { expression: plan.all, tiers: plan.tiers };
   if (options.literal || plan.corrected === null) {
-    const literal: TextMatch = { expression: plan.literal, tiers: plan.tiers.filter((t) => t !== plan.literal) };
+    const literal: TextMatch = { expression: plan.literal, tiers: plan.literalTiers };
     return { match: options.literal ? literal : forgiving, correctedQuery: null };
   }
   const [asTyped, corrected] = await Promise.all([
@@ -107,7 +107,7 @@ export async function searchCatalogue(
 export async function suggestFor(catalogue: Pick<Catalogue, "suggest" | "searchTerms" | "memoVersion" | "content">, text: string) {
   const plan = await planFor(catalogue, text, { typing: true });
   if (plan.all === "") return { items: [], more: false, correctedQuery: null };
-  const asTyped = await catalogue.suggest(text, { expression: plan.literal, tiers: plan.tiers.filter((t) => t !== plan.literal) });
+  const asTyped = await catalogue.suggest(text, { expression: plan.literal, tiers: plan.literalTiers });
   if (asTyped.items.length > 0 || plan.corrected === null) return { ...asTyped, correctedQuery: null };
   const corrected = await catalogue.suggest(text, { expression: plan.all, tiers: plan.tiers });
   return { ...corrected, correctedQuery: corrected.items.length > 0 ? plan.corrected : null };
