@@ -6,14 +6,6 @@ import { renderToReadableStream } from "react-dom/server";
 import { loadLazyParts } from "~/components/lazy-hydrated";
 import { ServerRenderProvider } from "~/lib/server-render";
 
-// The Worker builds each request's services with the build's own copy of the app modules
-// (app/request-services.server.ts says why).
-export { createRequestServices } from "./request-services.server";
-// ...and the update queue's consumer (workers/queue.ts; docs/decisions/026).
-export { consumeUpdatesBatch } from "~/features/followers/fan-out.server";
-// ...and the insights queue's consumer (docs/decisions/038).
-export { consumeInsightsBatch } from "~/features/insights/rollup.server";
-
 export const streamTimeout = 5_000;
 
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {

@@ -2,10 +2,10 @@
 // handed to every loader and action in the load context: the request's D1 session, the catalogue
 // over it and the platform clients.
 //
-// The Worker reaches this factory through the server build (entry.server.tsx re-exports it), not by
-// importing it: the Worker and the Remix build are bundled separately, so a module both imported
-// would exist twice, and a class made by one copy fails `instanceof` in the other (a PlatformError
-// thrown by a client the Worker made would not be recognised by the routes' error handling).
+// The Worker imports it directly: it is bundled with the Remix build (remix.config.js `server`), so
+// there is one copy of every app module and a PlatformError thrown by a client the Worker made is the
+// class the routes' error handling knows (before decision 056 there were two copies, and the Worker
+// had to reach this factory through the server build).
 import type { PortalConfig } from "~/lib/config.server";
 import type { Logger } from "~/lib/logger.server";
 import { createCatalogue } from "~/models/catalogue-service.server";

@@ -1,15 +1,16 @@
 // `node scripts/build-worker.ts [dir]`: the Worker a deploy uploads, in two steps (docs/decisions/051).
-//   1. wrangler bundles `main` (workers/app.ts with the Remix build behind its alias) as it always
-//      did, but unminified: `wrangler deploy --dry-run --minify=false --outdir build/worker`.
+//   1. wrangler bundles `main` (build/index.js: the Remix build, whose entry is workers/app.ts, with
+//      the packages it imports) as it always did, but unminified:
+//      `wrangler deploy --dry-run --minify=false --outdir build/worker`.
 //   2. esbuild minifies that finished bundle into dist/app.js, with a source map chained through
-//      wrangler's (it reads build/worker/app.js's `sourceMappingURL`), so the map still names the
+//      X, so the map still names the
 //      sources (workers/*, build/index.js, node_modules/*).
 // Why not wrangler's `minify = true`: esbuild minifying *while* bundling writes every CommonJS module
 // as an arrow function passed to its wrapper (`X((e,t)=>{…})`), which V8 compiles more eagerly than
 // the method form (`__commonJS({"path"(exports, module){…}})`) that a finished bundle keeps when it is
 // minified afterwards: the same size, 9–12 % less compile + evaluate CPU (decision 045, remeasured in
 // 051). [env.production] and [env.staging] deploy dist/app.js as it is (`no_bundle = true`);
-// `npm run dev` ([env.development]) still bundles workers/app.ts itself, unminified.
+// `npm run dev` ([env.development]) still bundles build/index.js itself, unminified.
 // `dir` (default: the current directory) holds the wrangler.toml; the bench builds its floor with it too.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,8 +35,9 @@ const bundled = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--env=", "
   env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
 });
 if (bundled.status !== 0) throw new Error(`build-worker: wrangler bundling failed in ${dir} (${bundled.signal ?? `exit ${bundled.status}`})`);
-const entry = path.join(unminified, "app.js");
-if (!existsSync(entry)) throw new Error(`build-worker: wrangler wrote no ${entry} (is \`main\` workers/app.ts?)`);
+// wrangler names its output after `main` (build/index.js, the Remix build with the Worker as its entry).
+const entry = path.join(unminified, "index.js");
+if (!existsSync(entry)) throw new Error(`build-worker: wrangler wrote no ${entry} (is \`main\` build/index.js?)`);
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -62,7 +64,7 @@ await esbuild.build({
 
 // esbuild copies the input map's `sources` as they are, but they are relative to build/worker/ (or to
 // its `sourceRoot`), and the new map sits in dist/: rebase them, so the map names
-// `../build/index.js`, `../workers/app.ts`, … as seen from dist/ (the bench's profile attribution
+// `../build/index.js`, `../node_modules/…` as seen from dist/ (the bench's profile attribution
 // and Cloudflare's stack traces read them).
 type SourceMapFile = { sources: string[]; sourceRoot?: string };
 const inputMap = JSON.parse(readFileSync(`${entry}.map`, "utf8")) as SourceMapFile;

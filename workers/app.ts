@@ -2,7 +2,7 @@
 // the edge cache around Remix and the abuse limits. Static files are served by Workers Static Assets
 // before this.
 import { createRequestHandler } from "@remix-run/cloudflare";
-import * as build from "virtual:remix/server-build";
+import * as build from "@remix-run/dev/server-build";
 import { ConfigError, portalConfigFor } from "../app/lib/config.server";
 import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import type { AppContext } from "../app/load-context";
@@ -20,19 +20,13 @@ import { notModified, wantsEtag, withEtag } from "./conditional-get";
 import { isLoopbackHost } from "./loopback";
 import { newerBookmark, type SessionStart } from "../app/models/db.server";
 import { bookmarkSetCookie, readBookmark } from "../app/models/d1-bookmark.server";
-import type { CreateRequestServices } from "../app/request-services.server";
+import { createRequestServices } from "../app/request-services.server";
 import { cookieNameFor } from "../app/lib/cookie-names";
 import { DocumentOnly, rendersDocument } from "../app/lib/document-only.server";
 
 const handleRemix = createRequestHandler(build, "production");
 /** The build's route ids: the only ones a single-fetch `_routes=` may name in a cache key. */
 const ROUTE_IDS: ReadonlySet<string> = new Set(Object.keys(build.routes));
-/**
- * The request services' factory from the server build's own copy of the app modules (entry.server
- * re-exports it; app/request-services.server.ts says why it must not be imported here).
- */
-const createRequestServices = (build.entry.module as unknown as { createRequestServices?: CreateRequestServices }).createRequestServices;
-if (!createRequestServices) throw new Error("The server build does not export createRequestServices (app/entry.server.tsx)");
 
 /** Spec §9: the server gives a request 50 s before it answers with the time-out page. */
 const SERVER_TIMEOUT_MS = 50_000;

@@ -10,9 +10,3 @@ interface Env {
 interface CacheStorage {
   readonly default: Cache;
 }
-
-declare module "virtual:remix/server-build" {
-  import type { ServerBuild } from "@remix-run/cloudflare";
-  const build: ServerBuild;
-  export = build;
-}

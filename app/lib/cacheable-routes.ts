@@ -39,11 +39,14 @@ const last =
   (values) =>
     values.length ? rule(values[values.length - 1]!) : null;
 
-/** A parameter an API route parses with zod: canonical when valid, as given when not (→ the same 400). */
-function parsed<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, canonical: (value: T) => string | null): ParamRule {
+/**
+ * A parameter an API route parses with zod: canonical when valid, as given when not (→ the same 400).
+ * The schema is fetched when a request needs it (the route's schema is built on first use).
+ */
+function parsed<T>(schema: () => { safeParse(v: unknown): { success: true; data: T } | { success: false } }, canonical: (value: T) => string | null): ParamRule {
   return (values) => {
     if (!values.length) return null;
-    const result = schema.safeParse(values.length > 1 ? values : values[0]);
+    const result = schema().safeParse(values.length > 1 ? values : values[0]);
     return result.success ? canonical(result.data) : values;
   };
 }
@@ -90,30 +93,72 @@ const SEARCH_PARAMS: ParamRules = {
 };
 
 // --- the JSON APIs: the route's own zod schema decides what is valid
-const api = searchParamsSchema.shape;
+const api = () => searchParamsSchema().shape;
 const list = (v: readonly string[] | undefined) => (v?.length ? [...new Set(v)].sort().join(",") : null);
 const API_SEARCH_PARAMS: ParamRules = {
-  searchQuery: parsed(api.searchQuery, (v) => v?.trim() || null),
+  searchQuery: parsed(
+    () => api().searchQuery,
+    (v) => v?.trim() || null,
+  ),
   // Spec §5: alphabetical → name, relevance → score, anything else (or nothing) → date.
-  sortBy: parsed(api.sortBy, (v) => ({ name: "alphabetical", score: "relevance", rating: "rating", date: null })[sortKeyFor(v)]),
-  orderBy: parsed(api.orderBy, (v) => v ?? null),
-  max: parsed(api.max, (v) => (v === undefined ? null : String(v))),
-  offset: parsed(api.offset, (v) => (v === 0 ? null : String(v))),
-  category: parsed(api.category, (v) => v ?? null),
-  isFeatured: parsed(api.isFeatured, (v) => v ?? null),
-  appType: parsed(api.appType, (v) => v ?? null),
-  appContext: parsed(api.appContext, (v) => v ?? null),
-  productType: parsed(api.productType, (v) => (v?.length ? [...new Set(v)].sort().join(",") : null)),
+  sortBy: parsed(
+    () => api().sortBy,
+    (v) => ({ name: "alphabetical", score: "relevance", rating: "rating", date: null })[sortKeyFor(v)],
+  ),
+  orderBy: parsed(
+    () => api().orderBy,
+    (v) => v ?? null,
+  ),
+  max: parsed(
+    () => api().max,
+    (v) => (v === undefined ? null : String(v)),
+  ),
+  offset: parsed(
+    () => api().offset,
+    (v) => (v === 0 ? null : String(v)),
+  ),
+  category: parsed(
+    () => api().category,
+    (v) => v ?? null,
+  ),
+  isFeatured: parsed(
+    () => api().isFeatured,
+    (v) => v ?? null,
+  ),
+  appType: parsed(
+    () => api().appType,
+    (v) => v ?? null,
+  ),
+  appContext: parsed(
+    () => api().appContext,
+    (v) => v ?? null,
+  ),
+  productType: parsed(
+    () => api().productType,
+    (v) => (v?.length ? [...new Set(v)].sort().join(",") : null),
+  ),
   // Issue 15's filters: lists as one sorted, de-duplicated comma-separated value; a false flag or
   // no value is no filter.
-  certification: parsed(api.certification, list),
-  dataRegion: parsed(api.dataRegion, list),
-  aiUse: parsed(api.aiUse, list),
-  freshness: parsed(api.freshness, list),
-  verifiedPublisher: parsed(api.verifiedPublisher, (v) => (v === "true" ? v : null)),
-  includeDeprecated: parsed(api.includeDeprecated, (v) => (v === "true" ? v : null)),
-  minRating: parsed(api.minRating, (v) => (v === undefined ? null : String(v))),
-  literal: parsed(api.literal, (v) => (v === "true" ? v : null)),
+  certification: parsed(() => api().certification, list),
+  dataRegion: parsed(() => api().dataRegion, list),
+  aiUse: parsed(() => api().aiUse, list),
+  freshness: parsed(() => api().freshness, list),
+  verifiedPublisher: parsed(
+    () => api().verifiedPublisher,
+    (v) => (v === "true" ? v : null),
+  ),
+  includeDeprecated: parsed(
+    () => api().includeDeprecated,
+    (v) => (v === "true" ? v : null),
+  ),
+  minRating: parsed(
+    () => api().minRating,
+    (v) => (v === undefined ? null : String(v)),
+  ),
+  literal: parsed(
+    () => api().literal,
+    (v) => (v === "true" ? v : null),
+  ),
 };
 
 /** One cacheable route: its path pattern (`:name` matches one segment) and what it reads. */

@@ -1,11 +1,12 @@
 // Dates as people read them on the hub's pages: "January 31, 2026", in UTC so the server's render
-// and the browser's agree. One formatter, made once: toLocaleDateString builds a new one on every
-// call, which showed up as several per cent of a detail page's render (a page has dozens of dates).
-// Made on first use, not at import: creating an Intl formatter loads locale data, which showed in the
-// Worker's startup profile (docs/decisions/036).
-let longDate: Intl.DateTimeFormat | undefined;
+// and the browser's agree. Written out rather than with Intl.DateTimeFormat: the first Intl call of
+// an isolate loads ICU's locale data, several ms of CPU that the first request in a new location paid
+// (docs/decisions/036, 056). Same text as Intl's en-US long date (format-date.test.ts compares them).
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 export function formatDate(iso: string): string {
-  longDate ??= new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-  return longDate.format(new Date(iso));
+  const date = new Date(iso);
+  // As Intl's format does with an invalid date.
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid time value: ${iso}`);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }

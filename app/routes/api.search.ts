@@ -12,7 +12,7 @@ import { needsToApply, type Need } from "~/features/search/needs.server";
 import { searchCatalogue } from "~/features/search/text-search.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const params = parseSearchParams(new URL(request.url), searchParamsSchema);
+  const params = parseSearchParams(new URL(request.url), searchParamsSchema());
   const text = params.searchQuery?.trim();
   // Spec §5: alphabetical by name, relevance by score, anything else (absent too) by date.
   const key = sortKeyFor(params.sortBy);

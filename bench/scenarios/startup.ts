@@ -10,8 +10,8 @@
 //     --no-build the one there);
 //   - floor: a minimal Remix 2 Worker of the same stack, written by this module into a temp folder:
 //     one route, this repo's remix.config.js (classic compiler, the same server conditions and
-//     bundling), a vanilla-extract style, @remix-run/cloudflare's request handler behind the same
-//     `virtual:remix/server-build` alias and compatibility date, built into a deployable bundle the
+//     bundling, and workers/app.ts as the server build's entry), a vanilla-extract style,
+//     @remix-run/cloudflare's request handler and the same compatibility date, built into a deployable bundle the
 //     way `npm run build` builds the app (scripts/build-worker.ts: wrangler bundles with the app's
 //     top-level `minify` and `keep_names`, then esbuild minifies the finished bundle; docs/decisions/051)
 //     and packed by the same `wrangler deploy --dry-run --env production` (`no_bundle`).
@@ -80,12 +80,10 @@ export function writeFloor(root: string, dir: string): void {
     }),
     "wrangler.toml": [
       'name = "startup-floor"',
-      'main = "workers/app.ts"',
+      'main = "build/index.js"',
       `compatibility_date = "${compatibilityDate}"`,
       "send_metrics = false",
       ...bundling,
-      "[alias]",
-      '"virtual:remix/server-build" = "./build/index.js"',
       "[env.production]",
       'main = "dist/app.js"',
       "no_bundle = true",
@@ -116,8 +114,8 @@ export default function Index() {
 export const page = style({ padding: 16 });
 `,
     "workers/app.ts": `import { createRequestHandler } from "@remix-run/cloudflare";
-// @ts-expect-error the Remix build, aliased in wrangler.toml
-import * as build from "virtual:remix/server-build";
+// The routes, as Remix's compiler gives them to its server entry (remix.config.js \`server\`).
+import * as build from "@remix-run/dev/server-build";
 const handle = createRequestHandler(build);
 export default { fetch: (request: Request, env: unknown) => handle(request, { env }) };
 `,

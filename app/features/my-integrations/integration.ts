@@ -1,6 +1,7 @@
 // A connected integration as My Integrations shows it, and the page's texts (spec §8, and ours in
 // its voice where the spec has none: issue 13, docs/decisions/016).
 import type { PermissionView } from "~/models/permissions";
+import { formatDate } from "~/lib/format-date";
 
 /** README "Deployment modes" (the same as config's; repeated so this browser module imports no server code). */
 export type DeploymentMode = "third-party" | "first-party";
@@ -46,12 +47,8 @@ export type MyIntegrationsView = {
   items: MyIntegration[];
 };
 
-// Made on first use, not at the Worker's start-up (docs/decisions/036).
-let dateFormat: Intl.DateTimeFormat | undefined;
-export function formatDay(iso: string): string {
-  dateFormat ??= new Intl.DateTimeFormat("en", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-  return dateFormat.format(new Date(iso));
-}
+/** "January 31, 2026" (UTC): the hub's one date format (~/lib/format-date). */
+export const formatDay = formatDate;
 
 export const MY_INTEGRATIONS_MESSAGES = {
   loadFailed: "We're having trouble loading your integrations. Please try again in a few minutes.",

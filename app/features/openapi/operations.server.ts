@@ -171,7 +171,7 @@ export const OPERATIONS: readonly Operation[] = [
     description:
       "Apps matching the filters and the text, a page at a time, as `{items, total}`. The text forgives: one typo from 4 letters and two from 8 (not in the first letter, never in words of 2–3 letters), word forms (singular and plural), split and joined words; apps that match every word are counted in `total` and the rest in `moreWithSomeWords`; `correctedQuery` names a correction. Deprecated apps are left out unless asked for. Paging past the last result is a 404.",
     query: {
-      schema: searchParamsSchema,
+      schema: searchParamsSchema(),
       docs: {
         searchQuery: { description: "Words to look for in the apps' names, companies, taglines and descriptions." },
         sortBy: { description: "`alphabetical` (by name), `relevance` (by match score), `rating`; anything else sorts by date, newest first." },

@@ -5,6 +5,7 @@
 import { renderMarkdown } from "~/lib/markdown.server";
 import { type OpenApiDocument, type OpenApiOperation, type OpenApiParameter, OPENAPI_PATH, openApiDocument } from "./document.server";
 import { type JsonSchema, SCHEMA_REF_PREFIX } from "./json-schema.server";
+import { formatCount } from "~/lib/format-number";
 
 /** A type as words; a part naming a schema links to it. */
 export type TypePart = { text: string; schema?: string };
@@ -84,7 +85,7 @@ export function typeOf(node: JsonSchema): TypePart[] {
 /** Limits the schema puts on a value, in words. */
 function rulesOf(node: JsonSchema): string[] {
   const rules: string[] = [];
-  const n = (v: unknown) => (typeof v === "number" ? v.toLocaleString("en") : String(v));
+  const n = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? formatCount(v) : String(v));
   /** "1 to 120 characters", "at least 1 item", "at most 5 items"; numbers without a unit. */
   const range = (min: unknown, max: unknown, unit: string) => {
     const of = (last: unknown) => (unit ? ` ${unit}${last === 1 ? "" : "s"}` : "");

@@ -13,6 +13,8 @@ import type { AppDetail } from "~/models/types";
 import { recordedEligibility } from "./eligibility.server";
 import { REVIEW_MESSAGES as M, REVIEW_REPORT_REASONS } from "./messages";
 import { deleteOwnReview, REVIEW_BODY_MAX, REVIEW_TITLE_MAX, reportReview, saveReview, voteHelpful } from "./reviews.server";
+import { formatCount } from "~/lib/format-number";
+import { lazySchema } from "~/lib/lazy-schema";
 import type { ReviewFormState } from "./reviews-view";
 
 export const REVIEW_INTENTS = ["save-review", "delete-review", "helpful", "report-review", "report-app"] as const;
@@ -21,38 +23,45 @@ export const REPORT_DETAILS_MAX = 1000;
 /** Characters as people count them (an emoji is one), not UTF-16 units. */
 const chars = (max: number, message: string) => z.string().refine((v) => Array.from(v).length <= max, message);
 
-const reviewForm = z.object({
-  rating: z.coerce
-    .number({ invalid_type_error: "Choose a rating from 1 to 5 stars." })
-    .int("Choose a rating from 1 to 5 stars.")
-    .min(1, "Choose a rating from 1 to 5 stars.")
-    .max(5, "Choose a rating from 1 to 5 stars."),
-  title: z
-    .string()
-    .trim()
-    .min(1, "Give your review a title.")
-    .pipe(chars(REVIEW_TITLE_MAX, `Keep the title to ${REVIEW_TITLE_MAX} characters.`)),
-  body: z
-    .string()
-    .trim()
-    .pipe(chars(REVIEW_BODY_MAX, `Keep your review to ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters.`)),
-});
-const reviewId = z.coerce.number().int().positive();
-const reviewReportForm = z.object({
-  reviewId,
-  reason: z.enum(REVIEW_REPORT_REASONS, { errorMap: () => ({ message: "Choose why you are reporting this review." }) }),
-  details: z
-    .string()
-    .trim()
-    .pipe(chars(REPORT_DETAILS_MAX, `Keep the details to ${REPORT_DETAILS_MAX.toLocaleString("en-US")} characters.`)),
-});
-const appReportForm = z.object({
-  reason: z.enum(APP_REPORT_REASONS, { errorMap: () => ({ message: "Choose why you are reporting this app." }) }),
-  details: z
-    .string()
-    .trim()
-    .pipe(chars(REPORT_DETAILS_MAX, `Keep the details to ${REPORT_DETAILS_MAX.toLocaleString("en-US")} characters.`)),
-});
+// Built on first parse, not at the Worker's startup (lib/lazy-schema.ts; docs/decisions/056).
+const reviewForm = lazySchema(() =>
+  z.object({
+    rating: z.coerce
+      .number({ invalid_type_error: "Choose a rating from 1 to 5 stars." })
+      .int("Choose a rating from 1 to 5 stars.")
+      .min(1, "Choose a rating from 1 to 5 stars.")
+      .max(5, "Choose a rating from 1 to 5 stars."),
+    title: z
+      .string()
+      .trim()
+      .min(1, "Give your review a title.")
+      .pipe(chars(REVIEW_TITLE_MAX, `Keep the title to ${REVIEW_TITLE_MAX} characters.`)),
+    body: z
+      .string()
+      .trim()
+      .pipe(chars(REVIEW_BODY_MAX, `Keep your review to ${formatCount(REVIEW_BODY_MAX)} characters.`)),
+  }),
+);
+const reviewId = lazySchema(() => z.coerce.number().int().positive());
+const reviewReportForm = lazySchema(() =>
+  z.object({
+    reviewId,
+    reason: z.enum(REVIEW_REPORT_REASONS, { errorMap: () => ({ message: "Choose why you are reporting this review." }) }),
+    details: z
+      .string()
+      .trim()
+      .pipe(chars(REPORT_DETAILS_MAX, `Keep the details to ${formatCount(REPORT_DETAILS_MAX)} characters.`)),
+  }),
+);
+const appReportForm = lazySchema(() =>
+  z.object({
+    reason: z.enum(APP_REPORT_REASONS, { errorMap: () => ({ message: "Choose why you are reporting this app." }) }),
+    details: z
+      .string()
+      .trim()
+      .pipe(chars(REPORT_DETAILS_MAX, `Keep the details to ${formatCount(REPORT_DETAILS_MAX)} characters.`)),
+  }),
+);
 
 const text = (form: FormData, name: string) => {
   const v = form.get(name);

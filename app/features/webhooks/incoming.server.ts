@@ -11,6 +11,7 @@ import { botClient } from "./webhook-bots.server";
 import type { WebhookRow } from "./webhooks.server";
 import { standingOf } from "./standing.server";
 import { inactiveRefusal } from "./webhook-form";
+import { formatCount } from "~/lib/format-number";
 
 /** The platform's limit for one message's text or markdown (docs/platform-api.md "Messages"). */
 export const MAX_MESSAGE_BYTES = 7439;
@@ -75,7 +76,7 @@ export function parseIncomingBody(raw: string, name: string): Parsed {
   const bytes = encoder.encode(message).length;
   if (bytes > MAX_MESSAGE_BYTES) {
     const room = MAX_MESSAGE_BYTES - encoder.encode(namePrefix(name)).length;
-    const count = (n: number) => n.toLocaleString("en-US");
+    const count = formatCount;
     return {
       ok: false,
       message:
