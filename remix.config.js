@@ -26,4 +26,3 @@ export default {
     v3_lazyRouteDiscovery: true,
   },
 };
-
