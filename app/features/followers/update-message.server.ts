@@ -7,6 +7,7 @@ import { micromark } from "micromark";
 import topLevelDomains from "tlds";
 import { escapeMarkdown } from "~/features/webhooks/incoming.server";
 import { PERMISSIONS } from "~/models/permissions";
+import { once } from "~/lib/lazy-schema";
 import type { AppUpdate } from "./app-update";
 
 /** How much of the release notes a message carries, in characters (cut at a word). */
@@ -39,10 +40,10 @@ function decodeEntities(text: string): string {
  * internationalised ones): a dotted word is a bare domain only when it ends in one of these, as the
  * clients' linkers decide. `Node.js`, `Vue.js`, `package.json` end in no domain and stay.
  */
-const TOP_LEVEL_DOMAINS: ReadonlySet<string> = new Set(topLevelDomains);
+const topLevelDomainSet = once((): ReadonlySet<string> => new Set(topLevelDomains));
 const isTopLevelDomain = (label: string) => {
   const lower = label.toLowerCase();
-  return TOP_LEVEL_DOMAINS.has(lower) || lower.startsWith("xn--");
+  return topLevelDomainSet().has(lower) || lower.startsWith("xn--");
 };
 
 /**
@@ -52,20 +53,25 @@ const isTopLevelDomain = (label: string) => {
  * script, digits, hyphens) and dots; it is one only when its last label is a top-level domain (see
  * isTopLevelDomain), so version numbers (2.4.0), abbreviations (e.g.) and names with a dot that
  * ends in no domain (Node.js, Chart.js, config.yaml) are left as written.
+ * Made on first use, as the set above: with its Unicode classes it cost most of a ms of every
+ * isolate's startup (docs/decisions/056).
  */
-const ADDRESS = new RegExp(
-  [
-    String.raw`\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"()[\]]+`,
-    String.raw`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+`,
-    String.raw`(?<![\p{L}\p{N}_.@-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?<tld>[\p{L}\p{N}-]{2,63})(?![\p{L}\p{N}_-])(?::\d{1,5})?(?:[/?#][^\s<>"()[\]]*)?`,
-  ].join("|"),
-  "giu",
+const address = once(
+  () =>
+    new RegExp(
+      [
+        String.raw`\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"()[\]]+`,
+        String.raw`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+`,
+        String.raw`(?<![\p{L}\p{N}_.@-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?<tld>[\p{L}\p{N}-]{2,63})(?![\p{L}\p{N}_-])(?::\d{1,5})?(?:[/?#][^\s<>"()[\]]*)?`,
+      ].join("|"),
+      "giu",
+    ),
 );
 
 /** Text without web and e-mail addresses (the punctuation after one stays; brackets left empty go), on one line. */
 const withoutAddresses = (text: string) =>
   text
-    .replace(ADDRESS, (...match: unknown[]) => {
+    .replace(address(), (...match: unknown[]) => {
       const [address] = match as [string];
       const { tld } = match.at(-1) as { tld?: string };
       // A dotted word that ends in no top-level domain is no address: as written.

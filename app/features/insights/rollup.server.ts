@@ -5,20 +5,26 @@ import { z } from "zod";
 import { createLogger, type LogLevel } from "~/lib/logger.server";
 import type { Db } from "~/models/db.server";
 import { aggregate, rollupSql, type Rollup } from "./aggregate";
+import { lazySchema } from "~/lib/lazy-schema";
 import { APP_MEASURES, QUERY_MAX, type InsightsMessage, utcDay } from "./events";
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const app = z.string().min(1).max(200);
-const query = z
-  .string()
-  .min(1)
-  .max(QUERY_MAX + 40);
-const eventSchema = z.union([
-  z.object({ kind: z.enum(APP_MEASURES), app, query: query.optional() }),
-  z.object({ kind: z.literal("search"), query, results: z.number().int().min(0).max(10_000_000) }),
-]);
-/** A message as the consumer reads it back (it may outlive a deploy that changed its shape). */
-export const insightsMessageSchema = z.object({ v: z.literal(1), day, events: z.array(eventSchema).max(100) }) satisfies z.ZodType<InsightsMessage>;
+/**
+ * A message as the consumer reads it back (it may outlive a deploy that changed its shape). Built on
+ * the first batch, not at the Worker's startup (lib/lazy-schema.ts; docs/decisions/056).
+ */
+export const insightsMessageSchema = lazySchema(() => {
+  const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+  const app = z.string().min(1).max(200);
+  const query = z
+    .string()
+    .min(1)
+    .max(QUERY_MAX + 40);
+  const eventSchema = z.union([
+    z.object({ kind: z.enum(APP_MEASURES), app, query: query.optional() }),
+    z.object({ kind: z.literal("search"), query, results: z.number().int().min(0).max(10_000_000) }),
+  ]);
+  return z.object({ v: z.literal(1), day, events: z.array(eventSchema).max(100) }) satisfies z.ZodType<InsightsMessage>;
+});
 
 /** The rollup's upserts as D1 statements (one per row touched; ./aggregate.ts). */
 export const rollupStatements = (db: Db, r: Rollup): D1PreparedStatement[] => rollupSql(r).map((q) => db.prepare(q.sql).bind(...q.params));

@@ -5,6 +5,7 @@
 // page. Never cached; plain forms with CSRF tokens (the Worker checks every POST), Post/Redirect/Get.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import { listGroupSpaces } from "~/features/add-app/add-bot.server";
 import { updatesBotIdentity } from "~/features/followers/updates-bot.server";
 import { appPath } from "~/lib/app-paths";
@@ -103,24 +104,32 @@ export async function orgAdminLoader({ request, context }: LoaderFunctionArgs) {
 
 export type OrgAdminData = Awaited<ReturnType<typeof orgAdminLoader>>["data"];
 
-const reason = freeText("The reason", 500).default("");
-const appIdField = z.string().min(1).max(200);
-const checkbox = z
-  .string()
-  .optional()
-  .transform((v) => v === "on" || v === "1" || v === "true");
+// Built on the first post, not at the Worker's startup (lib/lazy-schema.ts; docs/decisions/056).
+const reason = () => freeText("The reason", 500).default("");
+const appIdField = () => z.string().min(1).max(200);
+const checkbox = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => v === "on" || v === "1" || v === "true");
 
-const settingsForm = z.object({ intent: z.literal("settings"), mode: z.enum(["open", "approval"]), requestsTo: z.string().min(1).max(300) });
-const appDecisionForm = z.object({ intent: z.enum(["approve", "restrict", "clear"]), appId: appIdField, reason, returnTo: z.string().max(500).optional() });
-const requestDecisionForm = z.object({ intent: z.enum(["approve-request", "restrict-request", "deny-request"]), requestId: z.coerce.number().int().positive(), reason });
-const ruleForm = z.object({
-  intent: z.literal("add-rule"),
-  name: freeText("The rule's name", 80).pipe(z.string().min(1, "Give the rule a name.")),
-  verifiedPublisher: checkbox,
-  noAdminPermissions: checkbox,
-  noAiTraining: checkbox,
-});
-const deleteRuleForm = z.object({ intent: z.literal("delete-rule"), ruleId: z.coerce.number().int().positive() });
+const settingsForm = lazySchema(() => z.object({ intent: z.literal("settings"), mode: z.enum(["open", "approval"]), requestsTo: z.string().min(1).max(300) }));
+const appDecisionForm = lazySchema(() =>
+  z.object({ intent: z.enum(["approve", "restrict", "clear"]), appId: appIdField(), reason: reason(), returnTo: z.string().max(500).optional() }),
+);
+const requestDecisionForm = lazySchema(() =>
+  z.object({ intent: z.enum(["approve-request", "restrict-request", "deny-request"]), requestId: z.coerce.number().int().positive(), reason: reason() }),
+);
+const ruleForm = lazySchema(() =>
+  z.object({
+    intent: z.literal("add-rule"),
+    name: freeText("The rule's name", 80).pipe(z.string().min(1, "Give the rule a name.")),
+    verifiedPublisher: checkbox(),
+    noAdminPermissions: checkbox(),
+    noAiTraining: checkbox(),
+  }),
+);
+const deleteRuleForm = lazySchema(() => z.object({ intent: z.literal("delete-rule"), ruleId: z.coerce.number().int().positive() }));
 
 export async function orgAdminAction({ request, context }: ActionFunctionArgs) {
   const admin = await requireOrgAdmin(request, context);

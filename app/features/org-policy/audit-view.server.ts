@@ -4,6 +4,7 @@
 // module does not know (an older row, a new action) reads as a plain sentence, never as the JSON.
 // Server-only (zod stays out of the browser); the page gets the pieces and renders them as text.
 import { z } from "zod";
+import { lazySchema } from "~/lib/lazy-schema";
 import type { AuditEntry } from "./store.server";
 import { describeRule, ruleConditionsSchema } from "./policy";
 
@@ -26,19 +27,22 @@ const MODE = { open: "Open", approval: "Approval required" } as const;
 const decisionStatus = z.enum(["approved", "restricted"]).nullable();
 const text = z.string().max(2000);
 
+// Each built on its first parse, not at the Worker's startup (lib/lazy-schema.ts; docs/decisions/056).
 // `before` is absent from rows written before the log kept it (they show the new state alone).
-const settingsDetail = z.object({
-  mode: z.enum(["open", "approval"]),
-  requestsTo: z.enum(["admins", "space"]),
-  roomTitle: text.nullish(),
-  before: z.object({ mode: z.enum(["open", "approval"]), requestsTo: z.enum(["admins", "space"]), roomTitle: text.nullish() }).nullish(),
-});
-const decisionDetail = z.object({ appId: text, appName: text.optional(), reason: text.nullish(), rule: text.nullish(), before: decisionStatus.optional() });
-const clearDetail = z.object({ appId: text, before: decisionStatus.optional() });
-const denyDetail = z.object({ requestId: z.number().int(), appId: text.optional(), appName: text.optional(), reason: text.nullish() });
-const requestDetail = z.object({ appId: text, appName: text.optional() });
-const ruleAddDetail = z.object({ name: text, conditions: ruleConditionsSchema });
-const ruleDeleteDetail = z.object({ ruleId: z.number().int(), name: text.optional() });
+const settingsDetail = lazySchema(() =>
+  z.object({
+    mode: z.enum(["open", "approval"]),
+    requestsTo: z.enum(["admins", "space"]),
+    roomTitle: text.nullish(),
+    before: z.object({ mode: z.enum(["open", "approval"]), requestsTo: z.enum(["admins", "space"]), roomTitle: text.nullish() }).nullish(),
+  }),
+);
+const decisionDetail = lazySchema(() => z.object({ appId: text, appName: text.optional(), reason: text.nullish(), rule: text.nullish(), before: decisionStatus.optional() }));
+const clearDetail = lazySchema(() => z.object({ appId: text, before: decisionStatus.optional() }));
+const denyDetail = lazySchema(() => z.object({ requestId: z.number().int(), appId: text.optional(), appName: text.optional(), reason: text.nullish() }));
+const requestDetail = lazySchema(() => z.object({ appId: text, appName: text.optional() }));
+const ruleAddDetail = lazySchema(() => z.object({ name: text, conditions: ruleConditionsSchema }));
+const ruleDeleteDetail = lazySchema(() => z.object({ ruleId: z.number().int(), name: text.optional() }));
 
 const say = (t: string): AuditPiece => ({ kind: "text", text: t });
 const quoted = (t: string) => `“${t}”`;
