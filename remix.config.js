@@ -1,6 +1,6 @@
 /** Remix classic compiler, targeting the Cloudflare Workers runtime (see docs/stack-notes.md). */
 /** @type {import('@remix-run/dev').AppConfig} */
-export default {
+const full = {
   ignoredRouteFiles: ["**/.*", "**/*.test.ts", "**/*.test.tsx", "**/*.css.ts"],
   serverModuleFormat: "esm",
   serverPlatform: "neutral",
@@ -26,3 +26,30 @@ export default {
     v3_lazyRouteDiscovery: true,
   },
 };
+
+/**
+ * APP_HUB_BUILD=front: the front Worker's server build (docs/decisions/057). The same routes, ids and
+ * paths, but every back-office route's module is app/back-office-route.tsx and the entry is
+ * workers/front.ts, which forwards those routes to the back-office Worker (the full build above).
+ * Its browser assets are not used: scripts/build-front.ts gives it the full build's manifest and
+ * CSS bundle, so both Workers serve one set of assets.
+ */
+const front = {
+  ...full,
+  server: "./workers/front.ts",
+  serverBuildPath: "build/front/index.js",
+  assetsBuildDirectory: "build/front/unused-assets",
+  cacheDirectory: ".cache/remix-front",
+  async routes() {
+    // Imported here, not at the top: the bench builds its floor with a copy of this file alone.
+    const { createRequire } = await import("node:module");
+    const { backOfficeRouteIds } = await import("./workers/back-office-paths.mjs");
+    // The pinned @remix-run/dev's own file-route convention, so ids and paths are the full build's.
+    const { flatRoutes } = createRequire(import.meta.url)("@remix-run/dev/dist/config/flat-routes.js");
+    const all = flatRoutes(new URL("./app", import.meta.url).pathname, full.ignoredRouteFiles);
+    const back = new Set(backOfficeRouteIds(all));
+    return Object.fromEntries(Object.values(all).flatMap((route) => (back.has(route.id) ? [[route.id, { ...route, file: "back-office-route.tsx" }]] : [])));
+  },
+};
+
+export default process.env.APP_HUB_BUILD === "front" ? front : full;

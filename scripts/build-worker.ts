@@ -1,4 +1,7 @@
-// `node scripts/build-worker.ts [dir]`: the Worker a deploy uploads, in two steps (docs/decisions/051).
+// `node scripts/build-worker.ts [dir] [--config=file --out=name]`: the Worker a deploy uploads, in two
+// steps (docs/decisions/051). `--config` names another wrangler config than dir's wrangler.toml (the
+// front Worker's, build/front/wrangler.json: docs/decisions/057) and `--out` the bundle's name in
+// dist/ (default app: dist/app.js).
 //   1. wrangler bundles `main` (build/index.js: the Remix build, whose entry is workers/app.ts, with
 //      the packages it imports) as it always did, but unminified:
 //      `wrangler deploy --dry-run --minify=false --outdir build/worker`.
@@ -17,8 +20,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { createRequire } from "node:module";
 import path from "node:path";
 
-const dir = path.resolve(process.argv[2] ?? ".");
-const unminified = path.join(dir, "build/worker");
+const flag = (name: string) => process.argv.find((a: string) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const dir = path.resolve(process.argv.slice(2).find((a: string) => !a.startsWith("--")) ?? ".");
+const config = flag("config");
+const name = flag("out") ?? "app";
+const unminified = path.join(dir, "build/worker", name);
 const out = path.join(dir, "dist");
 
 // The esbuild that wrangler itself bundles with (its pinned dependency): the same parser and printer
@@ -29,7 +35,7 @@ const esbuild = requireFromWrangler("esbuild") as typeof import("esbuild");
 rmSync(unminified, { recursive: true, force: true });
 // `--env=""`: the top level, whose bundling settings (main, alias, keep_names) every deployed
 // environment inherits; it needs no bindings to bundle.
-const bundled = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--env=", "--minify=false", "--outdir", unminified], {
+const bundled = spawnSync("npx", ["wrangler", "deploy", "--dry-run", "--env=", "--minify=false", "--outdir", unminified, ...(config ? ["-c", config] : [])], {
   cwd: dir,
   stdio: ["ignore", "ignore", "inherit"],
   env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
@@ -39,11 +45,12 @@ if (bundled.status !== 0) throw new Error(`build-worker: wrangler bundling faile
 const entry = path.join(unminified, "index.js");
 if (!existsSync(entry)) throw new Error(`build-worker: wrangler wrote no ${entry} (is \`main\` build/index.js?)`);
 
-rmSync(out, { recursive: true, force: true });
+// Only this bundle's files: dist/ holds both Workers' (npm run build makes app, then front).
+for (const file of [`${name}.js`, `${name}.js.map`]) rmSync(path.join(out, file), { force: true });
 mkdirSync(out, { recursive: true });
 await esbuild.build({
   entryPoints: [entry],
-  outfile: path.join(out, "app.js"),
+  outfile: path.join(out, `${name}.js`),
   // One finished ES module in, one out: nothing left to resolve (its only imports are `cloudflare:*`
   // and `node:*` built-ins, which stay as they are without bundling).
   bundle: false,
@@ -70,7 +77,7 @@ type SourceMapFile = { sources: string[]; sourceRoot?: string };
 const inputMap = JSON.parse(readFileSync(`${entry}.map`, "utf8")) as SourceMapFile;
 const inputRoot = path.resolve(unminified, inputMap.sourceRoot ?? "");
 const known = new Set(inputMap.sources);
-const outputMapFile = path.join(out, "app.js.map");
+const outputMapFile = path.join(out, `${name}.js.map`);
 const outputMap = JSON.parse(readFileSync(outputMapFile, "utf8")) as SourceMapFile;
 outputMap.sources = outputMap.sources.map((s) => (known.has(s) ? path.relative(out, path.resolve(inputRoot, s)) : s));
 delete outputMap.sourceRoot;

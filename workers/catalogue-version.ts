@@ -8,6 +8,9 @@
 // keep KV off the hot path; a write in this isolate that moves a version forgets it
 // (forgetCatalogueVersion), so the next request here reads the new version at once: the person who
 // published sees it on their next page. Other isolates catch up within MEMO_MS, as before.
+// With two Workers (docs/decisions/057) the publish happens in the back office and the next page is
+// the front's: the back office's answer says so (DATA_VERSION_HEADER), and the front, which
+// forwarded it, forgets its own memo too before passing the answer on without the header.
 import { CATALOGUE_VERSION_KEY } from "../app/lib/catalogue-version.server";
 import { COMMUNITY_VERSION_KEY } from "../app/lib/community-version.server";
 
@@ -24,11 +27,13 @@ export async function catalogueVersion(kv: KVNamespace, now = Date.now()): Promi
   return value;
 }
 
+/** On an answer whose request moved a data version (the front forgets its memo on seeing it). */
+export const DATA_VERSION_HEADER = "X-AppHub-Data-Version";
+
 /**
  * Called (through the load context's forgetDataVersion) after this isolate wrote a new catalogue or
- * community version. The memo lives here, in the Worker's module: the server build has its own
- * copies of the app's modules (app/request-services.server.ts), so app code reaches it only
- * through the context.
+ * community version. App code reaches it through the context, which keeps the routes free of the
+ * Worker's modules.
  */
 export function forgetCatalogueVersion(): void {
   memo = null;

@@ -10,3 +10,11 @@ interface Env {
 interface CacheStorage {
   readonly default: Cache;
 }
+
+interface Env {
+  /**
+   * The front Worker's service binding to the back-office Worker (docs/decisions/057; the front's
+   * wrangler config, written by scripts/front-config.ts). Absent in the back-office Worker itself.
+   */
+  BACK_OFFICE?: Fetcher;
+}

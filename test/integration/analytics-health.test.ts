@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker, wranglerVars } from "./harness.ts";
+import { BACK_OFFICE_WORKER, startWorker, wranglerVars } from "./harness.ts";
 import { page as parse } from "./html.ts";
 import { startWorld, type World } from "./login.ts";
 
@@ -117,7 +117,7 @@ describe("health", () => {
   });
 
   it("the scheduled handler records every service; /healthz then reports the platform", async () => {
-    const worker = await world.app.mf.getWorker();
+    const worker = await world.app.mf.getWorker(BACK_OFFICE_WORKER);
     const result = await worker.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
     expect(result.outcome).toBe("ok");
     const { results } = await world.app.db
@@ -134,7 +134,7 @@ describe("health", () => {
   it("an unreachable platform is recorded as down: degraded, still 200 (it is not required)", async () => {
     const app = await startWorker({ apps: 20, vars: { PLATFORM_API_BASE: `${CLOSED}/v1` } });
     try {
-      const worker = await app.mf.getWorker();
+      const worker = await app.mf.getWorker(BACK_OFFICE_WORKER);
       expect((await worker.scheduled({ cron: "* * * * *" })).outcome).toBe("ok");
       const res = await app.fetch("/healthz");
       expect(res.status).toBe(200);

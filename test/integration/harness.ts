@@ -21,6 +21,10 @@ import {
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
+/** The two Workers' names (docs/decisions/057): requests enter the front; crons and queues run in the back office. */
+export const FRONT_WORKER = "app-hub-front";
+export const BACK_OFFICE_WORKER = "app-hub";
+
 export type TestWorker = {
   mf: Miniflare;
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
@@ -202,7 +206,11 @@ export async function startWorker(
     rateLimits?: Record<string, number>;
   } = {},
 ): Promise<TestWorker> {
-  const script = readFileSync(`${root}/dist/app.js`, "utf8");
+  // Both Workers, as production runs them (docs/decisions/057): every request enters the front,
+  // which forwards the back office's routes over its BACK_OFFICE service binding. The back office
+  // (the whole app) runs the Cron Trigger and the queue consumers.
+  const frontScript = readFileSync(`${root}/dist/front.js`, "utf8");
+  const backScript = readFileSync(`${root}/dist/app.js`, "utf8");
   const environment = options.environment ?? "development";
   const vars =
     environment === "development"
@@ -214,29 +222,45 @@ export async function startWorker(
         }
       : { ...wranglerVars(environment), ...TEST_DEPLOY_SECRETS, ...options.vars };
   const queues = queueOptions(environment);
+  const workerConfig = (script: string) => ({
+    compatibilityDate: "2026-07-01",
+    manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: script } } },
+  });
+  // The same resources in both Workers: Miniflare shares a D1 database, a KV namespace or a queue
+  // between Workers that name the same id, as Cloudflare does for two Workers bound to one.
+  const bindings = {
+    DB: { type: "d1", id: "test-db" },
+    KV: { type: "kv", id: "test-kv" },
+    ASSETS: { type: "assets" },
+    ...rateLimitEnv(options.rateLimits, environment),
+    ...queues.bindings,
+    ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
+  };
+  // Outbound fetch() from either Worker (e.g. the image proxy) goes to this handler when given.
+  const outbound = options.outboundService ? { dev: { outboundService: { type: "fetcher", handler: (request: Request) => options.outboundService!(request) } } } : {};
   const miniflareOptions = (resourcePersistencePath: string) =>
     ({
       resourcePersistencePath,
       workers: [
         {
           config: {
-            name: "app-hub",
-            compatibilityDate: "2026-07-01",
-            manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: script } } },
-            env: {
-              DB: { type: "d1", id: "test-db" },
-              KV: { type: "kv", id: "test-kv" },
-              ASSETS: { type: "assets" },
-              ...rateLimitEnv(options.rateLimits, environment),
-              // The update fan-out's queue and its consumers (the Worker's `queue` handler), as wrangler.toml has them.
-              ...queues.bindings,
-              ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
-            },
-            triggers: queues.triggers,
+            name: FRONT_WORKER,
+            ...workerConfig(frontScript),
+            env: { ...bindings, BACK_OFFICE: { type: "worker", worker: BACK_OFFICE_WORKER } },
             assets: { directory: `${root}/public`, hasUserWorker: true },
           },
-          // Outbound fetch() from the Worker (e.g. the image proxy) goes to this handler when given.
-          ...(options.outboundService ? { dev: { outboundService: { type: "fetcher", handler: (request: Request) => options.outboundService!(request) } } } : {}),
+          ...outbound,
+        },
+        {
+          config: {
+            name: BACK_OFFICE_WORKER,
+            ...workerConfig(backScript),
+            env: bindings,
+            assets: { directory: `${root}/public`, hasUserWorker: true },
+            // The update fan-out's and the insights' queue consumers (the Worker's `queue` handler), as wrangler.toml has them.
+            triggers: queues.triggers,
+          },
+          ...outbound,
         },
       ],
       ...(options.listen ? { host: "127.0.0.1", port: 0 } : {}),

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { publisherSlugOf } from "../../app/models/catalogue-record.ts";
 import { USERS } from "../../workers/platform/demo-data.ts";
 import { eventually } from "./followers-helpers.ts";
+import { BACK_OFFICE_WORKER } from "./harness.ts";
 import { page as parse } from "./html.ts";
 import { Jar, logIn, startWorld, useWorld, visit } from "./login.ts";
 
@@ -146,7 +147,7 @@ describe("the Cron Trigger's rollups", () => {
         )
         .bind(app.id, at(5), at(5), at(5)),
     ]);
-    const result = await (await world.app.mf.getWorker()).scheduled({ cron: "* * * * *", scheduledTime: now });
+    const result = await (await world.app.mf.getWorker(BACK_OFFICE_WORKER)).scheduled({ cron: "* * * * *", scheduledTime: now });
     expect(result.outcome).toBe("ok");
     const row = await db.prepare("SELECT ratings, rating_sum FROM insights_app_daily WHERE app_id = ? AND day = ?").bind(app.id, today()).first();
     // The removed review is not counted: 5 + 4 + 4 + 3 + 5.

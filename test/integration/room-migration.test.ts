@@ -10,6 +10,7 @@ import { SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { decodeId } from "../../workers/platform/ids.ts";
 import { api } from "../platform/helpers.ts";
 import { announce, clearFollows, eventually, follow, followableApp, updatesBotMessages, versionUpdate } from "./followers-helpers.ts";
+import { BACK_OFFICE_WORKER } from "./harness.ts";
 import { startWorld, useWorld } from "./login.ts";
 import { MENTION, asPostedBy, helpers, room, startReceiver } from "./webhook-helpers.ts";
 
@@ -25,7 +26,7 @@ const { as, create, postHook, platformToken } = helpers(() => world);
 
 type PlatformHook = { id: string; name: string; targetUrl: string; resource: string; event: string; filter?: string; status: string };
 const botHooks = async (token: string) => ((await (await api(world.platform, token, "/v1/webhooks")).json()) as { items: PlatformHook[] }).items;
-const cron = async () => (await world.app.mf.getWorker()).scheduled({ cron: "* * * * *", scheduledTime: new Date() });
+const cron = async () => (await world.app.mf.getWorker(BACK_OFFICE_WORKER)).scheduled({ cron: "* * * * *", scheduledTime: new Date() });
 
 async function migrate(roomId: string): Promise<{ id: string; previousRoomId: string; delivered: number }> {
   const res = await world.platform.fetch("/_emulator/rooms/migrate", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ roomId }) });

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { USERS } from "../../workers/platform/demo-data.ts";
 
 import { helpers, room, startReceiver, useWebhookWorld } from "./webhook-helpers.ts";
+import { BACK_OFFICE_WORKER } from "./harness.ts";
 
 const world = useWebhookWorld();
 const { as, create } = helpers(() => world);
@@ -28,7 +29,7 @@ describe("retries from the Cron Trigger", () => {
       await world.app.db.batch([...Array.from({ length: 60 }, (_, i) => queue(slow.id, i, i + 1)), queue(fine.id, 999, 1000)]);
 
       const started = Date.now();
-      await (await world.app.mf.getWorker()).scheduled({ cron: "* * * * *", scheduledTime: new Date() });
+      await (await world.app.mf.getWorker(BACK_OFFICE_WORKER)).scheduled({ cron: "* * * * *", scheduledTime: new Date() });
       const took = Date.now() - started;
 
       expect(working.received.map((r) => JSON.parse(r.body))).toEqual([{ n: 999 }]);

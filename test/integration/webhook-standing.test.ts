@@ -9,6 +9,7 @@ import { ORGS, ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-da
 import { encodeId } from "../../workers/platform/ids.ts";
 import { api } from "../platform/helpers.ts";
 import { page as parse } from "./html.ts";
+import { BACK_OFFICE_WORKER } from "./harness.ts";
 import { postForm, visit } from "./login.ts";
 import { helpers, INCOMING, MENTION, OUTGOING, room, startReceiver, useWebhookWorld, type Hook } from "./webhook-helpers.ts";
 import { inactiveMessage, inactiveRefusal, WEBHOOK_LIMIT, WEBHOOK_MESSAGES as M } from "../../app/features/webhooks/webhook-form.ts";
@@ -166,7 +167,7 @@ describe("an outgoing webhook whose owner leaves the space", () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       // ...and the Cron Trigger drops the waiting retry instead of sending it.
-      await (await world.app.mf.getWorker()).scheduled({ cron: "* * * * *", scheduledTime: new Date() });
+      await (await world.app.mf.getWorker(BACK_OFFICE_WORKER)).scheduled({ cron: "* * * * *", scheduledTime: new Date() });
       await new Promise((r) => setTimeout(r, 500));
       expect(receiver.received).toHaveLength(1);
       expect((await world.app.db.prepare("SELECT id FROM webhook_deliveries").all()).results).toEqual([]);

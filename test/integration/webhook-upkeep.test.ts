@@ -9,6 +9,7 @@ import { ADD_APP_MESSAGES } from "../../app/features/add-app/messages.ts";
 import { REVIVAL_WAIT_MS } from "../../app/features/webhooks/revival.server.ts";
 import { api } from "../platform/helpers.ts";
 import { postForm, startWorld, useWorld, visit } from "./login.ts";
+import { BACK_OFFICE_WORKER } from "./harness.ts";
 import { helpers, INCOMING, MENTION, OUTGOING, room, startReceiver, useWebhookWorld } from "./webhook-helpers.ts";
 
 type PlatformHook = { id: string; name: string; targetUrl: string; status: "active" | "inactive" };
@@ -18,7 +19,7 @@ describe("an outgoing webhook whose platform webhook went inactive", () => {
   const { as, create, say } = helpers(() => world);
 
   const botHooks = async () => ((await (await api(world.platform, SERVICE_BOTS.outgoing.token, "/v1/webhooks")).json()) as { items: PlatformHook[] }).items;
-  const cron = async () => (await world.app.mf.getWorker()).scheduled({ cron: "* * * * *", scheduledTime: new Date() });
+  const cron = async () => (await world.app.mf.getWorker(BACK_OFFICE_WORKER)).scheduled({ cron: "* * * * *", scheduledTime: new Date() });
 
   it("is active again after the scheduled run, and a mention is then delivered", async () => {
     const receiver = await startReceiver();

@@ -9,7 +9,7 @@ import { encodeId } from "../../workers/platform/ids.ts";
 import { ROOMS, SERVICE_BOTS, USERS } from "../../workers/platform/demo-data.ts";
 import { api, login } from "../platform/helpers.ts";
 import { Jar, logIn, postForm, startWorld, useWorld, visit } from "./login.ts";
-import { freshRateWindow } from "./harness.ts";
+import { BACK_OFFICE_WORKER, freshRateWindow } from "./harness.ts";
 import { page as parse } from "./html.ts";
 import { WEBHOOK_MESSAGES as M } from "../../app/features/webhooks/webhook-form.ts";
 import { asPostedBy, MENTION } from "./webhook-helpers.ts";
@@ -401,7 +401,7 @@ describe("an outgoing webhook", () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect((await world.app.db.prepare("SELECT attempts FROM webhook_deliveries").all()).results).toEqual([{ attempts: 1 }]);
-    const worker = await world.app.mf.getWorker();
+    const worker = await world.app.mf.getWorker(BACK_OFFICE_WORKER);
     await worker.scheduled({ cron: "* * * * *", scheduledTime: new Date() });
     expect(received).toHaveLength(2);
     expect(received[1]!.body).toBe(received[0]!.body);

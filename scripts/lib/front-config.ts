@@ -1,0 +1,52 @@
+// The front Worker's wrangler config, derived from wrangler.toml (docs/decisions/057), so the two
+// Workers never disagree about a var, a database, a namespace or an abuse limit: wrangler.toml is
+// the whole app (the back-office Worker in production) and the front is the same config with
+//   - its own name (`<name>-front`), and its own entry (the front build; dist/front.js where an
+//     environment uploads the minified bundle as it is),
+//   - a BACK_OFFICE service binding to the back-office Worker of the same environment (wrangler names
+//     an environment's Worker `<name>-<env>`),
+//   - no Cron Triggers and no queue consumers (the back office runs them; the front only produces),
+//   - paths rebased to where the written file sits.
+// Top-level keys that [env.*] sections inherit are inherited the same way, since the shape is kept.
+
+type Section = Record<string, unknown> & {
+  name?: string;
+  main?: string;
+  assets?: { directory?: string } & Record<string, unknown>;
+  d1_databases?: ({ migrations_dir?: string } & Record<string, unknown>)[];
+  queues?: { producers?: unknown[]; consumers?: unknown[] };
+  triggers?: unknown;
+  services?: unknown[];
+  workers_dev?: boolean;
+  env?: Record<string, Section>;
+};
+
+export const BACK_OFFICE_BINDING = "BACK_OFFICE";
+
+/**
+ * `raw`: wrangler.toml as wrangler reads it (experimental_readRawConfig). `rebase` turns a path of
+ * wrangler.toml (relative to the repo) into one relative to the written file. `frontMain` and
+ * `frontDist`: the front's entry, and its minified bundle for the environments that upload one.
+ */
+export function frontConfig(raw: Section, options: { rebase: (path: string) => string; frontMain: string; frontDist: string }): Section {
+  const backName = raw.name;
+  if (!backName) throw new Error("wrangler.toml has no name: the front's service binding needs the back office's");
+  const section = (from: Section, envName: string | null): Section => {
+    const { triggers: _crons, env: _env, workers_dev: _workersDev, ...rest } = from;
+    const out: Section = { ...rest };
+    if (from.main !== undefined) out.main = from.main.startsWith("dist/") ? options.rebase(options.frontDist) : options.rebase(options.frontMain);
+    if (from.assets?.directory) out.assets = { ...from.assets, directory: options.rebase(from.assets.directory) };
+    if (from.d1_databases) {
+      out.d1_databases = from.d1_databases.map((db) => (db.migrations_dir ? { ...db, migrations_dir: options.rebase(db.migrations_dir) } : db));
+    }
+    if (from.queues) out.queues = from.queues.producers ? { producers: from.queues.producers } : {};
+    const service = envName === null ? backName : (from.name ?? `${backName}-${envName}`);
+    out.services = [{ binding: BACK_OFFICE_BINDING, service }];
+    if (envName === null) out.name = `${backName}-front`;
+    else if (from.name) out.name = `${from.name}-front`;
+    return out;
+  };
+  const top = section(raw, null);
+  top.env = Object.fromEntries(Object.entries(raw.env ?? {}).map(([name, env]) => [name, section(env, name)]));
+  return top;
+}
