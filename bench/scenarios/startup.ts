@@ -5,9 +5,10 @@
 // of the upload, source maps excluded: what Cloudflare's startup and size limits see).
 //
 // Two Workers, measured in turns so the machine's background load falls on both alike:
-//   - app: this repo's Worker as a deploy uploads it (`wrangler deploy --dry-run --env production
-//     --outfile`: dist/app.js and its map, which `npm run build` wrote; the bench built it, or with
-//     --no-build the one there);
+//   - app: the front Worker as a deploy uploads it (`wrangler deploy --dry-run --env production -c
+//     build/front/wrangler.json --outfile`: dist/front.js and its map, which `npm run build` wrote;
+//     the bench built it, or with --no-build the one there; docs/decisions/057), and beside it the
+//     back office (dist/app.js, the whole app, which the front forwards the back office's routes to);
 //   - floor: a minimal Remix 2 Worker of the same stack, written by this module into a temp folder:
 //     one route, this repo's remix.config.js (classic compiler, the same server conditions and
 //     bundling, and workers/app.ts as the server build's entry), a vanilla-extract style,
@@ -155,7 +156,7 @@ async function run(ctx: BuildContext): Promise<Outcome> {
   const runs = ctx.options.startupRuns;
   const work = mkdtempSync(path.join(tmpdir(), "apphub-bench-startup-"));
   // The Remix build's text now, for the attribution at the end (someone may rebuild meanwhile).
-  writeFileSync(`${work}/index.js`, readFileSync(`${root}/build/index.js`));
+  writeFileSync(`${work}/index.js`, readFileSync(`${root}/build/front/index.js`));
   try {
     const floorDir = `${work}/floor`;
     mkdirSync(floorDir);
@@ -164,11 +165,16 @@ async function run(ctx: BuildContext): Promise<Outcome> {
     exec("npx", ["remix", "build"], floorDir);
     exec(process.execPath, [`${root}/scripts/build-worker.ts`, floorDir], root);
     exec("npx", ["wrangler", "deploy", "--dry-run", "--env", "production", "--outfile", `${work}/floor.bundle`], floorDir);
-    log("bench: startup: packing the app's dist/app.js as a deploy would …");
-    exec("npx", ["wrangler", "deploy", "--dry-run", "--env", "production", "--outfile", `${work}/app.bundle`], root);
+    // "app" is the front Worker (docs/decisions/057): what a visitor's first request in a location
+    // starts, and what the goals are about. The back office (the whole app, behind the front's
+    // service binding) is measured beside it.
+    log("bench: startup: packing the front's dist/front.js and the back office's dist/app.js as a deploy would …");
+    exec("npx", ["wrangler", "deploy", "--dry-run", "--env", "production", "-c", "build/front/wrangler.json", "--outfile", `${work}/app.bundle`], root);
+    exec("npx", ["wrangler", "deploy", "--dry-run", "--env", "production", "--outfile", `${work}/back-office.bundle`], root);
 
     const workers = [
       { label: "app", bundle: `${work}/app.bundle` },
+      { label: "back office", bundle: `${work}/back-office.bundle` },
       { label: "floor", bundle: `${work}/floor.bundle` },
       ...ctx.options.startupExtra.map(({ label, bundle }) => ({ label, bundle: path.resolve(bundle) })),
     ];
@@ -218,10 +224,11 @@ async function run(ctx: BuildContext): Promise<Outcome> {
     const medianRun = appRuns.reduce((best, s) => (Math.abs(s.cpuMs - app.cpuMs) < Math.abs(best.cpuMs - app.cpuMs) ? s : best));
     mkdirSync(`${root}/.bench`, { recursive: true });
     writeFileSync(`${root}/.bench/startup.cpuprofile`, readFileSync(medianRun.outfile));
-    const { parts } = await bundleFiles(`${work}/app.bundle`);
-    const mapText = parts.get("app.js.map")?.text();
+    const { parts, metadata } = await bundleFiles(`${work}/app.bundle`);
+    const mainModule = metadata.main_module ?? "front.js";
+    const mapText = parts.get(`${mainModule}.map`)?.text();
     const lookup = moduleLookup({
-      bundleText: parts.get("app.js")?.text() ?? "",
+      bundleText: parts.get(mainModule)?.text() ?? "",
       map: mapText ? (JSON.parse(mapText) as SourceMap) : null,
       innerFile: `${work}/index.js`,
     });
@@ -264,7 +271,7 @@ async function run(ctx: BuildContext): Promise<Outcome> {
     const [header = [], ...rows] = table;
     return {
       report: [
-        "Startup (wrangler check startup; app = this Worker, floor = a minimal Remix 2 Worker of the same stack)",
+        "Startup (wrangler check startup; app = the front Worker a visitor's first request starts, back office = the whole app behind its service binding, floor = a minimal Remix 2 Worker of the same stack)",
         formatTable(header, rows),
         "",
         `Where the app's startup goes (its ${runs} runs added up; the median run is .bench/startup.cpuprofile):\n${where}`,

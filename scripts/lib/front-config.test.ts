@@ -43,6 +43,13 @@ describe("the front Worker's config, from wrangler.toml", () => {
     }
   });
 
+  it("refuses routes in wrangler.toml: the public hostname is the front's, and the back office has none", () => {
+    const withRoutes = { ...raw, env: { ...raw.env, production: { ...raw.env?.production, routes: [{ pattern: "apphub.example", custom_domain: true }] } } };
+    expect(() => frontConfig(withRoutes, { rebase: (p) => p, frontMain: "a", frontDist: "b" })).toThrow(/public hostname belongs to the front/);
+    expect(raw.env?.production?.workers_dev).toBe(false);
+    expect(front.env?.production?.workers_dev).toBeUndefined();
+  });
+
   it("starts from the front build, or from the minified front bundle where the app uploads dist/app.js", () => {
     expect(front.main).toBe("../../build/front/index.js");
     expect(front.env?.development?.main).toBeUndefined();

@@ -6,6 +6,7 @@
 //   - a BACK_OFFICE service binding to the back-office Worker of the same environment (wrangler names
 //     an environment's Worker `<name>-<env>`),
 //   - no Cron Triggers and no queue consumers (the back office runs them; the front only produces),
+//   - its workers.dev address as wrangler's default (the back office turns its own off),
 //   - paths rebased to where the written file sits.
 // Top-level keys that [env.*] sections inherit are inherited the same way, since the shape is kept.
 
@@ -32,6 +33,13 @@ export function frontConfig(raw: Section, options: { rebase: (path: string) => s
   const backName = raw.name;
   if (!backName) throw new Error("wrangler.toml has no name: the front's service binding needs the back office's");
   const section = (from: Section, envName: string | null): Section => {
+    for (const key of ["route", "routes"]) {
+      if (from[key] !== undefined) {
+        throw new Error(
+          `wrangler.toml ${envName ? `[env.${envName}]` : "(top level)"} has \`${key}\`: the public hostname belongs to the front Worker's deploy (README "Deploy": --domain), and the back office must have none (docs/decisions/057)`,
+        );
+      }
+    }
     const { triggers: _crons, env: _env, workers_dev: _workersDev, ...rest } = from;
     const out: Section = { ...rest };
     if (from.main !== undefined) out.main = from.main.startsWith("dist/") ? options.rebase(options.frontDist) : options.rebase(options.frontMain);
