@@ -24,6 +24,18 @@ type Section = Record<string, unknown> & {
 
 export const BACK_OFFICE_BINDING = "BACK_OFFICE";
 
+/** `section`'s paths (its entry, assets folder, migrations folders), and its environments', through `rebase`. */
+export function withPathsRebased(section: Section, rebase: (path: string) => string): Section {
+  const out: Section = { ...section };
+  if (section.main !== undefined) out.main = rebase(section.main);
+  if (section.assets?.directory) out.assets = { ...section.assets, directory: rebase(section.assets.directory) };
+  if (section.d1_databases) {
+    out.d1_databases = section.d1_databases.map((db) => (db.migrations_dir ? { ...db, migrations_dir: rebase(db.migrations_dir) } : db));
+  }
+  if (section.env) out.env = Object.fromEntries(Object.entries(section.env).map(([name, env]) => [name, withPathsRebased(env, rebase)]));
+  return out;
+}
+
 /**
  * `raw`: wrangler.toml as wrangler reads it (experimental_readRawConfig). `rebase` turns a path of
  * wrangler.toml (relative to the repo) into one relative to the written file. `frontMain` and
@@ -41,12 +53,8 @@ export function frontConfig(raw: Section, options: { rebase: (path: string) => s
       }
     }
     const { triggers: _crons, env: _env, workers_dev: _workersDev, ...rest } = from;
-    const out: Section = { ...rest };
+    const out: Section = withPathsRebased(rest, options.rebase);
     if (from.main !== undefined) out.main = from.main.startsWith("dist/") ? options.rebase(options.frontDist) : options.rebase(options.frontMain);
-    if (from.assets?.directory) out.assets = { ...from.assets, directory: options.rebase(from.assets.directory) };
-    if (from.d1_databases) {
-      out.d1_databases = from.d1_databases.map((db) => (db.migrations_dir ? { ...db, migrations_dir: options.rebase(db.migrations_dir) } : db));
-    }
     if (from.queues) out.queues = from.queues.producers ? { producers: from.queues.producers } : {};
     const service = envName === null ? backName : (from.name ?? `${backName}-${envName}`);
     out.services = [{ binding: BACK_OFFICE_BINDING, service }];

@@ -1,14 +1,10 @@
 // Analytics sink, health monitor and video facade API against the built Worker in Miniflare, with
 // the platform emulator (and its local oEmbed responder) on a real port beside it.
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACK_OFFICE_WORKER, startWorker, wranglerVars } from "./harness.ts";
+import { BACK_OFFICE_WORKER, loneWorker, startWorker, wranglerVars } from "./harness.ts";
 import { page as parse } from "./html.ts";
 import { startWorld, type World } from "./login.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const KEY = wranglerVars().ANALYTICS_KEY!;
 /** A port nothing listens on: connections are refused at once. */
 const CLOSED = "http://127.0.0.1:9";
@@ -147,24 +143,7 @@ describe("health", () => {
   });
 
   it("answers 503 when a required service (D1) is missing", async () => {
-    const vars = { ...wranglerVars(), LOG_LEVEL: "error" };
-    const mf = new Miniflare({
-      workers: [
-        {
-          config: {
-            name: "app-hub-no-d1",
-            compatibilityDate: "2026-07-01",
-            manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: readFileSync(`${root}/dist/app.js`, "utf8") } } },
-            env: {
-              KV: { type: "kv", id: "no-d1-kv" },
-              ASSETS: { type: "assets" },
-              ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
-            },
-            assets: { directory: `${root}/public`, hasUserWorker: true },
-          },
-        },
-      ],
-    } as ConstructorParameters<typeof Miniflare>[0]);
+    const mf = loneWorker("app.js", { KV: { type: "kv", id: "no-d1-kv" } });
     try {
       await mf.ready;
       const res = (await mf.dispatchFetch("http://127.0.0.1:8787/healthz")) as unknown as Response;

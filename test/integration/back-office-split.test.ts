@@ -3,9 +3,8 @@
 // front's own build, whose pages link the full build's browser assets.
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACK_OFFICE_WORKER, startWorker, type TestWorker, wranglerVars } from "./harness.ts";
+import { BACK_OFFICE_WORKER, loneWorker, startWorker, type TestWorker } from "./harness.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 /** What the front build's stub of a back-office route says, should it ever run (app/back-office-route.tsx). */
@@ -73,20 +72,7 @@ describe("the front's own pages", () => {
 
 describe("a front deployed without its binding", () => {
   it("says so for a back-office address, instead of rendering the stub", async () => {
-    const vars = { ...wranglerVars(), LOG_LEVEL: "error" };
-    const mf = new Miniflare({
-      workers: [
-        {
-          config: {
-            name: "front-alone",
-            compatibilityDate: "2026-07-01",
-            manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: readFileSync(`${root}/dist/front.js`, "utf8") } } },
-            env: { ASSETS: { type: "assets" }, ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])) },
-            assets: { directory: `${root}/public`, hasUserWorker: true },
-          },
-        },
-      ],
-    } as ConstructorParameters<typeof Miniflare>[0]);
+    const mf = loneWorker("front.js", {});
     try {
       const res = (await mf.dispatchFetch("http://127.0.0.1:8787/feeds/new-apps")) as unknown as Response;
       expect(res.status).toBe(500);

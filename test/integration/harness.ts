@@ -21,6 +21,27 @@ import {
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
+/**
+ * One built Worker (`dist/<file>`) alone in Miniflare, with wrangler.toml's development vars and
+ * only the bindings given: for what a Worker does when a binding it needs is missing.
+ */
+export function loneWorker(file: "app.js" | "front.js", bindings: Record<string, unknown>): Miniflare {
+  const vars = { ...wranglerVars(), LOG_LEVEL: "error" };
+  return new Miniflare({
+    workers: [
+      {
+        config: {
+          name: `lone-${file.replace(".js", "")}`,
+          compatibilityDate: "2026-07-01",
+          manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: readFileSync(`${root}/dist/${file}`, "utf8") } } },
+          env: { ASSETS: { type: "assets" }, ...bindings, ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])) },
+          assets: { directory: `${root}/public`, hasUserWorker: true },
+        },
+      },
+    ],
+  } as ConstructorParameters<typeof Miniflare>[0]);
+}
+
 /** The two Workers' names (docs/decisions/057): requests enter the front; crons and queues run in the back office. */
 export const FRONT_WORKER = "app-hub-front";
 export const BACK_OFFICE_WORKER = "app-hub";
