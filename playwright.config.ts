@@ -1,5 +1,6 @@
 // Browser tests in Debian's Chromium (Playwright cannot download browsers here), with JavaScript
-// on and off. The web server is the real Worker in wrangler dev on a freshly seeded local D1.
+// on and off. The web server is the real pair of Workers in wrangler dev (the front, and the back
+// office behind it, as production runs them) on a freshly seeded local D1.
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -12,6 +13,8 @@ const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 8790);
 const state = `.wrangler/e2e-state-${port}`;
 const platformState = `.wrangler/e2e-platform-state-${platformPort}`;
 const PLATFORM_ORIGIN = `http://127.0.0.1:${platformPort}`;
+// The two Workers' configs for this run (scripts/dev-configs.ts).
+const configs = `build/e2e-${port}`;
 const serverEnv = { CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 // Debian's Chromium, as its headless shell where installed (`.ci/run` installs it): the same
@@ -46,11 +49,14 @@ export default defineConfig({
     {
       command:
         `node scripts/seed-local.mjs --reset --persist-to ${state} --port ${port} --platform-origin ${PLATFORM_ORIGIN} && ` +
-        `npx wrangler dev --env development --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false ` +
+        // Production's shape (docs/decisions/057): the front Worker first, the back office behind its
+        // service binding, each given this run's addresses (wrangler dev gives --var to the first only).
+        `node scripts/dev-configs.ts --out ${configs} ` +
         `--var PLATFORM_API_BASE:${PLATFORM_ORIGIN}/v1 --var OEMBED_ENDPOINT:${PLATFORM_ORIGIN}/oembed ` +
         `--var PLATFORM_TOKENS_PAGE_URL:${PLATFORM_ORIGIN}/account/authorized-apps ` +
         // The portal's own address: links in the updates bot's messages point at this server.
-        `--var PORTAL_URL:http://127.0.0.1:${port}`,
+        `--var PORTAL_URL:http://127.0.0.1:${port} && ` +
+        `npx wrangler dev -c ${configs}/front.json -c ${configs}/back.json --env development --ip 127.0.0.1 --port ${port} --persist-to ${state} --show-interactive-dev-session=false`,
       url: `http://127.0.0.1:${port}/robots.txt`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

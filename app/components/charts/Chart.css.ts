@@ -12,7 +12,21 @@ export const description = style({ margin: 0, color: vars.color.textMuted, fontS
 // Inline-size containment: the chart's own minimum width stays inside this frame instead of widening
 // every box around it (the page column would otherwise not shrink below it on a phone).
 export const scroller = style({ overflowX: "auto", width: "100%", contain: "inline-size" });
-export const svg = style({ display: "block", width: "100%", minWidth: "420px", height: "auto", maxWidth: "760px" });
+/** The narrowest the plot is drawn: below it, the frame scrolls (and says so: scrollHint). */
+const PLOT_MIN_WIDTH = 420;
+export const svg = style({ display: "block", width: "100%", minWidth: `${PLOT_MIN_WIDTH}px`, height: "auto", maxWidth: "760px" });
+/**
+ * "Scroll sideways …", shown where the frame is narrower than the plot: a phone's viewport, less the
+ * page's and the panel's padding (about 100 px at most). Hidden from screen readers, which read the
+ * chart's summary and table instead.
+ */
+export const scrollHint = style({
+  display: "none",
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.sm,
+  "@media": { [`screen and (max-width: ${PLOT_MIN_WIDTH + 100}px)`]: { display: "block" } },
+});
 export const legend = style({ display: "flex", flexWrap: "wrap", gap: `${vars.space[1]} ${vars.space[4]}`, margin: 0, padding: 0, listStyle: "none", fontSize: vars.fontSize.sm });
 export const legendItem = style({ display: "inline-flex", alignItems: "center", gap: vars.space[2] });
 const swatchBase = style({ display: "inline-block", width: "24px", height: "0", borderTopWidth: "3px", flexShrink: 0 });

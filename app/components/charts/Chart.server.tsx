@@ -185,9 +185,12 @@ function ChartFigure({ chart }: { chart: ChartData }) {
       </figcaption>
       {/* Focusable: on a narrow phone it scrolls sideways, and keyboards must reach that too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable so it can be scrolled by keyboard */}
-      <div className={s.scroller} tabIndex={0}>
+      <div className={s.scroller} tabIndex={0} role="group" aria-labelledby={titleId}>
         <Plot chart={chart} titleId={titleId} descId={descId} />
       </div>
+      <p className={s.scrollHint} aria-hidden="true">
+        Scroll sideways to see the whole chart.
+      </p>
       <p className={visuallyHidden} id={descId}>
         {summary(chart)}
       </p>
