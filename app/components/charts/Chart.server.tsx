@@ -185,7 +185,7 @@ function ChartFigure({ chart }: { chart: ChartData }) {
       </figcaption>
       {/* Focusable: on a narrow phone it scrolls sideways, and keyboards must reach that too. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region is focusable so it can be scrolled by keyboard */}
-      <div className={s.scroller} tabIndex={0} role="group" aria-labelledby={titleId}>
+      <div className={s.scroller} tabIndex={0}>
         <Plot chart={chart} titleId={titleId} descId={descId} />
       </div>
       <p className={s.scrollHint} aria-hidden="true">
