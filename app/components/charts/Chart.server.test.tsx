@@ -31,6 +31,12 @@ describe("the shared chart", () => {
     expect(html).toContain("<td>40</td>");
   });
 
+  it("groups thousands on the page and keeps plain digits in the CSV, for spreadsheets", () => {
+    const big: ChartData = { ...chart, series: [{ label: "Views", values: [0, 3, 23912], previous: 12 }] };
+    expect(chartHtml(big)).toContain("<td>23,912</td>");
+    expect(chartCsvRows(big).at(-1)).toEqual(["2026-05-03", "23912"]);
+  });
+
   it("has the same numbers in its CSV", () => {
     expect(chartCsvRows(chart)).toEqual([
       ["day", "Views"],

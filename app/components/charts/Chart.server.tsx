@@ -7,6 +7,7 @@
 // measure are drawn in the "fewer than 5" band and written as "fewer than 5" (issue 30 item 5).
 import { renderToStaticMarkup } from "react-dom/server";
 import { FEWER_THAN, isSmall, niceTicks, shortDay, shownCount, SMALL_COUNT } from "~/features/insights/series";
+import { formatCount } from "~/lib/format-number";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as s from "./Chart.css";
 
@@ -49,14 +50,21 @@ const PLOT_H = H - M.top - M.bottom;
 /** Where a value is drawn: a small count in the middle of the "fewer than 5" band, never at its value. */
 const drawn = (v: number, small: boolean) => (small && isSmall(v) ? SMALL_COUNT / 2 : v);
 
-export const shownValue = (v: number | null, small: boolean) => (v === null ? "not shown" : small ? shownCount(v) : String(Math.round(v * 10) / 10));
+/** A value as the CSV carries it: plain digits, for spreadsheets (the below-5 rule applied). */
+const csvValue = (v: number | null, small: boolean) => (v === null ? "not shown" : small ? (isSmall(v) ? FEWER_THAN : String(v)) : String(Math.round(v * 10) / 10));
+/** A value as the page shows it: thousands grouped, as everywhere on the hub ("23,912"). */
+export const shownValue = (v: number | null, small: boolean) => {
+  if (v === null || small) return v === null ? "not shown" : shownCount(v);
+  const rounded = Math.round(v * 10) / 10;
+  return Number.isSafeInteger(rounded) ? formatCount(rounded) : String(rounded);
+};
 
 function summary(chart: ChartData): string {
   const parts = chart.series.map((line) => {
     const known = line.values.filter((v): v is number => v !== null);
     if (chart.summed === false) return `${line.label}: ${known.length} of ${line.values.length} ${chart.kind === "line" ? "days" : "steps"} with a value`;
     const total = known.reduce((a, v) => a + v, 0);
-    return `${line.label}: ${chart.small ? shownCount(total) : total} in total`;
+    return `${line.label}: ${chart.small ? shownCount(total) : shownValue(total, false)} in total`;
   });
   const span = chart.kind === "line" && chart.labels.length ? `, ${shortDay(chart.labels[0]!)} to ${shortDay(chart.labels[chart.labels.length - 1]!)}` : "";
   return `${chart.kind === "line" ? "Line" : "Bar"} chart of ${chart.unit}${span}. ${parts.join("; ")}.`;
@@ -254,6 +262,6 @@ export const chartHtml = (chart: ChartData): string => renderToStaticMarkup(<Cha
 export function chartCsvRows(chart: ChartData): (string | number)[][] {
   return [
     [chart.kind === "line" ? "day" : "step", ...chart.series.map((l) => l.label)],
-    ...chart.labels.map((label, i) => [label, ...chart.series.map((l) => shownValue(l.values[i] ?? null, chart.small))]),
+    ...chart.labels.map((label, i) => [label, ...chart.series.map((l) => csvValue(l.values[i] ?? null, chart.small))]),
   ];
 }

@@ -8,11 +8,13 @@ import "~/components/charts/Chart.css";
 import "./InsightsSections.css";
 import { Island } from "~/components/Island";
 import { useKeptForDocument } from "~/lib/server-render";
+import { formatDate } from "~/lib/format-date";
 import { FEWER_THAN } from "./series";
 import type { InsightsPageData } from "./insights-page.server";
 import * as s from "./InsightsPage.css";
 
-const longDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+/** "November 27, 2026": the hub's one long date (~/lib/format-date), without an Intl formatter per call. */
+const longDay = (day: string) => formatDate(`${day}T00:00:00Z`);
 
 /**
  * The sections' HTML is kept for the document's render only (docs/decisions/023): sent once, as

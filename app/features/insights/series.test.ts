@@ -43,6 +43,8 @@ describe("daily columns and totals", () => {
 describe("the below-5 rule", () => {
   it("shows 1 to 4 as 'fewer than 5', and 0 and 5 or more as they are", () => {
     expect([0, 1, 2, 3, 4, 5, 12].map(shownCount)).toEqual(["0", FEWER_THAN, FEWER_THAN, FEWER_THAN, FEWER_THAN, "5", "12"]);
+    // Thousands grouped on the page, as everywhere on the hub.
+    expect(shownCount(23912)).toBe("23,912");
     expect(FEWER_THAN).toBe("fewer than 5");
     expect(isSmall(0)).toBe(false);
     expect(isSmall(4)).toBe(true);

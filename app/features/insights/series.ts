@@ -1,6 +1,7 @@
 // The arithmetic of the insights pages (docs/decisions/038): windows of 7, 30 or 90 UTC days and
 // the window before, daily rows filled with zeros, totals and their change, the below-5 rule, and
 // CSV. Pure, so the unit tests pin it down.
+import { formatCount } from "~/lib/format-number";
 
 export const WINDOWS = [7, 30, 90] as const;
 export type WindowDays = (typeof WINDOWS)[number];
@@ -53,7 +54,7 @@ export const FEWER_THAN = `fewer than ${SMALL_COUNT}`;
 export const isSmall = (n: number) => n > 0 && n < SMALL_COUNT;
 
 /** A count as a page or a CSV shows it: the number, or "fewer than 5" for 1 to 4. */
-export const shownCount = (n: number): string => (isSmall(n) ? FEWER_THAN : String(n));
+export const shownCount = (n: number): string => (isSmall(n) ? FEWER_THAN : formatCount(n));
 
 export type Change = { current: number; previous: number /** Percent change, null when the previous window had none. */; percent: number | null };
 
