@@ -37,7 +37,7 @@ function pagePath(pathname: string): string {
 }
 
 /** Whether the route that would answer this path is the back office's. */
-export function isBackOfficeRequest(url: URL): boolean {
+function isBackOfficeRequest(url: URL): boolean {
   const leaf = matchRoutes(ROUTES, pagePath(url.pathname))?.at(-1);
   return leaf?.route.id !== undefined && BACK_OFFICE_ROUTES.has(leaf.route.id);
 }

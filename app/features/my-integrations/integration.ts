@@ -47,9 +47,6 @@ export type MyIntegrationsView = {
   items: MyIntegration[];
 };
 
-/** "January 31, 2026" (UTC): the hub's one date format (~/lib/format-date). */
-export const formatDay = formatDate;
-
 export const MY_INTEGRATIONS_MESSAGES = {
   loadFailed: "We're having trouble loading your integrations. Please try again in a few minutes.",
   empty: "There are no items to display",
@@ -57,8 +54,8 @@ export const MY_INTEGRATIONS_MESSAGES = {
   leadThirdParty: (product: string) =>
     `Integrations you connected through App Hub. ${product} keeps the access you gave them: see it or take it away on your ${product} account page.`,
   manageLink: (product: string) => `Manage integrations' access on ${product}`,
-  connectedOn: (iso: string) => `Connected on ${formatDay(iso)}`,
-  startedOn: (iso: string) => `You started connecting on ${formatDay(iso)}, not confirmed`,
+  connectedOn: (iso: string) => `Connected on ${formatDate(iso)}`,
+  startedOn: (iso: string) => `You started connecting on ${formatDate(iso)}, not confirmed`,
   disconnected: (name: string) => `${name} was disconnected from your account.`,
   disconnectFailed: (name: string) => `We couldn't disconnect ${name}. Please try again in a few minutes.`,
   removedFromList: (name: string, product: string) => `${name} was removed from this list. Any access you gave it stays until you take it away on your ${product} account page.`,
