@@ -9,7 +9,7 @@ import type { Sort } from "~/lib/sort";
 import { toFtsQuery } from "~/lib/fts-query";
 import { nameKey } from "~/lib/name-key";
 import { recall, recallAnswer, remember, rememberAnswer } from "./catalogue-memo.server";
-import { boundedRanking, type Fragment } from "./text-ranking.server";
+import { bm25Of, boundedRanking, type ColumnWeights, type Fragment } from "./text-ranking.server";
 
 export type AppQuery = {
   status?: AppStatus;
@@ -76,8 +76,9 @@ export const SUMMARY_COLUMNS =
 /** apps.listing: shown in lists, deprecated (shown when asked), removed by a moderator (shown nowhere). */
 export const LISTING = { listed: 0, deprecated: 1, removed: 2 } as const;
 
-// bm25 weights per FTS column: name, company_name, tagline, description, category_names.
-const BM25 = "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)";
+/** How much a match counts in each FTS column: bm25's weights, and the columns' weights above the ranking's window. */
+const SEARCH_WEIGHTS: ColumnWeights = { name: 10, company_name: 4, tagline: 2, description: 1, category_names: 1.5 };
+const BM25 = bm25Of(SEARCH_WEIGHTS);
 
 /**
  * Relevance, "lower is better" like bm25: an app whose whole name is the typed text comes first,
@@ -300,7 +301,7 @@ function listStatement(db: Db, query: AppQuery, page: { offset: number; limit: n
     const ranking = boundedRanking({
       all: matchOf(query),
       tiers: query.textMatch?.tiers ?? [],
-      bm25: BM25,
+      weights: SEARCH_WEIGHTS,
       nameKey: nameKey(text),
       filters: { sql: filters.where, params: filters.params },
       window: countLimit(page.offset + page.limit),
@@ -452,6 +453,7 @@ export const SUGGESTIONS_MAX = 5;
 export const SUGGEST_WINDOW = 256;
 /** The columns the typeahead matches (FTS5 column filter): names and companies, never descriptions. */
 const SUGGEST_COLUMNS = "{name company_name}";
+const SUGGEST_WEIGHTS: ColumnWeights = { name: 10, company_name: 4, tagline: 0, description: 0, category_names: 0 };
 /** Typed text shorter than this (in characters of its name key) is matched as a name prefix only. */
 const SHORT_PREFIX = 3;
 
@@ -469,7 +471,7 @@ function suggestStatement(db: Db, columns: string, fts: string, key: string, tie
   const ranking = boundedRanking({
     all: `${SUGGEST_COLUMNS} : (${fts})`,
     tiers: tiers.map((tier) => `${SUGGEST_COLUMNS} : (${tier})`),
-    bm25: "bm25(apps_fts, 10.0, 4.0, 0.0, 0.0, 0.0)",
+    weights: SUGGEST_WEIGHTS,
     nameKey: key,
     filters,
     window: SUGGEST_WINDOW,

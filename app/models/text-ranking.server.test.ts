@@ -8,21 +8,31 @@ import { fileURLToPath } from "node:url";
 import { beforeEach, describe, expect, it } from "vitest";
 import { planSearch, type SearchPlan } from "../features/search/query-plan.server.ts";
 import { buildVocabulary } from "../features/search/vocabulary.server.ts";
-import { boundedRanking, type RankingInput, TIER_STEP } from "./text-ranking.server";
+import { bm25Of, boundedRanking, type ColumnWeights, type RankingInput, TIER_STEP } from "./text-ranking.server";
 
 const migrations = fileURLToPath(new URL("../../migrations", import.meta.url));
-const BM25 = "bm25(apps_fts, 10.0, 4.0, 2.0, 1.0, 1.5)";
+const WEIGHTS: ColumnWeights = { name: 10, company_name: 4, tagline: 2, description: 1, category_names: 1.5 };
+const BM25 = bm25Of(WEIGHTS);
 
 let db: DatabaseSync;
 let seq = 0;
 
-function addApp(name: string, description: string, type = "integration") {
+type Texts = { company?: string; tagline?: string; categories?: string };
+
+function addApp(name: string, description: string, type = "integration", { company = "Acme", tagline = "A tagline", categories = "" }: Texts = {}) {
   seq += 1;
   db.prepare(
-    `INSERT INTO apps (seq, id, name, logo, type, product_type, company_name, tagline, description, submitted_at, updated_at, status, name_key)
-     VALUES (?, ?, ?, 'l.png', ?, 'teams', 'Acme', 'A tagline', ?, '2026-01-01', '2026-01-01', 'published', ?)`,
-  ).run(seq, `app-${seq}`, name, type, description, name.toLowerCase());
+    `INSERT INTO apps (seq, id, name, logo, type, product_type, company_name, tagline, description, category_names, submitted_at, updated_at, status, name_key)
+     VALUES (?, ?, ?, 'l.png', ?, 'teams', ?, ?, ?, ?, '2026-01-01', '2026-01-01', 'published', ?)`,
+  ).run(seq, `app-${seq}`, name, type, company, tagline, description, categories, name.toLowerCase());
   return seq;
+}
+
+/** An empty catalogue with the real migrations. */
+function openCatalogue() {
+  db = new DatabaseSync(":memory:");
+  for (const file of readdirSync(migrations).sort()) db.exec(readFileSync(`${migrations}/${file}`, "utf8"));
+  seq = 0;
 }
 
 /** Apps `from`..`to` (seq), whatever was added. */
@@ -31,7 +41,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const FILTERS = { sql: "a.status = ? AND a.listing = 0", params: ["published"] };
 
 function ranked(input: Partial<RankingInput> & Pick<RankingInput, "window">): { seq: number; score: number }[] {
-  const full: RankingInput = { all: '("poll" OR "polls")', tiers: ['"poll"'], bm25: BM25, nameKey: "poll", filters: FILTERS, reach: 32, ...input };
+  const full: RankingInput = { all: '("poll" OR "polls")', tiers: ['"poll"'], weights: WEIGHTS, nameKey: "poll", filters: FILTERS, reach: 32, ...input };
   const { sql, params } = boundedRanking(full);
   return db.prepare(`SELECT seq, score FROM (${sql} ORDER BY score ASC, seq ASC)`).all(...(params as never[])) as { seq: number; score: number }[];
 }
@@ -51,9 +61,7 @@ function reference(all: string, tiers: readonly string[], key: string): number[]
 }
 
 beforeEach(() => {
-  db = new DatabaseSync(":memory:");
-  for (const file of readdirSync(migrations).sort()) db.exec(readFileSync(`${migrations}/${file}`, "utf8"));
-  seq = 0;
+  openCatalogue();
   // The oldest app is named for the word; then strong matches (old), then weaker ones (newer).
   addApp("Poll", "Run a poll.");
   for (let i = 0; i < 20; i++) addApp(`Alpha ${i}`, "poll poll poll");
@@ -115,9 +123,38 @@ describe("boundedRanking", () => {
   it("takes the name matches outside the windows only as deep as the page reaches", () => {
     for (let i = 0; i < 10; i++) addApp(`Poll Old ${i}`, "Polling.");
     for (let i = 0; i < 30; i++) addApp(`Epsilon ${i}`, "poll");
-    const names = (reach: number) => ranked({ window: 5, reach }).filter((r) => r.score <= -10_000).length;
+    const names = (reach: number) => ranked({ window: 5, reach }).filter((r) => r.score < -9_000).length; // in a name tier (10,000 or 20,000 off)
     expect(names(3)).toBe(3);
     expect(names(32)).toBe(11);
+  });
+});
+
+describe("above the window: where the words are, and nothing outside the window", () => {
+  const ZETA = { all: '("zeta" OR "zetas")', tiers: [], nameKey: "zeta", window: 6 };
+
+  it("ranks a level's window by the columns that hold its words (name, company, tagline, categories, description), then the shorter name", () => {
+    for (let i = 0; i < 20; i++) addApp(`Old ${i}`, "zeta");
+    const inDescription = addApp("Rho", "All about zeta.");
+    const inCategories = addApp("Sigma", "Other words.", "integration", { categories: "Zeta tools" });
+    const inTagline = addApp("Tau", "Other words.", "integration", { tagline: "The zeta app" });
+    const inCompany = addApp("Upsilon", "Other words.", "integration", { company: "Zeta Labs" });
+    const inLongName = addApp("Phi Zeta Board", "Other words.");
+    const inShortName = addApp("Chi Zetas", "Other words.");
+    expect(ranked(ZETA).map((r) => r.seq)).toEqual([inShortName, inLongName, inCompany, inTagline, inCategories, inDescription]);
+  });
+
+  it("is not moved by matches outside the window (bm25's idf would read every one)", () => {
+    // The same two newest apps, once behind 40 old apps that say "zeta" and once behind 40 that say
+    // "zetas": bm25 ranks whichever word is rarer in the whole catalogue first.
+    const order = (oldWord: string) => {
+      openCatalogue();
+      for (let i = 0; i < 40; i++) addApp(`Old ${i}`, `Something ${oldWord}.`);
+      addApp("Xi", "zeta zeta zeta");
+      addApp("Omicron", "zetas");
+      return ranked({ ...ZETA, window: 2 }).map((r) => r.seq);
+    };
+    expect(order("zeta")).toEqual(order("zetas"));
+    expect(order("zeta")).toEqual([41, 42]);
   });
 });
 

@@ -11,8 +11,10 @@
 //   page's reach), so an exact name is never lost behind a common word. Levels still come first
 //   (an app is listed at the strictest level it matches: level k's window is never older than a
 //   stricter level's, because each level's expression holds the stricter ones), then the name
-//   tiers, then bm25 of that level's expression within its window; name apps found outside the
-//   windows follow the windowed ones of their level and tier (bm25 0: worse than any match's).
+//   tiers, then where in the app the level's words are (the columns' weights), then the shorter
+//   name; name apps found outside the windows follow the windowed ones of their level and tier.
+//   No bm25 there: its idf reads the whole doclist of every phrase, so its cost grew with the
+//   catalogue even when the window did not (docs/decisions/058).
 //
 // Which part runs is decided inside the one statement: the walk that finds the broadest level's
 // window bound returns NULL when fewer than `window` apps match, and each part's rowid bound is
@@ -28,13 +30,34 @@ export const TIER_STEP = 40000;
 /** Past every rowid: a part that must not run scans FTS5 from here, which reads nothing. */
 const NO_ROWS = "9223372036854775807";
 
+/** The FTS5 table's columns, in their order (migration 0001): bm25() takes its weights in this order. */
+export const FTS_COLUMNS = ["name", "company_name", "tagline", "description", "category_names"] as const;
+export type FtsColumn = (typeof FTS_COLUMNS)[number];
+/** How much a match in each column counts (0: not at all). */
+export type ColumnWeights = Readonly<Record<FtsColumn, number>>;
+
+/** bm25() with these column weights. */
+export const bm25Of = (weights: ColumnWeights) => `bm25(apps_fts, ${FTS_COLUMNS.map((c) => weights[c].toFixed(1)).join(", ")})`;
+
+/**
+ * Above the window a level ranks its matches by where its words are: the sum of the weights of the
+ * columns that hold the whole expression, one FTS5 cursor per column over the window's rowids only.
+ * Descriptions get no cursor: every match is somewhere, most are in a description, and its weight
+ * is the lowest, so "only in the description" is the 0 every other column adds to.
+ */
+const PRESENCE_BASELINE: FtsColumn = "description";
+/** Names longer than this rank as this long: the tie-break's share stays below the smallest weight step (0.5). */
+const NAME_LENGTH_CAP = 400;
+/** A name app found outside the windows: after every windowed app of its level and tier (their tie-break is at most 0.4). */
+const AFTER_THE_WINDOWS = 0.5;
+
 export type RankingInput = {
   /** The FTS5 expression every result matches (with its column filter, if any). */
   all: string;
   /** Stricter expressions, best first; each one's matches are a subset of the next one's and of `all`. */
   tiers: readonly string[];
-  /** The bm25() call with the column weights. */
-  bm25: string;
+  /** The weight of a match in each column: bm25's below the window, the columns' presence above it. */
+  weights: ColumnWeights;
   /** The typed text's name key (app/lib/name-key.ts): the name tiers compare apps.name_key with it. */
   nameKey: string;
   /** Conditions on `apps a` besides the text (status, listing, types, filters), with their parameters. */
@@ -58,7 +81,8 @@ function nameTier(key: string): Fragment {
  * several parts).
  */
 export function boundedRanking(input: RankingInput): Fragment {
-  const { all, tiers, bm25, nameKey, filters, window } = input;
+  const { all, tiers, weights, nameKey, filters, window } = input;
+  const bm25 = bm25Of(weights);
   // A stricter level is its own expression, not `(tier) AND (all)`: a tier's matches are a subset of
   // `all`'s by construction (RankingInput.tiers; query-plan: each word's exact ⊂ forms ⊂ fixed), and
   // bm25 counts every match of every phrase it is given (its idf) each time a cursor ranks: with
@@ -93,11 +117,19 @@ export function boundedRanking(input: RankingInput): Fragment {
       `FROM ${TEXT_FROM} WHERE apps_fts MATCH ? AND apps_fts.rowid >= ${fullBound} AND ${filters.sql}`,
     params: [...tier.params, ...tiers, all, ...filters.params],
   });
-  // Each level's window (more than `window` match).
+  // Each level's window (more than `window` match), ranked by where its words are: each weighted
+  // column's matches of the level in the window's rowid range (FTS5 reads that range only, newest
+  // first, as the window's own scan does), then the shorter name (its key: the covering index has it).
+  const presence = FTS_COLUMNS.filter((c) => c !== PRESENCE_BASELINE && weights[c] > 0);
   levels.forEach((expression, k) => {
+    const columns = presence.map((c) => `${weights[c].toFixed(1)} * (a.seq IN (SELECT rowid FROM apps_fts WHERE apps_fts MATCH ? AND rowid >= ${bound(k)}))`);
+    const columnScore = columns.length ? `- (${columns.join(" + ")})` : "";
     parts.push({
-      sql: `SELECT a.seq AS seq, (${k * TIER_STEP} + ${bm25} - ${tier.sql}) AS score FROM ${TEXT_FROM} WHERE apps_fts MATCH ? AND apps_fts.rowid >= ${bound(k)} AND ${filters.sql}`,
-      params: [...tier.params, expression, ...filters.params],
+      sql:
+        `SELECT a.seq AS seq, (${k * TIER_STEP} ${columnScore} + min(length(a.name_key), ${NAME_LENGTH_CAP}) / 1000.0 - ${tier.sql}) AS score ` +
+        `FROM ${TEXT_FROM} WHERE apps_fts MATCH ? AND apps_fts.rowid >= ${bound(k)} AND ${filters.sql}`,
+      // A column filter on an expression that has its own keeps the columns both name (FTS5 intersects them).
+      params: [...presence.map((c) => `{${c}} : (${expression})`), ...tier.params, expression, ...filters.params],
     });
   });
   // Names that are or start with the text, outside the windows: from the name index, in name order,
@@ -113,7 +145,7 @@ export function boundedRanking(input: RankingInput): Fragment {
         : "0";
     parts.push({
       sql:
-        `SELECT seq, score FROM (SELECT a.seq AS seq, (${levelOf} - ${tier.sql}) AS score FROM apps a INDEXED BY apps_status_name_key ` +
+        `SELECT seq, score FROM (SELECT a.seq AS seq, (${levelOf} + ${AFTER_THE_WINDOWS} - ${tier.sql}) AS score FROM apps a INDEXED BY apps_status_name_key ` +
         // Not capped: the range is empty (its end is its start), so nothing is read.
         `WHERE a.name_key >= ? AND a.name_key < (SELECT CASE WHEN ${capped} THEN ? ELSE ? END FROM w) AND ${filters.sql} AND ${probe} ` +
         "ORDER BY a.name_key, a.seq LIMIT ?)",
