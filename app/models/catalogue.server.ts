@@ -307,9 +307,13 @@ function listStatement(db: Db, query: AppQuery, page: { offset: number; limit: n
       window: countLimit(page.offset + page.limit),
       reach: page.offset + page.limit,
     });
+    // Each row also carries how many the ranking holds (`total`): every match that passes the
+    // filters while fewer than the window match, else at least the window. That is the bounded
+    // count (countStatement) without a second walk of the same matches (docs/decisions/058).
     return db
       .prepare(
-        `SELECT ${SUMMARY_COLUMNS}, r.score AS score FROM (${ranking.sql} ORDER BY score ASC, seq ASC LIMIT ? OFFSET ?) r JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC`,
+        `SELECT ${SUMMARY_COLUMNS}, r.score AS score, r.total AS total FROM (SELECT seq, score, count(*) OVER () AS total FROM (${ranking.sql}) ORDER BY score ASC, seq ASC LIMIT ? OFFSET ?) r ` +
+          "JOIN apps a ON a.seq = r.seq ORDER BY r.score ASC, a.seq ASC",
       )
       .bind(...ranking.params, page.limit, page.offset);
   }
@@ -360,6 +364,7 @@ export async function listApps(db: Db, query: AppQuery, page: { offset: number; 
   if (answered) return answered;
   const reach = page.offset + page.limit;
   const count = countStatement(query, reach);
+  if (isRanked(query)) return rememberAnswer(catalogueVersion, pageKey, await rankedPage(db, query, page, count, catalogueVersion));
   const known = recallCount(catalogueVersion, count.memoKey, reach);
   if (known !== undefined) {
     const rows = await listStatement(db, query, page).all<AppRow>();
@@ -369,6 +374,30 @@ export async function listApps(db: Db, query: AppQuery, page: { offset: number; 
   const items = (rows!.results as AppRow[]).map(toSummary);
   const total = (counted!.results[0] as { total: number } | undefined)?.total ?? 0;
   return rememberAnswer(catalogueVersion, pageKey, pageOf(items, remember(catalogueVersion, count.memoKey, { total, limit: count.limit })));
+}
+
+/** Relevance order for a text: the ranking (./text-ranking.server.ts) that also tells the count. */
+const isRanked = (query: AppQuery) => query.searchQuery !== undefined && query.sort.key === "score";
+
+/**
+ * A page of a ranked text search: its rows carry the ranking's size, which is the count to the
+ * bound (listStatement), so one statement walks the matches instead of two. A page past the last
+ * has no row to carry it: only then is the count asked for.
+ */
+async function rankedPage(db: Db, query: AppQuery, page: { offset: number; limit: number }, count: ReturnType<typeof countStatement>, catalogueVersion?: string): Promise<AppPage> {
+  const rows = (await listStatement(db, query, page).all<AppRow & { total: number }>()).results;
+  const pastTheLast = async () => {
+    const known = recallCount(catalogueVersion, count.memoKey, page.offset + page.limit);
+    if (known) return known.total;
+    if (page.offset === 0) return 0;
+    const row = await db
+      .prepare(count.sql)
+      .bind(...count.params)
+      .first<{ total: number }>();
+    return row?.total ?? 0;
+  };
+  const counted = rows[0]?.total ?? (await pastTheLast());
+  return pageOf(rows.map(toSummary), remember(catalogueVersion, count.memoKey, { total: Math.min(counted, count.limit), limit: count.limit }));
 }
 
 /**

@@ -70,6 +70,29 @@ describe("bounded text ranking", () => {
     expect(outside.every((a) => a.name.toLowerCase().startsWith(COMMON))).toBe(true);
   });
 
+  it("a ranked page carries its own count: one statement, the total the bounded count gives", async () => {
+    const byScore = { sort: { key: "score", order: "desc" } };
+    // A name: a few matches, counted exactly. The common word: more than the bound ("1,000+").
+    const rare = listed[7]!.name;
+    for (const [searchQuery, offset] of [
+      [rare, 0],
+      [COMMON, 0],
+      [COMMON, 64],
+    ] as const) {
+      const query = { searchQuery, ...byScore };
+      const { result: page, statements } = await world.counted<AppPage>("listApps", query, { offset, limit: 32 });
+      expect(statements).toBe(1);
+      const counted = await call<number>("countApps", query, undefined, offset + 32);
+      expect(page.total).toBe(counted);
+      expect(page.totalCapped ?? false).toBe(searchQuery === COMMON);
+    }
+    // A page past the last has no row to carry the count: only then is it counted apart.
+    const past = await world.counted<AppPage>("listApps", { searchQuery: rare, ...byScore }, { offset: 320, limit: 32 });
+    expect(past.result.items).toHaveLength(0);
+    expect(past.result.total).toBe(await call<number>("countApps", { searchQuery: rare, ...byScore }));
+    expect(past.statements).toBe(2);
+  });
+
   it("still puts an exact name first whatever its age", async () => {
     const oldest = listed[0]!;
     const rows = await db.prepare("SELECT id, name, name_key FROM apps WHERE id = ?").bind(oldest.id).first<{ id: string; name: string; name_key: string }>();

@@ -36,6 +36,8 @@ export async function startD1(name: string, script = emptyWorker): Promise<D1Wor
 export type CatalogueWorld = D1World & {
   /** Calls a catalogue.server function inside workerd with the D1 as its first argument; an error comes back thrown. */
   call<T>(fn: string, ...args: unknown[]): Promise<T>;
+  /** The same, with how many statements the function prepared on D1. */
+  counted<T>(fn: string, ...args: unknown[]): Promise<{ result: T; statements: number }>;
 };
 
 /** catalogue-worker.ts in front of a migrated D1 holding `file`, imported as `npm run db:seed` does. */
@@ -53,13 +55,11 @@ export async function startCatalogueWorker(name: string, file: CatalogueFile): P
   });
   const world = await startD1(name, bundle.outputFiles[0]!.text);
   await importCatalogue(world.db, { put: async () => undefined } as unknown as KVNamespace, file);
-  return {
-    ...world,
-    async call<T>(fn: string, ...args: unknown[]): Promise<T> {
-      const res = await world.mf.dispatchFetch("http://catalogue.test/", { method: "POST", body: JSON.stringify({ fn, args } satisfies CatalogueCall) });
-      const body = (await res.json()) as { result?: T; error?: string };
-      if (body.error !== undefined) throw new Error(body.error);
-      return body.result as T;
-    },
+  const counted = async <T>(fn: string, ...args: unknown[]) => {
+    const res = await world.mf.dispatchFetch("http://catalogue.test/", { method: "POST", body: JSON.stringify({ fn, args } satisfies CatalogueCall) });
+    const body = (await res.json()) as { result?: T; statements?: number; error?: string };
+    if (body.error !== undefined) throw new Error(body.error);
+    return { result: body.result as T, statements: body.statements ?? 0 };
   };
+  return { ...world, counted, call: async <T>(fn: string, ...args: unknown[]) => (await counted<T>(fn, ...args)).result };
 }
