@@ -34,6 +34,9 @@ describe("the shared chart", () => {
   it("groups thousands on the page and keeps plain digits in the CSV, for spreadsheets", () => {
     const big: ChartData = { ...chart, series: [{ label: "Views", values: [0, 3, 23912], previous: 12 }] };
     expect(chartHtml(big)).toContain("<td>23,912</td>");
+    // The axis too: its top tick is a round number above 23,912.
+    expect(chartHtml(big)).toMatch(/text-anchor="end">\d{2},\d{3}<\/text>/);
+    expect(chartHtml(big)).not.toMatch(/text-anchor="end">\d{4,}<\/text>/);
     expect(chartCsvRows(big).at(-1)).toEqual(["2026-05-03", "23912"]);
   });
 

@@ -78,7 +78,7 @@ function Axes({ ticks, y, labels, x }: { ticks: number[]; y: (v: number) => numb
         <g key={t}>
           <line className={t === 0 ? s.axisLine : s.gridLine} x1={M.left} x2={W - M.right} y1={y(t)} y2={y(t)} />
           <text className={s.axisText} x={M.left - 8} y={y(t) + 4} textAnchor="end">
-            {t}
+            {shownValue(t, false)}
           </text>
         </g>
       ))}
