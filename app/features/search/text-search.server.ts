@@ -64,20 +64,6 @@ export type TextSearchResult = AppPage & {
   match: TextMatch;
 };
 
-/** The text match a search runs, and whether it is a correction; counts only when a correction is in question. */
-async function chooseMatch(catalogue: Catalogue, base: CatalogueQuery, plan: SearchPlan, options: TextSearchOptions) {
-  const forgiving: TextMatch = { expression: plan.all, tiers: plan.tiers };
-  if (options.literal || plan.corrected === null) {
-    const literal: TextMatch = { expression: plan.literal, tiers: plan.literalTiers };
-    return { match: options.literal ? literal : forgiving, correctedQuery: null };
-  }
-  const [asTyped, corrected] = await Promise.all([
-    catalogue.count({ ...base, textMatch: { expression: plan.literal } }),
-    catalogue.count({ ...base, textMatch: { expression: plan.all } }),
-  ]);
-  return { match: forgiving, correctedQuery: asTyped <= FINDS_LITTLE && corrected > asTyped ? plan.corrected : null };
-}
-
 /** The whole text search: `base` carries the filters and sort; the text is `base.searchQuery`. */
 export async function searchCatalogue(
   catalogue: Catalogue,
@@ -86,18 +72,28 @@ export async function searchCatalogue(
   options: TextSearchOptions = {},
 ): Promise<TextSearchResult> {
   const plan = await planFor(catalogue, base.searchQuery);
-  const chosen = await chooseMatch(catalogue, base, plan, options);
-  let match = chosen.match;
+  const forgiving: TextMatch = { expression: plan.all, tiers: plan.tiers };
+  const chosen: TextMatch = options.literal ? { expression: plan.literal, tiers: plan.literalTiers } : forgiving;
   // All words first (item 4): with `anyWords` the all-words expression is the last tier above the rest.
-  if (plan.any !== null && options.anyWords) match = { expression: `(${match.expression}) OR ${plan.any}`, tiers: [...(match.tiers ?? []), match.expression] };
-  // The page (with its total) and the some-words count go to D1 side by side.
-  const [result, some] = await Promise.all([
+  const someToo = plan.any !== null && options.anyWords === true;
+  const match: TextMatch = someToo ? { expression: `(${chosen.expression}) OR ${plan.any}`, tiers: [...(chosen.tiers ?? []), chosen.expression] } : chosen;
+  // "Did you mean" is in question only when a word was corrected (split or joined): then what the
+  // words as typed find decides it. What the corrected words find is the page's own total (the
+  // forgiving match), so it is not counted again, except when the page also lists some-words apps.
+  const inQuestion = !options.literal && plan.corrected !== null;
+  const count = (expression: string) => catalogue.count({ ...base, textMatch: { expression } });
+  // The page (with its total) and the counts go to D1 side by side.
+  const [result, some, asTyped, correctedApart] = await Promise.all([
     catalogue.list({ ...base, textMatch: match }, page),
-    plan.any !== null && !options.anyWords ? catalogue.count({ ...base, textMatch: { expression: plan.any } }) : Promise.resolve(0),
+    plan.any !== null && !options.anyWords ? count(plan.any) : Promise.resolve(0),
+    inQuestion ? count(plan.literal) : Promise.resolve(0),
+    inQuestion && someToo ? count(plan.all) : Promise.resolve(null),
   ]);
+  const corrected = correctedApart ?? result.total;
+  const correctedQuery = inQuestion && asTyped <= FINDS_LITTLE && corrected > asTyped ? plan.corrected : null;
   // Counts stop at a bound (issue 31): when the all-words total did, "more with some words" is not told.
   const moreWithSomeWords = plan.any !== null && !options.anyWords && !result.totalCapped ? Math.max(0, some - result.total) : 0;
-  return { ...result, correctedQuery: chosen.correctedQuery, moreWithSomeWords, match };
+  return { ...result, correctedQuery, moreWithSomeWords, match };
 }
 
 /**
