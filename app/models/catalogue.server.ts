@@ -9,7 +9,7 @@ import type { Sort } from "~/lib/sort";
 import { toFtsQuery } from "~/lib/fts-query";
 import { nameKey } from "~/lib/name-key";
 import { recall, recallAnswer, remember, rememberAnswer } from "./catalogue-memo.server";
-import { bm25Of, boundedRanking, type ColumnWeights, type Fragment } from "./text-ranking.server";
+import { bm25Of, boundedRanking, type Fragment, SEARCH_WEIGHTS, SUGGEST_WEIGHTS } from "./text-ranking.server";
 
 export type AppQuery = {
   status?: AppStatus;
@@ -76,8 +76,7 @@ export const SUMMARY_COLUMNS =
 /** apps.listing: shown in lists, deprecated (shown when asked), removed by a moderator (shown nowhere). */
 export const LISTING = { listed: 0, deprecated: 1, removed: 2 } as const;
 
-/** How much a match counts in each FTS column: bm25's weights, and the columns' weights above the ranking's window. */
-const SEARCH_WEIGHTS: ColumnWeights = { name: 10, company_name: 4, tagline: 2, description: 1, category_names: 1.5 };
+/** bm25 with search's column weights (./text-ranking.server.ts: the same weights rank above its window). */
 const BM25 = bm25Of(SEARCH_WEIGHTS);
 
 /**
@@ -482,7 +481,6 @@ export const SUGGESTIONS_MAX = 5;
 export const SUGGEST_WINDOW = 256;
 /** The columns the typeahead matches (FTS5 column filter): names and companies, never descriptions. */
 const SUGGEST_COLUMNS = "{name company_name}";
-const SUGGEST_WEIGHTS: ColumnWeights = { name: 10, company_name: 4, tagline: 0, description: 0, category_names: 0 };
 /** Typed text shorter than this (in characters of its name key) is matched as a name prefix only. */
 const SHORT_PREFIX = 3;
 

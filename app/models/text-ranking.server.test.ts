@@ -8,11 +8,10 @@ import { fileURLToPath } from "node:url";
 import { beforeEach, describe, expect, it } from "vitest";
 import { planSearch, type SearchPlan } from "../features/search/query-plan.server.ts";
 import { buildVocabulary } from "../features/search/vocabulary.server.ts";
-import { bm25Of, boundedRanking, type ColumnWeights, type RankingInput, TIER_STEP } from "./text-ranking.server";
+import { bm25Of, boundedRanking, type RankingInput, SEARCH_WEIGHTS, TIER_STEP } from "./text-ranking.server";
 
 const migrations = fileURLToPath(new URL("../../migrations", import.meta.url));
-const WEIGHTS: ColumnWeights = { name: 10, company_name: 4, tagline: 2, description: 1, category_names: 1.5 };
-const BM25 = bm25Of(WEIGHTS);
+const BM25 = bm25Of(SEARCH_WEIGHTS);
 
 let db: DatabaseSync;
 let seq = 0;
@@ -41,7 +40,7 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 const FILTERS = { sql: "a.status = ? AND a.listing = 0", params: ["published"] };
 
 function ranked(input: Partial<RankingInput> & Pick<RankingInput, "window">): { seq: number; score: number }[] {
-  const full: RankingInput = { all: '("poll" OR "polls")', tiers: ['"poll"'], weights: WEIGHTS, nameKey: "poll", filters: FILTERS, reach: 32, ...input };
+  const full: RankingInput = { all: '("poll" OR "polls")', tiers: ['"poll"'], weights: SEARCH_WEIGHTS, nameKey: "poll", filters: FILTERS, reach: 32, ...input };
   const { sql, params } = boundedRanking(full);
   return db.prepare(`SELECT seq, score FROM (${sql} ORDER BY score ASC, seq ASC)`).all(...(params as never[])) as { seq: number; score: number }[];
 }

@@ -36,6 +36,11 @@ export type FtsColumn = (typeof FTS_COLUMNS)[number];
 /** How much a match in each column counts (0: not at all). */
 export type ColumnWeights = Readonly<Record<FtsColumn, number>>;
 
+/** Search: a name counts most, then the company, the tagline, the category names, the description. */
+export const SEARCH_WEIGHTS: ColumnWeights = { name: 10, company_name: 4, tagline: 2, description: 1, category_names: 1.5 };
+/** The typeahead matches names and companies only. */
+export const SUGGEST_WEIGHTS: ColumnWeights = { name: 10, company_name: 4, tagline: 0, description: 0, category_names: 0 };
+
 /** bm25() with these column weights. */
 export const bm25Of = (weights: ColumnWeights) => `bm25(apps_fts, ${FTS_COLUMNS.map((c) => weights[c].toFixed(1)).join(", ")})`;
 

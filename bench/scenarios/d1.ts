@@ -6,13 +6,10 @@ import { toFtsQuery } from "../../app/lib/fts-query.ts";
 import { nameKey } from "../../app/lib/name-key.ts";
 import { planSearch } from "../../app/features/search/query-plan.server.ts";
 import { buildVocabulary, type TermRow, type Vocabulary } from "../../app/features/search/vocabulary.server.ts";
-import { boundedRanking, type ColumnWeights } from "../../app/models/text-ranking.server.ts";
+import { boundedRanking, SEARCH_WEIGHTS, SUGGEST_WEIGHTS } from "../../app/models/text-ranking.server.ts";
 import { fmt, table } from "../../scripts/harness/report.ts";
 import { mean, median } from "../../scripts/harness/stats.ts";
 import type { CatalogueContext, Outcome, Scenario } from "../scenario.ts";
-
-/** As app/models/catalogue.server.ts SEARCH_WEIGHTS. */
-const WEIGHTS: ColumnWeights = { name: 10, company_name: 4, tagline: 2, description: 1, category_names: 1.5 };
 
 type Query = { name: string; sql: string; params: unknown[] };
 
@@ -141,7 +138,7 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string, 
       const ranking = boundedRanking({
         all: typed === "poll" ? '("poll"* OR "polls" OR "polling")' : '("notes"* OR "note" OR "note"*)',
         tiers: [`"${typed}"*`],
-        weights: WEIGHTS,
+        weights: SEARCH_WEIGHTS,
         nameKey: typed,
         filters: { sql: "a.status = ? AND a.listing = 0", params: ["published"] },
         window: 1001,
@@ -161,7 +158,7 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string, 
           const ranking = boundedRanking({
             all: plan.all,
             tiers: plan.tiers,
-            weights: WEIGHTS,
+            weights: SEARCH_WEIGHTS,
             // As listStatement: the name tiers compare with the typed text's key.
             nameKey: nameKey(typed),
             filters: { sql: "a.status = ? AND a.listing = 0", params: ["published"] },
@@ -201,7 +198,7 @@ export function d1Queries(categoryIds: readonly string[], categorySlug: string, 
       const ranking = boundedRanking({
         all: `{name company_name} : (${toFtsQuery(typed)})`,
         tiers: [],
-        weights: { name: 10, company_name: 4, tagline: 0, description: 0, category_names: 0 },
+        weights: SUGGEST_WEIGHTS,
         nameKey: typed,
         filters: { sql: "a.status = 'published' AND a.listing = 0", params: [] },
         window: 256,

@@ -3,7 +3,7 @@
 // vocabulary is written by the import, so no request walks the index (fts5vocab).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNT_BOUND, LISTING } from "../../app/models/catalogue.server.ts";
-import { boundedRanking, type ColumnWeights } from "../../app/models/text-ranking.server.ts";
+import { boundedRanking, SEARCH_WEIGHTS } from "../../app/models/text-ranking.server.ts";
 import type { AppPage } from "../../app/models/types.ts";
 import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
 import { type CatalogueWorld, startCatalogueWorker } from "./d1-worker.ts";
@@ -12,7 +12,6 @@ const file = generateCatalogue({ apps: 1_400, seed: 1 });
 const listed = file.apps.filter((a) => a.status === "published" && !a.deprecation);
 /** A word every generated description has ("Key features"): more matches than the count's bound. */
 const COMMON = "features";
-const WEIGHTS: ColumnWeights = { name: 10, company_name: 4, tagline: 2, description: 1, category_names: 1.5 };
 const FILTERS = { sql: `a.status = ? AND a.listing = ${LISTING.listed}`, params: ["published"] };
 let world: CatalogueWorld;
 let db: D1Database;
@@ -26,7 +25,7 @@ afterAll(() => world?.mf.dispose());
 
 /** The ranking's first `limit` rows for `all`, and what D1 read for them. */
 async function rank(all: string, window: number, limit = 32) {
-  const ranking = boundedRanking({ all, tiers: [], weights: WEIGHTS, nameKey: COMMON, filters: FILTERS, window, reach: limit });
+  const ranking = boundedRanking({ all, tiers: [], weights: SEARCH_WEIGHTS, nameKey: COMMON, filters: FILTERS, window, reach: limit });
   const result = await db
     .prepare(`SELECT seq, score FROM (${ranking.sql} ORDER BY score ASC, seq ASC LIMIT ?)`)
     .bind(...ranking.params, limit)
