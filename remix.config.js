@@ -42,11 +42,8 @@ const front = {
   cacheDirectory: ".cache/remix-front",
   async routes() {
     // Imported here, not at the top: the bench builds its floor with a copy of this file alone.
-    const { createRequire } = await import("node:module");
-    const { backOfficeRouteIds } = await import("./workers/back-office-paths.mjs");
-    // The pinned @remix-run/dev's own file-route convention, so ids and paths are the full build's.
-    const { flatRoutes } = createRequire(import.meta.url)("@remix-run/dev/dist/config/flat-routes.js");
-    const all = flatRoutes(new URL("./app", import.meta.url).pathname, full.ignoredRouteFiles);
+    const { appRouteManifest, backOfficeRouteIds } = await import("./workers/back-office-paths.mjs");
+    const all = await appRouteManifest();
     const back = new Set(backOfficeRouteIds(all));
     return Object.fromEntries(Object.values(all).flatMap((route) => (back.has(route.id) ? [[route.id, { ...route, file: "back-office-route.tsx" }]] : [])));
   },

@@ -4,3 +4,4 @@ export function isBackOfficeRoutePath(path: string): boolean;
 type Manifest = Record<string, { id: string; path?: string; parentId?: string }>;
 export function fullPathOf(manifest: Manifest, id: string): string;
 export function backOfficeRouteIds(manifest: Manifest): string[];
+export function appRouteManifest(): Promise<Manifest>;

@@ -50,6 +50,17 @@ export function fullPathOf(manifest, id) {
   return route.path ? `${above.replace(/\/$/, "")}/${route.path}` : above || "/";
 }
 
+/**
+ * The app's route manifest by the pinned @remix-run/dev's own file-route convention and
+ * remix.config.js's `ignoredRouteFiles`, so ids and paths are the ones `remix build` gives.
+ */
+export async function appRouteManifest() {
+  const { createRequire } = await import("node:module");
+  const { default: config } = await import("../remix.config.js");
+  const { flatRoutes } = createRequire(import.meta.url)("@remix-run/dev/dist/config/flat-routes.js");
+  return flatRoutes(new URL("../app", import.meta.url).pathname, config.ignoredRouteFiles);
+}
+
 /** The ids of a Remix route manifest's back-office routes (a pathless or index route has its parent's path). */
 export function backOfficeRouteIds(manifest) {
   return Object.keys(manifest).filter((id) => isBackOfficeRoutePath(fullPathOf(manifest, id)));

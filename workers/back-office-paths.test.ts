@@ -1,13 +1,8 @@
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { BACK_OFFICE_PREFIXES, backOfficeRouteIds, fullPathOf, isBackOfficeRoutePath } from "./back-office-paths.mjs";
+import { appRouteManifest, BACK_OFFICE_PREFIXES, backOfficeRouteIds, fullPathOf, isBackOfficeRoutePath } from "./back-office-paths.mjs";
 
-// The app's real route manifest, by the pinned @remix-run/dev's file-route convention (as remix.config.js reads it).
-const { flatRoutes } = createRequire(import.meta.url)("@remix-run/dev/dist/config/flat-routes.js") as {
-  flatRoutes: (appDir: string, ignored: string[]) => Record<string, { id: string; path?: string; parentId?: string }>;
-};
-const manifest = flatRoutes(fileURLToPath(new URL("../app", import.meta.url)), ["**/.*", "**/*.test.ts", "**/*.test.tsx", "**/*.css.ts"]);
+// The app's real route manifest, read as remix.config.js reads it for the front build.
+const manifest = await appRouteManifest();
 const back = new Set(backOfficeRouteIds(manifest));
 
 describe("the back office's routes", () => {
