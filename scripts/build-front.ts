@@ -10,11 +10,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { experimental_readRawConfig } from "wrangler";
-import { frontConfig } from "./lib/front-config.ts";
+import { FRONT_FILES, frontConfig } from "./lib/front-config.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const fullFile = path.join(root, "build/index.js");
-const frontFile = path.join(root, "build/front/index.js");
+const frontFile = path.join(root, FRONT_FILES.frontMain);
 const full = readFileSync(fullFile, "utf8");
 let front = readFileSync(frontFile, "utf8");
 
@@ -32,9 +32,5 @@ writeFileSync(frontFile, front);
 
 const { rawConfig } = experimental_readRawConfig({ config: path.join(root, "wrangler.toml") });
 const configDir = path.dirname(frontFile);
-const config = frontConfig(rawConfig as Parameters<typeof frontConfig>[0], {
-  rebase: (p) => path.relative(configDir, path.resolve(root, p)),
-  frontMain: "build/front/index.js",
-  frontDist: "dist/front.js",
-});
+const config = frontConfig(rawConfig as Parameters<typeof frontConfig>[0], { rebase: (p) => path.relative(configDir, path.resolve(root, p)) });
 writeFileSync(path.join(configDir, "wrangler.json"), `${JSON.stringify(config, null, 2)}\n`);

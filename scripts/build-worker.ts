@@ -19,11 +19,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { parseArgs } from "node:util";
 
-const flag = (name: string) => process.argv.find((a: string) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const dir = path.resolve(process.argv.slice(2).find((a: string) => !a.startsWith("--")) ?? ".");
-const config = flag("config");
-const name = flag("out") ?? "app";
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { config: { type: "string" }, out: { type: "string", default: "app" } } });
+const dir = path.resolve(positionals[0] ?? ".");
+const { config, out: name } = values;
 const unminified = path.join(dir, "build/worker", name);
 const out = path.join(dir, "dist");
 

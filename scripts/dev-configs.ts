@@ -7,22 +7,20 @@
 // Needs `npm run build` (the front's build/front/index.js).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { experimental_readRawConfig } from "wrangler";
 import { frontConfig, withPathsRebased } from "./lib/front-config.ts";
 
 type Section = Parameters<typeof frontConfig>[0];
-const args: string[] = process.argv.slice(2);
-const outIndex = args.indexOf("--out");
-const out = outIndex >= 0 ? args[outIndex + 1] : undefined;
+const { values } = parseArgs({ options: { out: { type: "string" }, var: { type: "string", multiple: true, default: [] } } });
+const out = values.out;
 if (!out) throw new Error("usage: node scripts/dev-configs.ts --out <dir> [--var NAME:value …]");
 const vars: Record<string, string> = {};
-args.forEach((arg, i) => {
-  if (arg !== "--var") return;
-  const pair = args[i + 1] ?? "";
+for (const pair of values.var) {
   const colon = pair.indexOf(":");
   if (colon < 1) throw new Error(`dev-configs: --var takes NAME:value, not ${JSON.stringify(pair)}`);
   vars[pair.slice(0, colon)] = pair.slice(colon + 1);
-});
+}
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = path.resolve(root, out);
@@ -33,5 +31,5 @@ const development = raw.env?.development ?? {};
 const withVars: Section = { ...raw, env: { ...raw.env, development: { ...development, vars: { ...(development.vars as Record<string, string>), ...vars } } } };
 const back = withPathsRebased(withVars, rebase);
 writeFileSync(path.join(dir, "back.json"), `${JSON.stringify(back, null, 2)}\n`);
-const front = frontConfig(withVars, { rebase, frontMain: "build/front/index.js", frontDist: "dist/front.js" });
+const front = frontConfig(withVars, { rebase });
 writeFileSync(path.join(dir, "front.json"), `${JSON.stringify(front, null, 2)}\n`);

@@ -7,7 +7,7 @@ import { BACK_OFFICE_BINDING, frontConfig } from "./front-config.ts";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 type Section = Parameters<typeof frontConfig>[0];
 const raw = experimental_readRawConfig({ config: path.join(root, "wrangler.toml") }).rawConfig as Section;
-const front = frontConfig(raw, { rebase: (p) => path.posix.join("../..", p), frontMain: "build/front/index.js", frontDist: "dist/front.js" });
+const front = frontConfig(raw, { rebase: (p) => path.posix.join("../..", p) });
 const sections = (c: Section): [string, Section][] => [["(top level)", c], ...Object.entries(c.env ?? {})];
 
 describe("the front Worker's config, from wrangler.toml", () => {

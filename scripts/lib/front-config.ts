@@ -23,6 +23,8 @@ type Section = Record<string, unknown> & {
 };
 
 export const BACK_OFFICE_BINDING = "BACK_OFFICE";
+/** The front's entry (the front Remix build) and its minified bundle (scripts/build-worker.ts --out=front). */
+export const FRONT_FILES = { frontMain: "build/front/index.js", frontDist: "dist/front.js" } as const;
 
 /** `section`'s paths (its entry, assets folder, migrations folders), and its environments', through `rebase`. */
 export function withPathsRebased(section: Section, rebase: (path: string) => string): Section {
@@ -39,9 +41,11 @@ export function withPathsRebased(section: Section, rebase: (path: string) => str
 /**
  * `raw`: wrangler.toml as wrangler reads it (experimental_readRawConfig). `rebase` turns a path of
  * wrangler.toml (relative to the repo) into one relative to the written file. `frontMain` and
- * `frontDist`: the front's entry, and its minified bundle for the environments that upload one.
+ * `frontDist`: the front's entry, and its minified bundle for the environments that upload one
+ * (FRONT_FILES unless a test names others).
  */
-export function frontConfig(raw: Section, options: { rebase: (path: string) => string; frontMain: string; frontDist: string }): Section {
+export function frontConfig(raw: Section, options: { rebase: (path: string) => string; frontMain?: string; frontDist?: string }): Section {
+  const { frontMain, frontDist } = { ...FRONT_FILES, ...options };
   const backName = raw.name;
   if (!backName) throw new Error("wrangler.toml has no name: the front's service binding needs the back office's");
   const section = (from: Section, envName: string | null): Section => {
@@ -54,7 +58,7 @@ export function frontConfig(raw: Section, options: { rebase: (path: string) => s
     }
     const { triggers: _crons, env: _env, workers_dev: _workersDev, ...rest } = from;
     const out: Section = withPathsRebased(rest, options.rebase);
-    if (from.main !== undefined) out.main = from.main.startsWith("dist/") ? options.rebase(options.frontDist) : options.rebase(options.frontMain);
+    if (from.main !== undefined) out.main = from.main.startsWith("dist/") ? options.rebase(frontDist) : options.rebase(frontMain);
     if (from.queues) out.queues = from.queues.producers ? { producers: from.queues.producers } : {};
     const service = envName === null ? backName : (from.name ?? `${backName}-${envName}`);
     out.services = [{ binding: BACK_OFFICE_BINDING, service }];
