@@ -7,6 +7,7 @@ import { unstable_readConfig, unstable_splitSqlQuery } from "wrangler";
 import { generateCatalogue, withDemoVendorConnectUrls } from "../../scripts/lib/catalogue-generator.ts";
 import { migrationsText, persistenceFrom, snapshotKey } from "../d1-snapshots.ts";
 import { catalogueStatements } from "../../scripts/lib/catalogue-sql.ts";
+import { textBindings } from "../../bench/lib/build.ts";
 import type { CatalogueFile } from "../../app/models/catalogue-record.ts";
 import {
   checkVersions,
@@ -21,25 +22,23 @@ import {
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
+/** A built Worker's config in Miniflare: its bundle (`dist/<file>`) and the static assets before it. */
+function builtWorker(name: string, file: "app.js" | "front.js") {
+  return {
+    name,
+    compatibilityDate: "2026-07-01",
+    manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: readFileSync(`${root}/dist/${file}`, "utf8") } } },
+    assets: { directory: `${root}/public`, hasUserWorker: true },
+  };
+}
+
 /**
  * One built Worker (`dist/<file>`) alone in Miniflare, with wrangler.toml's development vars and
  * only the bindings given: for what a Worker does when a binding it needs is missing.
  */
 export function loneWorker(file: "app.js" | "front.js", bindings: Record<string, unknown>): Miniflare {
-  const vars = { ...wranglerVars(), LOG_LEVEL: "error" };
-  return new Miniflare({
-    workers: [
-      {
-        config: {
-          name: `lone-${file.replace(".js", "")}`,
-          compatibilityDate: "2026-07-01",
-          manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: readFileSync(`${root}/dist/${file}`, "utf8") } } },
-          env: { ASSETS: { type: "assets" }, ...bindings, ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])) },
-          assets: { directory: `${root}/public`, hasUserWorker: true },
-        },
-      },
-    ],
-  } as ConstructorParameters<typeof Miniflare>[0]);
+  const env = { ASSETS: { type: "assets" }, ...bindings, ...textBindings({ ...wranglerVars(), LOG_LEVEL: "error" }) };
+  return new Miniflare({ workers: [{ config: { ...builtWorker(`lone-${file.replace(".js", "")}`, file), env } }] } as ConstructorParameters<typeof Miniflare>[0]);
 }
 
 /** The two Workers' names (docs/decisions/057): requests enter the front; crons and queues run in the back office. */
@@ -230,8 +229,6 @@ export async function startWorker(
   // Both Workers, as production runs them (docs/decisions/057): every request enters the front,
   // which forwards the back office's routes over its BACK_OFFICE service binding. The back office
   // (the whole app) runs the Cron Trigger and the queue consumers.
-  const frontScript = readFileSync(`${root}/dist/front.js`, "utf8");
-  const backScript = readFileSync(`${root}/dist/app.js`, "utf8");
   const environment = options.environment ?? "development";
   const vars =
     environment === "development"
@@ -243,10 +240,6 @@ export async function startWorker(
         }
       : { ...wranglerVars(environment), ...TEST_DEPLOY_SECRETS, ...options.vars };
   const queues = queueOptions(environment);
-  const workerConfig = (script: string) => ({
-    compatibilityDate: "2026-07-01",
-    manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: script } } },
-  });
   // The same resources in both Workers: Miniflare shares a D1 database, a KV namespace or a queue
   // between Workers that name the same id, as Cloudflare does for two Workers bound to one.
   const bindings = {
@@ -255,7 +248,7 @@ export async function startWorker(
     ASSETS: { type: "assets" },
     ...rateLimitEnv(options.rateLimits, environment),
     ...queues.bindings,
-    ...Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, { type: "text", value: v }])),
+    ...textBindings(vars),
   };
   // Outbound fetch() from either Worker (e.g. the image proxy) goes to this handler when given.
   const outbound = options.outboundService ? { dev: { outboundService: { type: "fetcher", handler: (request: Request) => options.outboundService!(request) } } } : {};
@@ -265,19 +258,15 @@ export async function startWorker(
       workers: [
         {
           config: {
-            name: FRONT_WORKER,
-            ...workerConfig(frontScript),
+            ...builtWorker(FRONT_WORKER, "front.js"),
             env: { ...bindings, BACK_OFFICE: { type: "worker", worker: BACK_OFFICE_WORKER } },
-            assets: { directory: `${root}/public`, hasUserWorker: true },
           },
           ...outbound,
         },
         {
           config: {
-            name: BACK_OFFICE_WORKER,
-            ...workerConfig(backScript),
+            ...builtWorker(BACK_OFFICE_WORKER, "app.js"),
             env: bindings,
-            assets: { directory: `${root}/public`, hasUserWorker: true },
             // The update fan-out's and the insights' queue consumers (the Worker's `queue` handler), as wrangler.toml has them.
             triggers: queues.triggers,
           },

@@ -10,6 +10,7 @@ import { applyMigrations } from "../integration/harness.ts";
 import { migrationsText, persistenceFrom, snapshotKey } from "../d1-snapshots.ts";
 import type { CatalogueFile } from "../../app/models/catalogue-record.ts";
 import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
+import { textBindings } from "../../bench/lib/build.ts";
 import type { FaultSpec } from "../../workers/platform/faults.ts";
 import { referenceFromCatalogue, seedStatements } from "../../workers/platform/seed.ts";
 import type { PlatformReference } from "../../workers/platform/seed.ts";
@@ -89,7 +90,7 @@ export async function startPlatform(options: { port?: number; catalogue?: Catalo
             manifest: { mainModule: "index.js", modules: { "index.js": { type: "esm", contents } } },
             env: {
               DB: { type: "d1", id: "platform-test-db" },
-              ...Object.fromEntries(Object.entries({ ...platformVars(), ...options.vars }).map(([k, v]) => [k, { type: "text", value: v }])),
+              ...textBindings({ ...platformVars(), ...options.vars }),
             },
           },
         },

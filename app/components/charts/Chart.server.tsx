@@ -54,7 +54,8 @@ const drawn = (v: number, small: boolean) => (small && isSmall(v) ? SMALL_COUNT 
 const csvValue = (v: number | null, small: boolean) => (v === null ? "not shown" : small ? (isSmall(v) ? FEWER_THAN : String(v)) : String(Math.round(v * 10) / 10));
 /** A value as the page shows it: thousands grouped, as everywhere on the hub ("23,912"). */
 export const shownValue = (v: number | null, small: boolean) => {
-  if (v === null || small) return v === null ? "not shown" : shownCount(v);
+  if (v === null) return "not shown";
+  if (small) return shownCount(v);
   const rounded = Math.round(v * 10) / 10;
   return Number.isSafeInteger(rounded) ? formatCount(rounded) : String(rounded);
 };
