@@ -5,6 +5,8 @@ import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { defineConfig } from "vitest/config";
 
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+// Each file's clock starts at APP_HUB_TEST_CLOCK when set (test/test-clock.ts; issue 46).
+const testClock = fileURLToPath(new URL("./test/test-clock-setup.ts", import.meta.url));
 
 export default defineConfig({
   test: {
@@ -16,7 +18,8 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "scripts/**/*.test.ts", "workers/**/*.test.ts", "bench/**/*.test.ts"],
+          setupFiles: [testClock],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "test/*.test.ts", "scripts/**/*.test.ts", "workers/**/*.test.ts", "bench/**/*.test.ts"],
         },
       },
       {
@@ -24,6 +27,7 @@ export default defineConfig({
         test: {
           name: "integration",
           environment: "node",
+          setupFiles: [testClock],
           include: ["test/integration/**/*.test.ts"],
           // One Miniflare (workerd) per file, two files at a time on the machine's two cores: each
           // file has its own D1, KV and rate-limit state, so none sees another's (2m10s instead of
@@ -45,6 +49,7 @@ export default defineConfig({
           // Contract tests of the platform emulator (workers/platform/) against app/platform/schemas.ts.
           name: "platform",
           environment: "node",
+          setupFiles: [testClock],
           include: ["test/platform/**/*.test.ts"],
           // Each file starts its own emulator on a port of its own, as the integration files do.
           fileParallelism: true,

@@ -11,14 +11,26 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { realNow } from "./test-clock.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SNAPSHOTS = join(root, ".wrangler", "test-snapshots");
 /**
  * A snapshot is used for this long after it was made, then made again: seeds may hold times
- * relative to when they ran (SQL's 'now', token expiries), which must not age across days.
+ * relative to when they ran (SQL's 'now', token expiries), which must not age across days. Its age
+ * is read on the tests' clock (test/test-clock.ts): a snapshot seeded at a shifted moment is as
+ * wrong for a run at the machine's time as one seeded weeks ago, either way round.
  */
 const MAX_AGE_MS = 6 * 3600 * 1000;
+
+/** When a snapshot was seeded, on the clock of the run that seeded it (its .complete file). */
+function seededAt(template: string): number {
+  const path = join(template, ".complete");
+  return existsSync(path) ? Date.parse(readFileSync(path, "utf8")) : Number.NaN;
+}
+
+/** A snapshot that is missing, half-made or seeded too long before (or after) this run's clock. */
+const isStale = (template: string) => !(Math.abs(Date.now() - seededAt(template)) <= MAX_AGE_MS);
 
 /** A folder's .sql files, in order, as one string: part of a snapshot's key. */
 export function migrationsText(dir: string): string {
@@ -44,7 +56,7 @@ export type PersistenceCopy = { path: string; remove: () => void };
  */
 export async function persistenceFrom(key: string, build: (persistencePath: string) => Promise<void>): Promise<PersistenceCopy> {
   const template = join(SNAPSHOTS, key);
-  if (existsSync(template) && Date.now() - statSync(template).mtimeMs > MAX_AGE_MS) rmSync(template, { recursive: true, force: true });
+  if (existsSync(template) && isStale(template)) rmSync(template, { recursive: true, force: true });
   if (!existsSync(template)) {
     mkdirSync(SNAPSHOTS, { recursive: true });
     pruneStale();
@@ -64,13 +76,18 @@ export async function persistenceFrom(key: string, build: (persistencePath: stri
   return { path: copy, remove: () => rmSync(copy, { recursive: true, force: true }) };
 }
 
-/** Removes snapshots past their age, and staging folders a killed run left behind. */
+/**
+ * Removes snapshots past their age, and staging folders a killed run left behind: those by the
+ * machine's clock (their modification time), since a test worker may be building one right now.
+ */
 function pruneStale(): void {
-  const now = Date.now();
+  const now = realNow();
   for (const name of readdirSync(SNAPSHOTS)) {
     const path = join(SNAPSHOTS, name);
     // Test files prune in parallel: another one may have removed this entry since readdirSync.
     const stat = statSync(path, { throwIfNoEntry: false });
-    if (stat && now - stat.mtimeMs > MAX_AGE_MS) rmSync(path, { recursive: true, force: true });
+    if (!stat) continue;
+    const stale = name.startsWith(".staging-") ? now - stat.mtimeMs > MAX_AGE_MS : isStale(path);
+    if (stale) rmSync(path, { recursive: true, force: true });
   }
 }

@@ -8,6 +8,7 @@ import { Miniflare } from "miniflare";
 import type { CatalogueFile } from "../../app/models/catalogue-record.ts";
 import type { CatalogueCall } from "./catalogue-worker.ts";
 import { applyMigrations, importCatalogue } from "./harness.ts";
+import { withTestClock } from "../test-clock.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const emptyWorker = "export default { fetch: () => new Response(null, { status: 404 }) };";
@@ -22,7 +23,7 @@ export async function startD1(name: string, script = emptyWorker): Promise<D1Wor
         config: {
           name,
           compatibilityDate: "2026-07-01",
-          manifest: { mainModule: "worker.js", modules: { "worker.js": { type: "esm", contents: script } } },
+          manifest: withTestClock({ mainModule: "worker.js", modules: { "worker.js": { type: "esm" as const, contents: script } } }),
           env: { DB: { type: "d1", id: `${name}-test` } },
         },
       },

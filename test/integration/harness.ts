@@ -8,6 +8,7 @@ import { generateCatalogue, withDemoVendorConnectUrls } from "../../scripts/lib/
 import { migrationsText, persistenceFrom, snapshotKey } from "../d1-snapshots.ts";
 import { catalogueStatements } from "../../scripts/lib/catalogue-sql.ts";
 import { textBindings } from "../../bench/lib/build.ts";
+import { withTestClock } from "../test-clock.ts";
 import type { CatalogueFile } from "../../app/models/catalogue-record.ts";
 import {
   checkVersions,
@@ -27,7 +28,7 @@ function builtWorker(name: string, file: "app.js" | "front.js") {
   return {
     name,
     compatibilityDate: "2026-07-01",
-    manifest: { mainModule: "app.js", modules: { "app.js": { type: "esm", contents: readFileSync(`${root}/dist/${file}`, "utf8") } } },
+    manifest: withTestClock({ mainModule: "app.js", modules: { "app.js": { type: "esm" as const, contents: readFileSync(`${root}/dist/${file}`, "utf8") } } }),
     assets: { directory: `${root}/public`, hasUserWorker: true },
   };
 }

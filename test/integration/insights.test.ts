@@ -14,6 +14,10 @@ import { Jar, logIn, startWorld, useWorld, visit } from "./login.ts";
 const world = useWorld(() => startWorld());
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** The UTC day this file started on: with the one it ends on, the days its events can be counted on. */
+const startedOn = today();
+/** Noon (UTC) of `now`'s day. */
+const middayOf = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12));
 
 function beacon(events: { name: string; props?: Record<string, string | number> }[], cookie: string | null, gpc = false) {
   return world.app.fetch("/api/analytics", {
@@ -33,8 +37,23 @@ function twoPublishers() {
   return { a: { slug: a![0], apps: a![1] }, b: { slug: b![0], apps: b![1] } };
 }
 
+/**
+ * An app's counts over the days this file has run on (each event is on the UTC day it happened, so a
+ * test that runs across midnight writes to two: issue 46), or null when it has none.
+ */
 async function appRow(appId: string) {
-  return world.app.db.prepare("SELECT * FROM insights_app_daily WHERE app_id = ? AND day = ?").bind(appId, today()).first<Record<string, number>>();
+  const { results } = await world.app.db.prepare("SELECT * FROM insights_app_daily WHERE app_id = ?").bind(appId).all<Record<string, number | string>>();
+  return results.length ? sumByDay(results) : null;
+}
+
+/** The numeric columns of daily rows added up, after checking every row is of a day this file ran on. */
+function sumByDay(rows: readonly Record<string, number | string>[]): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const row of rows) {
+    expect(String(row.day) >= startedOn && String(row.day) <= today(), `a row of ${row.day}`).toBe(true);
+    for (const [key, value] of Object.entries(row)) if (typeof value === "number") total[key] = (total[key] ?? 0) + value;
+  }
+  return total;
 }
 
 describe("the data path", () => {
@@ -70,14 +89,24 @@ describe("the data path", () => {
     });
     expect(row).toMatchObject({ views: 7, search_opens: 2, adds: 0, follows: 0 });
     const searches = await eventually(async () => {
-      const { results } = await world.app.db.prepare("SELECT query, searches, results, opens FROM insights_search_daily WHERE day = ? ORDER BY query").bind(today()).all();
-      return results.length === 2 ? results : undefined;
+      const { results } = await world.app.db
+        .prepare(
+          "SELECT query, sum(searches) AS searches, max(results) AS results, sum(opens) AS opens FROM insights_search_daily WHERE day BETWEEN ? AND ? GROUP BY query ORDER BY query",
+        )
+        .bind(startedOn, today())
+        .all();
+      return results.length === 2 && results.every((r) => Number(r.searches) > 0) && results.reduce((n, r) => n + Number(r.searches), 0) === 3 ? results : undefined;
     });
     expect(searches).toEqual([
       { query: "helpdsk", searches: 1, results: 0, opens: 0 },
       { query: "team polls", searches: 2, results: 12, opens: 2 },
     ]);
-    const market = await world.app.db.prepare("SELECT views, searches, searches_empty, search_opens FROM insights_market_daily WHERE day = ?").bind(today()).first();
+    const market = await world.app.db
+      .prepare(
+        "SELECT sum(views) AS views, sum(searches) AS searches, sum(searches_empty) AS searches_empty, sum(search_opens) AS search_opens FROM insights_market_daily WHERE day BETWEEN ? AND ?",
+      )
+      .bind(startedOn, today())
+      .first();
     expect(market).toEqual({ views: 7, searches: 3, searches_empty: 1, search_opens: 2 });
     const leading = await world.app.db.prepare("SELECT query, opens FROM insights_app_search_daily WHERE app_id = ?").bind(app.id).all();
     expect(leading.results).toEqual([{ query: "team polls", opens: 2 }]);
@@ -121,7 +150,10 @@ describe("the data path", () => {
 describe("the Cron Trigger's rollups", () => {
   it("counts today's published ratings, the review queue's decisions and the update deliveries from their own tables", async () => {
     const app = publishedApps()[7]!;
-    const now = new Date();
+    // One instant in the middle of a UTC day, for the moments written and for the Cron's
+    // scheduledTime: all of them fall on its day at whatever hour the suite runs (issue 46).
+    const now = middayOf(new Date());
+    const day = now.toISOString().slice(0, 10);
     const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000).toISOString();
     const db = world.app.db;
     await db.batch([
@@ -149,11 +181,53 @@ describe("the Cron Trigger's rollups", () => {
     ]);
     const result = await (await world.app.mf.getWorker(BACK_OFFICE_WORKER)).scheduled({ cron: "* * * * *", scheduledTime: now });
     expect(result.outcome).toBe("ok");
-    const row = await db.prepare("SELECT ratings, rating_sum FROM insights_app_daily WHERE app_id = ? AND day = ?").bind(app.id, today()).first();
+    const row = await db.prepare("SELECT ratings, rating_sum FROM insights_app_daily WHERE app_id = ? AND day = ?").bind(app.id, day).first();
     // The removed review is not counted: 5 + 4 + 4 + 3 + 5.
     expect(row).toEqual({ ratings: 5, rating_sum: 21 });
-    const market = await db.prepare("SELECT submissions, decisions, approvals, decision_seconds, deliveries_sent FROM insights_market_daily WHERE day = ?").bind(today()).first();
+    const market = await db.prepare("SELECT submissions, decisions, approvals, decision_seconds, deliveries_sent FROM insights_market_daily WHERE day = ?").bind(day).first();
     expect(market).toMatchObject({ submissions: 2, decisions: 2, approvals: 1, decision_seconds: 2 * 3600 + 3600, deliveries_sent: 1 });
+  });
+});
+
+describe("which day an event belongs to: its own moment's UTC day (docs/decisions/038)", () => {
+  it("the Cron and the pages put a moment just before midnight on the day before, one just after on the new day", async () => {
+    const now = new Date();
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const [before, after] = [midnight - 100, midnight + 100];
+    const [yesterday, today] = [iso(before).slice(0, 10), iso(after).slice(0, 10)];
+    const app = publishedApps()[9]!;
+    const db = world.app.db;
+    // The day before: one received at 23:59:59.9 and decided 0.2 s later, on the new day; the new
+    // day: one received at 00:00:00.1, still waiting.
+    await db.batch([
+      db.prepare("DELETE FROM submissions"),
+      db
+        .prepare(
+          "INSERT INTO submissions (publisher_slug, app_id, kind, payload, state, token_id, created_at, decided_by, decided_at) VALUES ('p', ?, 'version', '{}', 'approved', 1, ?, 'sam', ?)",
+        )
+        .bind(app.id, iso(before), iso(after)),
+      db
+        .prepare("INSERT INTO submissions (publisher_slug, app_id, kind, payload, state, token_id, created_at) VALUES ('p', ?, 'version', '{}', 'pending', 1, ?)")
+        .bind(app.id, iso(after)),
+    ]);
+    // The first Cron run of the new day (it recomputes the day before as well as today).
+    const worker = await world.app.mf.getWorker(BACK_OFFICE_WORKER);
+    expect((await worker.scheduled({ cron: "* * * * *", scheduledTime: new Date(midnight + 30_000) })).outcome).toBe("ok");
+    const sam = new Jar();
+    await logIn(world, sam, USERS.sam.email);
+    const csv = await (await visit(world, sam, "/admin/insights/csv?page=market&chart=reviews&days=7")).text();
+    const rows = new Map(
+      csv
+        .trim()
+        .split("\r\n")
+        .map((line) => [line.split(",")[0], line.split(",").slice(1).join(",")]),
+    );
+    expect(rows.get("day")).toBe("Received,Decided,Approved");
+    expect(rows.get(yesterday)).toBe("1,0,0");
+    expect(rows.get(today)).toBe("1,1,1");
+    // The page's window ends on today's UTC date: the new day is its last row.
+    expect(csv.trim().split("\r\n").at(-1)?.startsWith(`${today},`)).toBe(true);
   });
 });
 

@@ -14,6 +14,7 @@ import { textBindings } from "../../bench/lib/build.ts";
 import type { FaultSpec } from "../../workers/platform/faults.ts";
 import { referenceFromCatalogue, seedStatements } from "../../workers/platform/seed.ts";
 import type { PlatformReference } from "../../workers/platform/seed.ts";
+import { withTestClock } from "../test-clock.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const workerDir = `${root}/workers/platform`;
@@ -87,7 +88,7 @@ export async function startPlatform(options: { port?: number; catalogue?: Catalo
           config: {
             name: "app-hub-platform",
             compatibilityDate: "2026-07-01",
-            manifest: { mainModule: "index.js", modules: { "index.js": { type: "esm", contents } } },
+            manifest: withTestClock({ mainModule: "index.js", modules: { "index.js": { type: "esm" as const, contents } } }),
             env: {
               DB: { type: "d1", id: "platform-test-db" },
               ...textBindings({ ...platformVars(), ...options.vars }),

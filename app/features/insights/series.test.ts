@@ -17,6 +17,19 @@ describe("windows", () => {
     expect([w.from, w.to]).toEqual(["2026-02-17", "2026-03-02"]);
     expect(windowOf(90, new Date()).current).toHaveLength(90);
   });
+
+  it("turn at midnight UTC, the moment the rollups' days do (issue 46), whatever the months' lengths", () => {
+    const [last, first] = [windowOf(30, new Date("2027-02-28T23:59:59.999Z")), windowOf(30, new Date("2027-03-01T00:00:00.000Z"))];
+    expect(last.to).toBe("2027-02-28");
+    expect(first.to).toBe("2027-03-01");
+    expect(first.current).toEqual([...last.current.slice(1), "2027-03-01"]);
+    expect([first.current[0], first.previous[0]]).toEqual(["2027-01-31", "2027-01-01"]);
+    for (const days of [7, 30, 90] as const) {
+      const w = windowOf(days, new Date("2028-03-01T00:00:00Z"));
+      expect(new Set([...w.previous, ...w.current]).size).toBe(2 * days);
+      expect(w.current).toContain("2028-02-29");
+    }
+  });
 });
 
 describe("daily columns and totals", () => {
