@@ -133,7 +133,7 @@ describe("/search forgives, without JavaScript", () => {
     expect(any.text("h1")).toMatch(/^Showing 3\d\d results/);
   });
 
-  it("needs become filters with removable chips; a chip puts its words back", async () => {
+  it("needs become filters with removable chips; a chip removes its filter only", async () => {
     const res = await w.fetch("/search?q=bot+for+polls");
     expect(res.status).toBe(302);
     const target = res.headers.get("Location")!;
@@ -141,8 +141,55 @@ describe("/search forgives, without JavaScript", () => {
     const p = parse(await (await w.fetch(target)).text());
     expect(p.text("h1")).toMatch(/results for "bot for polls"$/);
     const chip = p.link("App type: Bot ×") ?? p.all("a").find((a) => a.getAttribute("aria-label") === "Remove filter App type: Bot");
-    expect(chip?.getAttribute("href")).toBe("/search?q=for+polls+bot&said=bot+for+polls");
-    // Back without the filter: no redirect, the words are text again.
+    // The text stays as it was; what is searched now is said without the filter's words.
+    expect(chip?.getAttribute("href")).toBe("/search?q=for+polls&said=for+polls");
+    // Back without the filter: no redirect, the same words, no chip.
+    const back = await w.fetch(chip!.getAttribute("href")!);
+    expect(back.status).toBe(200);
+    const after = parse(await back.text());
+    expect(after.text("h1")).toMatch(/results for "for polls"$/);
+    expect(after.all("a").filter((a) => (a.getAttribute("aria-label") ?? "").startsWith("Remove filter"))).toEqual([]);
+  });
+
+  it("a need that was all that was said: its chip searches its words as typed, not as the filter again", async () => {
+    const target = (await w.fetch("/search?q=HIPAA")).headers.get("Location")!;
+    expect(target).toBe("/search?certification=hipaa&said=HIPAA");
+    const p = parse(await (await w.fetch(target)).text());
+    const chip = p.all("a").find((a) => a.getAttribute("aria-label") === "Remove filter Certification: HIPAA");
+    expect(chip?.getAttribute("href")).toBe("/search?q=HIPAA&literal=1");
     expect((await w.fetch(chip!.getAttribute("href")!)).status).toBe(200);
+  });
+
+  it("removing either of two chips keeps the other words and filter: the results only grow (issue 40 item 12)", async () => {
+    const typed = "HIPAA transcription in the EU";
+    const res = await w.fetch(`/search?${new URLSearchParams({ q: typed, sort: "a-z" })}`);
+    expect(res.status).toBe(302);
+    const target = res.headers.get("Location")!;
+    const start = parse(await (await w.fetch(target)).text());
+    const count = (h1: string) => Number(/Showing ([\d,]+) results?/.exec(h1)?.[1]?.replace(/,/g, "") ?? "0");
+    const before = count(start.text("h1"));
+    expect(before).toBeGreaterThan(0);
+    const chips = start.all("a").filter((a) => (a.getAttribute("aria-label") ?? "").startsWith("Remove filter"));
+    expect(chips.map((a) => a.getAttribute("aria-label"))).toEqual(["Remove filter Certification: HIPAA", "Remove filter Data region: European Union"]);
+    const expected: Record<string, { said: string; left: string; gone: string }> = {
+      "Remove filter Certification: HIPAA": { said: "transcription in the EU", left: "region=eu", gone: "certification=hipaa" },
+      "Remove filter Data region: European Union": { said: "HIPAA transcription", left: "certification=hipaa", gone: "region=eu" },
+    };
+    for (const chip of chips) {
+      const want = expected[chip.getAttribute("aria-label")!]!;
+      const href = chip.getAttribute("href")!;
+      const url = new URL(href, "http://x");
+      expect(url.searchParams.get("q")).toBe("transcription");
+      expect(url.searchParams.get("sort")).toBe("a-z");
+      expect(href).toContain(want.left);
+      expect(href).not.toContain(want.gone);
+      const answer = await w.fetch(href);
+      expect(answer.status).toBe(200);
+      const after = parse(await answer.text());
+      expect(after.text("h1")).toMatch(new RegExp(`^Showing [\\d,]+ results? for "${want.said}"$`));
+      expect(count(after.text("h1"))).toBeGreaterThanOrEqual(before);
+      // The other chip is still there.
+      expect(after.all("a").filter((a) => (a.getAttribute("aria-label") ?? "").startsWith("Remove filter"))).toHaveLength(1);
+    }
   });
 });

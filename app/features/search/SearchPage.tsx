@@ -94,7 +94,7 @@ function MatchNotes({ data, search }: { data: SearchPageData; search: string }) 
   );
 }
 
-/** Needs said in words that became filters (issue 28 item 6): each chip removes one and puts its words back. */
+/** Needs said in words that became filters (issue 28 item 6): each chip removes that filter only (issue 40 item 12). */
 function NeedChips({ chips }: { chips: SearchPageData["needChips"] }) {
   return (
     <div className={styles.needs}>

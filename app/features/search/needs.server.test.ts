@@ -4,7 +4,7 @@ import { FRESHNESS_LABELS } from "~/models/freshness";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import { CERTIFICATION_LABELS, CERTIFICATIONS, DATA_REGION_LABELS, DATA_REGIONS } from "~/models/security-facts";
 import type { Category } from "~/models/types";
-import { needLabel, parseNeeds, withNeeds, type Need } from "./needs.server";
+import { needLabel, parseNeeds, textWithoutNeeds, withNeeds, type Need } from "./needs.server";
 
 // Categories as the catalogue has them (per product): whole names, an acronym, everyday single words, and an
 // app context (never a filter from words).
@@ -114,12 +114,29 @@ describe("parseNeeds: words that name a filter become the filter, the rest stays
     expect(read("")).toEqual({ needs: [], rest: "" });
   });
 
-  it("keeps what was said for each need (its chip puts those words back)", () => {
+  it("keeps what was said for each need (its chip takes those words out of what is searched)", () => {
     expect(
       parse("transcription in the EU with HIPAA")
         .needs.map((n) => n.words)
         .sort(),
     ).toEqual(["hipaa", "in the eu"]);
+  });
+});
+
+describe("textWithoutNeeds: what was said, less the needs whose chips were removed", () => {
+  const without = (text: string, ...values: string[]) => textWithoutNeeds(text, categories, (n) => values.includes(n.value));
+  it("drops the need's words and keeps the rest as typed", () => {
+    expect(without("HIPAA transcription in the EU", "eu")).toBe("HIPAA transcription");
+    expect(without("HIPAA transcription in the EU", "hipaa")).toBe("transcription in the EU");
+    expect(without("HIPAA transcription in the EU", "hipaa", "eu")).toBe("transcription");
+    expect(without("HIPAA transcription in the EU")).toBe("HIPAA transcription in the EU");
+  });
+
+  it("follows words through punctuation and accents, and keeps a typed word that is only partly the need's", () => {
+    expect(without("Notes, HÏPAA! in  the EU", "hipaa")).toBe("Notes, in the EU");
+    expect(without("SOC-2 polls", "soc2-type-ii")).toBe("polls");
+    expect(without("bot for polls", "bot")).toBe("for polls");
+    expect(without("hipaa", "hipaa")).toBe("");
   });
 });
 

@@ -86,6 +86,35 @@ export type ParsedNeeds = { needs: Need[]; rest: string };
  * back so), and `rest` is the text without them. Nothing found is the text unchanged.
  */
 export function parseNeeds(text: string, categories: readonly Category[]): ParsedNeeds {
+  const { needs, rest } = needsAt(text, categories);
+  return { needs: needs.map(({ at: _at, ...need }) => need as Need), rest };
+}
+
+/**
+ * `text` without the words of the needs `drop` picks (as parseNeeds finds them), the rest as typed:
+ * its case and punctuation kept, so a heading can say what is searched once a chip is removed
+ * ("HIPAA transcription in the EU" without the region is "HIPAA transcription"; issue 40 item 12).
+ * A typed word goes when every word of it (nameKey's) belongs to a dropped need.
+ */
+export function textWithoutNeeds(text: string, categories: readonly Category[], drop: (need: Need) => boolean): string {
+  const dropped = new Set<number>();
+  for (const { at, ...need } of needsAt(text, categories).needs) {
+    if (!drop(need as Need)) continue;
+    for (let j = 0; j < need.words.split(" ").length; j++) dropped.add(at + j);
+  }
+  let index = 0;
+  const kept: string[] = [];
+  for (const token of text.split(/\s+/).filter(Boolean)) {
+    const count = nameKey(token).split(" ").filter(Boolean).length;
+    const covered = Array.from({ length: count }, (_, j) => index + j);
+    index += count;
+    if (count > 0 && covered.every((i) => dropped.has(i))) continue;
+    kept.push(token);
+  }
+  return kept.join(" ");
+}
+
+function needsAt(text: string, categories: readonly Category[]): { needs: (Need & { at: number })[]; rest: string } {
   const words = nameKey(text).split(" ").filter(Boolean);
   const aliases = [...CERTIFICATION_ALIASES, ...TYPE_ALIASES, ...FRESHNESS_ALIASES, ...productAliases(), ...categoryAliases(categories)];
   const regionPhrases = REGION_ALIASES.flatMap((a) => a.phrases.flatMap((p) => [p, ...REGION_LEADS.map((lead) => `${lead} ${p}`)].map((phrase) => ({ phrase, a }))));
@@ -110,7 +139,7 @@ export function parseNeeds(text: string, categories: readonly Category[]): Parse
       }
     }
   }
-  return { needs: needs.sort((x, y) => x.at - y.at).map(({ at: _at, ...need }) => need as Need), rest: words.filter((_, i) => !used[i]).join(" ") };
+  return { needs: needs.sort((x, y) => x.at - y.at), rest: words.filter((_, i) => !used[i]).join(" ") };
 }
 
 /** How a chip says a need: the kind, then the value as the list pages' filters name it. */

@@ -14,7 +14,7 @@ import type { Catalogue } from "~/models/catalogue-service.server";
 import { PRODUCT_NAV } from "~/models/list-routes";
 import type { AppSummary } from "~/models/types";
 import { SEARCH_SORT_CHOICES, searchText, type FilterOption } from "./search-options";
-import { needLabel, needsToApply, parseNeeds, type Need } from "./needs.server";
+import { needLabel, needsToApply, parseNeeds, textWithoutNeeds, type Need } from "./needs.server";
 import { searchCatalogue } from "./text-search.server";
 import { listOrgView, orgFilterQuery, orgPageData } from "~/features/org-policy/list.server";
 
@@ -61,7 +61,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   // "Search instead for …" (issue 28 item 5) and "… more that match some of your words" (item 4).
   const literal = url.searchParams.get("literal") === "1";
   const anyWords = url.searchParams.get("words") === "any";
-  // What was typed when needs said in words became filters (item 6); their chips put the words back.
+  // What was typed when needs said in words became filters (item 6); a chip removes its filter and its words from `said` (issue 40 item 12).
   const said = searchText(url.searchParams.get("said"));
   if (q !== "" && said === "" && !literal && !anyWords && !url.searchParams.has("page")) {
     const base: CatalogueQuery = {
@@ -126,7 +126,7 @@ export async function loadSearchPage(request: Request, context: AppLoadContext) 
   const page = {
     q,
     said,
-    needChips: said !== "" ? needChips(url, q, said, categories) : [],
+    needChips: said !== "" ? needChips(url, said, categories) : [],
     correctedQuery,
     literal,
     anyWords,
@@ -185,17 +185,31 @@ async function needsAddress(url: URL, q: string, categories: readonly Category[]
   return `/search?${target}`;
 }
 
-/** The needs read from `said` that are still filters here, each with the address that removes it and puts its words back. */
-function needChips(url: URL, q: string, said: string, categories: readonly Category[]): { label: string; href: string }[] {
+/**
+ * The needs read from `said` that are still filters here, each with the address that removes that
+ * filter only (issue 40 item 12): the text, the other filters and the sort stay, so the results can
+ * only grow, and `said` loses the filter's words, so the heading says what is searched now. (Putting
+ * the words back as text made them required: "in the EU" found nothing.)
+ */
+function needChips(url: URL, said: string, categories: readonly Category[]): { label: string; href: string }[] {
+  const active = (n: Need) => url.searchParams.getAll(NEED_PARAMS[n.kind]).includes(n.value);
   return parseNeeds(said, categories)
-    .needs.filter((n) => url.searchParams.getAll(NEED_PARAMS[n.kind]).includes(n.value))
+    .needs.filter(active)
     .map((n) => {
       const params = new URLSearchParams(url.searchParams);
       const param = NEED_PARAMS[n.kind];
       const kept = params.getAll(param).filter((v) => v !== n.value);
       params.delete(param);
       for (const v of kept) params.append(param, v);
-      params.set("q", `${q} ${n.words}`.trim());
+      // Also the words of needs already removed (no longer in the address), which `said` may still hold.
+      const left = textWithoutNeeds(said, categories, (other) => (other.kind === n.kind && other.value === n.value) || !active(other));
+      if (left === "" && !params.get("q")) {
+        // The need was all that was said: its words become the text, searched as typed (not read
+        // as a need again, which would put the filter straight back).
+        params.set("q", said);
+        params.set("literal", "1");
+        params.delete("said");
+      } else params.set("said", left);
       params.delete("page");
       params.delete("from");
       return { label: needLabel(n, categories), href: `/search?${params}` };
