@@ -143,6 +143,28 @@ describe("bare domains (issue 27 item 16)", () => {
   });
 });
 
+describe("addresses in disguise (issue 40 item 7)", () => {
+  it("leaves out IP literals, with or without a port or a path, as a client may link them", () => {
+    for (const ip of ["10.0.0.7/login", "10.0.0.7", "192.168.1.20:8080/admin", "[2001:db8::1]/x", "[::1]:8443", "255.255.255.255"]) {
+      expect(summariseReleaseNotes(`log in at ${ip} now`), ip).toBe("log in at now");
+    }
+    // Versions and numbers that are no address stay: three parts, an octet past 255.
+    expect(summariseReleaseNotes("Version 2.4.0 and 1.2.300.4 ship; ratio 3:1.")).toBe("Version 2.4.0 and 1.2.300.4 ship; ratio 3:1.");
+  });
+
+  it("reads full-width and ideographic dots and compatibility letters as a client does (NFKC, then the dots IDNA accepts)", () => {
+    for (const domain of ["evil。com", "evil．com/login", "evil｡com", "ｅｖｉｌ．ｃｏｍ", "evil.ｃｏｍ"]) {
+      expect(summariseReleaseNotes(`see ${domain} now`), domain).toBe("see now");
+    }
+    const text = updateMessage(toNotice(update({ appName: "Pollster evil。com", releaseNotes: "Moved to 10.0.0.7/login." })), links);
+    expect(text).not.toMatch(/evil|10\.0\.0\.7/);
+  });
+
+  it("keeps Japanese sentences and their full stops as written", () => {
+    expect(summariseReleaseNotes("投票を締め切る時刻を選べます。詳しくはアプリで。")).toBe("投票を締め切る時刻を選べます。詳しくはアプリで。");
+  });
+});
+
 describe("summariseReleaseNotes", () => {
   it("is plain text from markdown: no markup, entities decoded, whitespace collapsed", () => {
     expect(summariseReleaseNotes("## What's new\n\n- Polls close on a *timer*.\n- Export to **CSV** &amp; PDF.\n\n```\ncode\n```")).toBe(

@@ -56,21 +56,33 @@ const isTopLevelDomain = (label: string) => {
  * Made on first use, as the set above: with its Unicode classes it cost most of a ms of every
  * isolate's startup (docs/decisions/056).
  */
-const address = once(
-  () =>
-    new RegExp(
-      [
-        String.raw`\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"()[\]]+`,
-        String.raw`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+`,
-        String.raw`(?<![\p{L}\p{N}_.@-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(?<tld>[\p{L}\p{N}-]{2,63})(?![\p{L}\p{N}_-])(?::\d{1,5})?(?:[/?#][^\s<>"()[\]]*)?`,
-      ].join("|"),
-      "giu",
-    ),
-);
+const address = once(() => {
+  const octet = String.raw`(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)`;
+  const portAndPath = String.raw`(?::\d{1,5})?(?:[/?#][^\s<>"()[\]]*)?`;
+  return new RegExp(
+    [
+      String.raw`\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"()[\]]+`,
+      String.raw`\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+`,
+      // IP literals (issue 40 item 7): a dotted quad of octets (not part of a longer dotted number,
+      // so 1.2.3.4.5 and 1.2.300.4 stay), and an IPv6 address in brackets.
+      String.raw`(?<![\p{N}.])(?:${octet}\.){3}${octet}(?!\p{N}|\.\p{N})${portAndPath}`,
+      String.raw`\[[0-9a-f.]*:[0-9a-f:.]*\]${portAndPath}`,
+      // Labels joined by "." or the ideographic full stop, which IDNA reads as a dot (the text is
+      // NFKC by now, which makes the full-width and halfwidth stops one of these two).
+      String.raw`(?<![\p{L}\p{N}_.。@-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?[.。])+(?<tld>[\p{L}\p{N}-]{2,63})(?![\p{L}\p{N}_-])${portAndPath}`,
+    ].join("|"),
+    "giu",
+  );
+});
 
-/** Text without web and e-mail addresses (the punctuation after one stays; brackets left empty go), on one line. */
+/**
+ * Text without web and e-mail addresses and IP literals (the punctuation after one stays; brackets
+ * left empty go), on one line. Read in NFKC first, as a client's linker reads it after IDNA mapping:
+ * full-width letters and dots (ｅｖｉｌ．ｃｏｍ) are the address they look like (issue 40 item 7).
+ */
 const withoutAddresses = (text: string) =>
   text
+    .normalize("NFKC")
     .replace(address(), (...match: unknown[]) => {
       const [address] = match as [string];
       const { tld } = match.at(-1) as { tld?: string };
