@@ -3,6 +3,7 @@
 // the followers' escape (no formatting, link, HTML or mention markup; web and e-mail addresses left
 // out, which a client would make links of), so a comment cannot add a link or a mention.
 import { plain } from "~/features/followers/update-message.server";
+import { escapeMarkdown } from "~/features/webhooks/incoming.server";
 import { isPermissionKey, PERMISSIONS } from "~/models/permissions";
 import { aiUseOf, AI_USE_LABELS, CERTIFICATION_LABELS, DATA_REGION_LABELS, type SecurityFacts } from "~/models/security-facts";
 import { ORG_ADMIN_PATH, requestAnchor } from "./paths";
@@ -31,11 +32,33 @@ function securityLine(app: RequestedApp): string {
   ].join(". ");
 }
 
+/** An e-mail address as a whole, nothing around it: what the platform verifies for a person. */
+const VERIFIED_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/**
+ * Who asks: the display name, which anyone can set to anything (escaped, addresses left out), and
+ * the address the platform verified at login beside it, shown as it is (escaped only), so an admin
+ * can tell a colleague from someone who took their name (issue 40 item 6). An address that is not
+ * one whole e-mail address (never from the platform) is left out rather than trusted.
+ */
+function requesterText(requester: { name: string; email: string }): string {
+  const email = requester.email.trim();
+  const name = plain(requester.name) || "Someone";
+  return VERIFIED_ADDRESS.test(email) && email.length <= 254 ? `**${name}** (${escapeMarkdown(email)})` : `**${name}**`;
+}
+
 /** The message each admin (or the requests space) gets for a new request. */
-export function requestMessage(args: { app: RequestedApp; requesterName: string; comment: string; requestId: number; moreAccess: boolean; portalUrl: string }): string {
+export function requestMessage(args: {
+  app: RequestedApp;
+  requester: { name: string; email: string };
+  comment: string;
+  requestId: number;
+  moreAccess: boolean;
+  portalUrl: string;
+}): string {
   const { app } = args;
   const lines = [
-    `**${plain(args.requesterName)}** asks to use **${plain(app.name)}** in your organisation${args.moreAccess ? " (it now asks for more access than you approved)" : ""}.`,
+    `${requesterText(args.requester)} asks to use **${plain(app.name)}** in your organisation${args.moreAccess ? " (it now asks for more access than you approved)" : ""}.`,
     "",
     "What it can do:",
     ...permissionLines(app.permissions),

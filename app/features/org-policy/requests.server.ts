@@ -79,7 +79,7 @@ export async function requestApp(context: AppLoadContext, auth: Auth, app: AppDe
     orgId,
     requestMessage({
       app: { name: app.name, path: appPath(app), publisherVerified: app.publisherVerified, permissions: app.permissions, security: app.security },
-      requesterName: `${requester.name}${requester.email && requester.email !== requester.name ? ` (${requester.email})` : ""}`,
+      requester,
       comment,
       requestId: saved.request.id,
       moreAccess: standing.moreAccess.length > 0,
