@@ -4,7 +4,9 @@
 // read or decide another organisation's policy by naming its id.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { meWithKeptTokens, seal, unseal } from "~/auth/kept-tokens.server";
-import { endSessionOn401, requireAuth, tokensSchema, type Auth, type Tokens } from "~/auth/session.server";
+import { endSessionOn401, forgetSessionAdminRole, requireAuth, tokensSchema, type Auth, type Tokens } from "~/auth/session.server";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
+import { PlatformError } from "~/platform/client.server";
 import { hydraUuid, type User } from "~/auth/user";
 import { notFound } from "~/lib/http.server";
 import { WEBHOOK_APP_KIND, type WebhookKind } from "~/features/webhooks/webhook-form";
@@ -74,30 +76,59 @@ export async function adminsNow(context: AppLoadContext, orgId: string, except: 
 export type OrgAdminAuth = { auth: Auth; orgId: string; actor: Actor };
 
 /**
- * The organisation's admin pages and decisions: logged in, and a full administrator of their
- * organisation *now*. The session's flag is from the login, so the platform is asked again
- * (people/me) on every admin request: an admin demoted since their login is refused at once (and
- * forgotten as an admin). Everyone else gets the not-found page, as the hub admins' pages do.
+ * The platform could not say (time-out, 5xx, network): nobody is let in on the session's word. A
+ * time-out is the spec's time-out page (504, spec §8), anything else the error page (503). Never
+ * stored by anyone.
  */
-export async function requireOrgAdmin(request: Request, context: AppLoadContext): Promise<OrgAdminAuth> {
-  const auth = await requireAuth(request, context);
-  const orgId = orgKeyOf(auth.user);
-  if (!orgId || !auth.user.isOrgAdmin) throw await notFound(request, context);
+function roleUnconfirmed(error: unknown): Response {
+  const timedOut = error instanceof PlatformError && error.kind === "timeout";
+  return new Response("The platform did not confirm your administrator role. Try again in a moment.", {
+    status: timedOut ? 504 : 503,
+    headers: PRIVATE_HEADERS,
+  });
+}
+
+/**
+ * Whether the logged-in person is a full administrator of `orgId` (the hub's key of their own
+ * organisation) *now*: the session's flag is from the login, so the platform is asked again
+ * (people/me with the person's own token) — the one check behind both the organisation admin page
+ * (requireOrgAdmin) and the hub admins' pages (moderation/require-hub-admin.server.ts). No cache: a
+ * demotion counts from the next request, as the organisation page has always done.
+ *
+ * - Still an administrator: true.
+ * - No longer one: false; they are forgotten as the organisation's admin (no more request messages,
+ *   and their kept tokens go with the row) and the session forgets the role (the header follows).
+ * - The platform refused the person's token (401): the session ends (spec §6, §8); that redirect is thrown.
+ * - The platform did not answer: fails closed, the error or time-out page is thrown (roleUnconfirmed).
+ */
+export async function stillFullAdmin(request: Request, context: AppLoadContext, auth: Auth, orgId: string): Promise<boolean> {
   let stillAdmin = false;
   try {
     stillAdmin = isFullAdminOf(await context.platform.forPerson(auth).getMe(), orgId, auth.user.id);
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
     if (expired) throw expired;
-    // Fail closed: without the platform's word nobody decides for an organisation.
-    context.logger.warn("Could not confirm an organisation admin's role", { error: String(error) });
-    throw new Response("The platform did not confirm your administrator role. Try again in a moment.", { status: 503, headers: { "Cache-Control": "private, no-store" } });
+    context.logger.warn("Could not confirm an administrator's role", { error: String(error) });
+    throw roleUnconfirmed(error);
   }
   if (!stillAdmin) {
-    await forgetAdmin(context.db, orgId, auth.user.userId);
-    context.logger.warn("A former organisation admin was refused", { orgId });
-    throw await notFound(request, context);
+    await Promise.all([forgetAdmin(context.db, orgId, auth.user.userId), forgetSessionAdminRole(request, context, auth)]);
+    context.logger.warn("A former administrator was refused", { orgId });
   }
+  return stillAdmin;
+}
+
+/**
+ * The organisation's admin pages and decisions: logged in, and a full administrator of their
+ * organisation *now* (stillFullAdmin, on every admin request): an admin demoted since their login
+ * is refused at once. Everyone else gets the not-found page, as the hub admins' pages do.
+ */
+export async function requireOrgAdmin(request: Request, context: AppLoadContext): Promise<OrgAdminAuth> {
+  const auth = await requireAuth(request, context);
+  const orgId = orgKeyOf(auth.user);
+  // Not an admin by the session: refused without asking the platform (a promotion counts from the next login).
+  if (!orgId || !auth.user.isOrgAdmin) throw await notFound(request, context);
+  if (!(await stillFullAdmin(request, context, auth, orgId))) throw await notFound(request, context);
   const person = personOf(auth.user);
   return { auth, orgId, actor: { email: person.email, name: person.name } };
 }
