@@ -147,6 +147,17 @@ export async function forgetSessionAdminRole(request: Request, context: AppLoadC
   await sessionStorage(request, context).commitSession(auth.session, { expires: storedUntil(context, auth, Date.now()) });
 }
 
+/**
+ * Whose session the cookie names (the decoded person id), read without refreshing or extending it,
+ * or null when there is none: logging out forgets what the hub kept for that person.
+ */
+export async function sessionUserId(request: Request, context: AppLoadContext): Promise<string | null> {
+  const session = await sessionStorage(request, context).getSession(request.headers.get("Cookie"));
+  if (!session.id) return null;
+  const user = userSchema.pick({ userId: true }).safeParse(session.get("user"));
+  return user.success ? user.data.userId : null;
+}
+
 export class SessionExpired extends Error {
   override name = "SessionExpired";
 }

@@ -6,6 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { meWithKeptTokens, seal, unseal } from "~/auth/kept-tokens.server";
 import { endSessionOn401, forgetSessionAdminRole, requireAuth, tokensSchema, type Auth, type Tokens } from "~/auth/session.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
+import type { PortalConfig } from "~/lib/config.server";
 import { PlatformError } from "~/platform/client.server";
 import { hydraUuid, type User } from "~/auth/user";
 import { notFound } from "~/lib/http.server";
@@ -31,6 +32,13 @@ const isFullAdminOf = (person: Person, orgId: string, personId: string) =>
   (person.roles ?? []).includes(FULL_ADMIN_ROLE) && hydraUuid(person.orgId) === orgId && person.id === personId;
 
 /**
+ * How long an admin's tokens are kept (issue 40 item 11; decision 047): no longer than the login
+ * they came with could last (the session's absolute lifetime, SESSION_MAX_AGE_SECONDS), counted
+ * from that login; a refresh does not extend it. Older ones are never used, and the Cron deletes them.
+ */
+export const adminTokensKeptSince = (config: Pick<PortalConfig, "sessions">, now = Date.now()): Date => new Date(now - config.sessions.maxAgeSeconds * 1000);
+
+/**
  * At login: a full administrator is remembered as one of their organisation's admins, with their
  * tokens sealed, so the hub can ask the platform whether they still are before a request reaches
  * them (adminsNow); a person who is no longer one is forgotten.
@@ -50,12 +58,13 @@ export async function noteOrgAdmin(context: AppLoadContext, user: User, tokens: 
  * goes to nobody the hub cannot vouch for, and waits on the admin page whatever the messages did.
  */
 export async function adminsNow(context: AppLoadContext, orgId: string, except: string | null = null): Promise<OrgAdmin[]> {
-  const known = (await listKnownAdmins(context.db, orgId)).filter((a) => a.userId !== except);
+  const known = (await listKnownAdmins(context.db, orgId, adminTokensKeptSince(context.config))).filter((a) => a.userId !== except);
   const checked = await Promise.all(
     known.map(async ({ sealedTokens, ...admin }) => {
       const plain = sealedTokens ? await unseal(context.config.sessionSecrets, "org-admin-tokens", admin.userId, sealedTokens) : null;
       const tokens = plain ? tokensSchema.safeParse(JSON.parse(plain)) : null;
-      // Remembered before tokens were kept, or the secrets were rotated away: their next login writes them.
+      // Remembered before tokens were kept, logged out since, kept too long, or the secrets were
+      // rotated away: their next login writes them.
       if (!tokens?.success) return null;
       const me = await meWithKeptTokens(context, "org-admin", tokens.data);
       if (me.outcome !== "revoked" && me.tokens) {
