@@ -12,9 +12,7 @@ const world: World = useWorld(
   () => startWorld(),
   async (w) => {
     await w.platform.reset();
-    await w.app.db.batch(
-      ["org_policies", "org_admins", "org_app_decisions", "org_rules", "org_app_requests"].map((t) => w.app.db.prepare(`DELETE FROM ${t}`)),
-    );
+    await w.app.db.batch(["org_policies", "org_admins", "org_app_decisions", "org_rules", "org_app_requests"].map((t) => w.app.db.prepare(`DELETE FROM ${t}`)));
   },
 );
 
@@ -90,7 +88,11 @@ describe("an organisation admin's kept tokens", () => {
     const before = (await kept(USERS.ada.email))!;
     expect(before.tokens_kept_at).toBeTruthy();
     // The platform ends Ada's access tokens: the next request message refreshes the kept ones.
-    const expired = await world.platform.fetch("/_emulator/tokens/expire", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: USERS.ada.email }) });
+    const expired = await world.platform.fetch("/_emulator/tokens/expire", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: USERS.ada.email }),
+    });
     expect(expired.status).toBe(200);
     const riley = await loggedIn(world, USERS.riley.email);
     await request(riley, 4);
