@@ -7,7 +7,9 @@
 //   the bots' rooms/migrated platform webhooks kept, with received room moves applied again
 //   (issue 27 item 9, decision 033);
 // - insights rollups (docs/decisions/038): today's and yesterday's counts of ratings, the review
-//   queue and update deliveries, recomputed from their own tables.
+//   queue and update deliveries, recomputed from their own tables;
+// - organisation admins' kept platform tokens older than a login can last are deleted (decision 047,
+//   issue 40 item 11; they are never used once that old, so the minute this runs does not matter).
 import { portalConfigFor } from "../app/lib/config.server";
 import { createLogger, type LogLevel } from "../app/lib/logger.server";
 import { recordHealth, runHealthChecks } from "../app/features/health/health.server";
@@ -16,6 +18,8 @@ import { reviveOutgoingWebhooks } from "../app/features/webhooks/revival.server"
 import { keepRoomSubscriptions } from "../app/features/webhooks/room-migration.server";
 import { createPlatformServices } from "../app/platform/services.server";
 import { refreshRollups } from "../app/features/insights/rollup.server";
+import { adminTokensKeptSince } from "../app/features/org-policy/access.server";
+import { forgetStaleAdminTokens } from "../app/features/org-policy/store.server";
 
 export async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   const logger = createLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "info");
@@ -29,11 +33,15 @@ export async function scheduled(controller: ScheduledController, env: Env, ctx: 
     keepRoomSubscriptions(hooks).catch((error) => logger.error("Webhook upkeep failed (room migrations)", { error: String(error) })),
   ]);
   const insights = refreshRollups(env.DB, new Date(controller.scheduledTime)).catch((error) => logger.error("Insights rollups failed", { error: String(error) }));
+  // One indexed UPDATE over the rows still holding tokens (migration 0033's partial index).
+  const keptTokens = forgetStaleAdminTokens(env.DB, adminTokensKeptSince(config, controller.scheduledTime)).catch((error) =>
+    logger.error("Forgetting stale admin tokens failed", { error: String(error) }),
+  );
   const services = await runHealthChecks(env, config.platform.apiBase);
   const down = Object.entries(services).filter(([, s]) => !s.ok);
   if (down.length) logger.warn("Health check: services down", { services: down.map(([name, s]) => `${name}: ${s.error ?? "down"}`).join("; ") });
   // D1 down: nothing to record into; /healthz checks D1 live anyway. Awaited (not waitUntil) so the
   // run ends only once the result is stored.
   if (services.d1?.ok) await recordHealth(env.DB, services).catch((error) => logger.error("Recording health failed", { error: String(error) }));
-  await Promise.all([webhooks, insights]);
+  await Promise.all([webhooks, insights, keptTokens]);
 }

@@ -134,6 +134,30 @@ export async function destroyUserSession(request: Request, context: AppLoadConte
   return storage.destroySession(session);
 }
 
+/**
+ * The platform said this person is no longer a full administrator (a hub or organisation admin
+ * page asked it): the session forgets the role from the login, so the header stops offering the
+ * admin pages from the next page on, without the header ever asking the platform itself. Only the
+ * KV entry changes; the cookie (its id) stays.
+ */
+export async function forgetSessionAdminRole(request: Request, context: AppLoadContext, auth: Auth): Promise<void> {
+  if (!auth.user.isOrgAdmin) return;
+  auth.session.set("user", { ...auth.user, isOrgAdmin: false });
+  // The same expiry readAuth gives the entry: forgetting the role must not extend the session.
+  await sessionStorage(request, context).commitSession(auth.session, { expires: storedUntil(context, auth, Date.now()) });
+}
+
+/**
+ * Whose session the cookie names (the decoded person id), read without refreshing or extending it,
+ * or null when there is none: logging out forgets what the hub kept for that person.
+ */
+export async function sessionUserId(request: Request, context: AppLoadContext): Promise<string | null> {
+  const session = await sessionStorage(request, context).getSession(request.headers.get("Cookie"));
+  if (!session.id) return null;
+  const user = userSchema.pick({ userId: true }).safeParse(session.get("user"));
+  return user.success ? user.data.userId : null;
+}
+
 export class SessionExpired extends Error {
   override name = "SessionExpired";
 }

@@ -1,26 +1,20 @@
 // /logout?last=… (spec §2.4, §7): ends the session and returns to `last`. A navigation from our own
 // pages (or a typed address) logs out at once; one started by another site only shows a button,
-// so a link or image elsewhere cannot log people out behind their back.
-import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+// so a link or image elsewhere cannot log people out behind their back. Logging out also forgets an
+// organisation admin's kept platform tokens (~/auth/logout.server.ts).
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
-import { clearCsrfToken } from "~/auth/csrf.server";
+import { logout } from "~/auth/logout.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { safeLast } from "~/lib/safe-redirect";
-import { destroyUserSession, hasSessionCookie } from "~/auth/session.server";
+import { hasSessionCookie } from "~/auth/session.server";
 import * as s from "~/features/login/LoginPage.css";
 import type { RouteHandle } from "~/root";
 
 export const handle: RouteHandle = { layout: "blank" };
 export const meta: MetaFunction = () => [{ title: "Log out | App Hub" }, { name: "robots", content: "noindex" }];
-
-async function logout(request: Request, context: AppLoadContext, last: string) {
-  const headers = new Headers(PRIVATE_HEADERS);
-  if (hasSessionCookie(request, context)) headers.append("Set-Cookie", await destroyUserSession(request, context));
-  headers.append("Set-Cookie", await clearCsrfToken(request, context.config));
-  return redirect(last, { headers });
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const last = safeLast(new URL(request.url).searchParams.get("last"));

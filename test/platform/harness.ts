@@ -37,6 +37,8 @@ export type PlatformHarness = {
   clearFaults: () => Promise<void>;
   /** POST /_emulator/redirect-uris: an exact redirect URI on both hub clients (kept across resets). */
   registerRedirectUri: (uri: string) => Promise<void>;
+  /** POST /_emulator/people/role: the person gets (true) or loses (false) the full administrator role. */
+  setOrgAdmin: (email: string, admin: boolean) => Promise<void>;
   dispose: () => Promise<void>;
 };
 
@@ -138,6 +140,7 @@ export async function startPlatform(options: { port?: number; catalogue?: Catalo
     fault: (spec) => control("POST", "/_emulator/faults", spec),
     clearFaults: () => control("DELETE", "/_emulator/faults"),
     registerRedirectUri: (uri) => control("POST", "/_emulator/redirect-uris", { uri }),
+    setOrgAdmin: (email, admin) => control("POST", "/_emulator/people/role", { email, admin }),
     dispose: async () => {
       await mf.dispose();
       persistence.remove();

@@ -1,7 +1,8 @@
 // /_emulator/* test controls (only when EMULATOR_CONTROLS is "true"; no auth): reset to the demo
 // seed, faults, token expiry, a peek at a space's messages, a state summary, revoking a person's
 // grant (as the platform's token page does), turning a platform webhook inactive and registering
-// a hub redirect URI, and migrating a space to another geography (its id changes).
+// a hub redirect URI, migrating a space to another geography (its id changes), and making a person
+// an organisation administrator or taking the role away (as the platform's admin console does).
 import { z } from "zod";
 import { revokeControl } from "./account.ts";
 import { notFound } from "./errors.ts";
@@ -59,6 +60,22 @@ async function orgPolicy(c: Ctx): Promise<Response> {
     .bind(org.uuid, bot.email)
     .run();
   return json({ orgId: encodeId("ORGANIZATION", org.uuid), botEmail: bot.email, disabled: body.disabled });
+}
+
+/**
+ * POST /_emulator/people/role {email, admin}: the organisation's administrators give the person the
+ * full administrator role (`true`) or take it away (`false`), as the platform's admin console does.
+ * It shows at once in people/me `roles`; tokens already issued keep working (the role is read on
+ * each call, not sealed into a token). Reset restores the seed's administrators.
+ */
+async function personRole(c: Ctx): Promise<Response> {
+  const body = await parseJsonBody(c, z.object({ email: z.string().email(), admin: z.boolean() }));
+  const person = await c.db
+    .prepare("UPDATE people SET is_org_admin = ?, last_modified = ? WHERE email = ? COLLATE NOCASE AND type = 'person' RETURNING uuid, email")
+    .bind(body.admin ? 1 : 0, new Date().toISOString(), body.email)
+    .first<{ uuid: string; email: string }>();
+  if (!person) throw notFound("No person has this email.");
+  return json({ id: encodeId("PEOPLE", person.uuid), email: person.email, admin: body.admin });
 }
 
 async function peekMessages(c: Ctx): Promise<Response> {
@@ -144,6 +161,7 @@ export const controls = new Router()
   .on("DELETE", "/_emulator/faults", clearFaults)
   .on("POST", "/_emulator/tokens/expire", expireTokens)
   .on("POST", "/_emulator/org-policy", orgPolicy)
+  .on("POST", "/_emulator/people/role", personRole)
   .on("GET", "/_emulator/messages", peekMessages)
   .on("GET", "/_emulator/state", state)
   .on("POST", "/_emulator/revoke", revokeControl)

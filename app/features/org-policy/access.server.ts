@@ -4,7 +4,10 @@
 // read or decide another organisation's policy by naming its id.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { meWithKeptTokens, seal, unseal } from "~/auth/kept-tokens.server";
-import { endSessionOn401, requireAuth, tokensSchema, type Auth, type Tokens } from "~/auth/session.server";
+import { endSessionOn401, forgetSessionAdminRole, requireAuth, tokensSchema, type Auth, type Tokens } from "~/auth/session.server";
+import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
+import type { PortalConfig } from "~/lib/config.server";
+import { PlatformError } from "~/platform/client.server";
 import { hydraUuid, type User } from "~/auth/user";
 import { notFound } from "~/lib/http.server";
 import { WEBHOOK_APP_KIND, type WebhookKind } from "~/features/webhooks/webhook-form";
@@ -29,6 +32,13 @@ const isFullAdminOf = (person: Person, orgId: string, personId: string) =>
   (person.roles ?? []).includes(FULL_ADMIN_ROLE) && hydraUuid(person.orgId) === orgId && person.id === personId;
 
 /**
+ * How long an admin's tokens are kept (issue 40 item 11; decision 047): no longer than the login
+ * they came with could last (the session's absolute lifetime, SESSION_MAX_AGE_SECONDS), counted
+ * from that login; a refresh does not extend it. Older ones are never used, and the Cron deletes them.
+ */
+export const adminTokensKeptSince = (config: Pick<PortalConfig, "sessions">, now = Date.now()): Date => new Date(now - config.sessions.maxAgeSeconds * 1000);
+
+/**
  * At login: a full administrator is remembered as one of their organisation's admins, with their
  * tokens sealed, so the hub can ask the platform whether they still are before a request reaches
  * them (adminsNow); a person who is no longer one is forgotten.
@@ -48,12 +58,13 @@ export async function noteOrgAdmin(context: AppLoadContext, user: User, tokens: 
  * goes to nobody the hub cannot vouch for, and waits on the admin page whatever the messages did.
  */
 export async function adminsNow(context: AppLoadContext, orgId: string, except: string | null = null): Promise<OrgAdmin[]> {
-  const known = (await listKnownAdmins(context.db, orgId)).filter((a) => a.userId !== except);
+  const known = (await listKnownAdmins(context.db, orgId, adminTokensKeptSince(context.config))).filter((a) => a.userId !== except);
   const checked = await Promise.all(
     known.map(async ({ sealedTokens, ...admin }) => {
       const plain = sealedTokens ? await unseal(context.config.sessionSecrets, "org-admin-tokens", admin.userId, sealedTokens) : null;
       const tokens = plain ? tokensSchema.safeParse(JSON.parse(plain)) : null;
-      // Remembered before tokens were kept, or the secrets were rotated away: their next login writes them.
+      // Remembered before tokens were kept, logged out since, kept too long, or the secrets were
+      // rotated away: their next login writes them.
       if (!tokens?.success) return null;
       const me = await meWithKeptTokens(context, "org-admin", tokens.data);
       if (me.outcome !== "revoked" && me.tokens) {
@@ -74,30 +85,59 @@ export async function adminsNow(context: AppLoadContext, orgId: string, except: 
 export type OrgAdminAuth = { auth: Auth; orgId: string; actor: Actor };
 
 /**
- * The organisation's admin pages and decisions: logged in, and a full administrator of their
- * organisation *now*. The session's flag is from the login, so the platform is asked again
- * (people/me) on every admin request: an admin demoted since their login is refused at once (and
- * forgotten as an admin). Everyone else gets the not-found page, as the hub admins' pages do.
+ * The platform could not say (time-out, 5xx, network): nobody is let in on the session's word. A
+ * time-out is the spec's time-out page (504, spec §8), anything else the error page (503). Never
+ * stored by anyone.
  */
-export async function requireOrgAdmin(request: Request, context: AppLoadContext): Promise<OrgAdminAuth> {
-  const auth = await requireAuth(request, context);
-  const orgId = orgKeyOf(auth.user);
-  if (!orgId || !auth.user.isOrgAdmin) throw await notFound(request, context);
+function roleUnconfirmed(error: unknown): Response {
+  const timedOut = error instanceof PlatformError && error.kind === "timeout";
+  return new Response("The platform did not confirm your administrator role. Try again in a moment.", {
+    status: timedOut ? 504 : 503,
+    headers: PRIVATE_HEADERS,
+  });
+}
+
+/**
+ * Whether the logged-in person is a full administrator of `orgId` (the hub's key of their own
+ * organisation) *now*: the session's flag is from the login, so the platform is asked again
+ * (people/me with the person's own token) — the one check behind both the organisation admin page
+ * (requireOrgAdmin) and the hub admins' pages (moderation/require-hub-admin.server.ts). No cache: a
+ * demotion counts from the next request, as the organisation page has always done.
+ *
+ * - Still an administrator: true.
+ * - No longer one: false; they are forgotten as the organisation's admin (no more request messages,
+ *   and their kept tokens go with the row) and the session forgets the role (the header follows).
+ * - The platform refused the person's token (401): the session ends (spec §6, §8); that redirect is thrown.
+ * - The platform did not answer: fails closed, the error or time-out page is thrown (roleUnconfirmed).
+ */
+export async function stillFullAdmin(request: Request, context: AppLoadContext, auth: Auth, orgId: string): Promise<boolean> {
   let stillAdmin = false;
   try {
     stillAdmin = isFullAdminOf(await context.platform.forPerson(auth).getMe(), orgId, auth.user.id);
   } catch (error) {
     const expired = await endSessionOn401(request, context, error);
     if (expired) throw expired;
-    // Fail closed: without the platform's word nobody decides for an organisation.
-    context.logger.warn("Could not confirm an organisation admin's role", { error: String(error) });
-    throw new Response("The platform did not confirm your administrator role. Try again in a moment.", { status: 503, headers: { "Cache-Control": "private, no-store" } });
+    context.logger.warn("Could not confirm an administrator's role", { error: String(error) });
+    throw roleUnconfirmed(error);
   }
   if (!stillAdmin) {
-    await forgetAdmin(context.db, orgId, auth.user.userId);
-    context.logger.warn("A former organisation admin was refused", { orgId });
-    throw await notFound(request, context);
+    await Promise.all([forgetAdmin(context.db, orgId, auth.user.userId), forgetSessionAdminRole(request, context, auth)]);
+    context.logger.warn("A former administrator was refused", { orgId });
   }
+  return stillAdmin;
+}
+
+/**
+ * The organisation's admin pages and decisions: logged in, and a full administrator of their
+ * organisation *now* (stillFullAdmin, on every admin request): an admin demoted since their login
+ * is refused at once. Everyone else gets the not-found page, as the hub admins' pages do.
+ */
+export async function requireOrgAdmin(request: Request, context: AppLoadContext): Promise<OrgAdminAuth> {
+  const auth = await requireAuth(request, context);
+  const orgId = orgKeyOf(auth.user);
+  // Not an admin by the session: refused without asking the platform (a promotion counts from the next login).
+  if (!orgId || !auth.user.isOrgAdmin) throw await notFound(request, context);
+  if (!(await stillFullAdmin(request, context, auth, orgId))) throw await notFound(request, context);
   const person = personOf(auth.user);
   return { auth, orgId, actor: { email: person.email, name: person.name } };
 }

@@ -355,20 +355,25 @@ export type OrgAdmin = { userId: string; personId: string; email: string; name: 
 /** An admin as remembered: with their platform tokens, sealed (migration 0028; NULL for rows from before it). */
 export type KnownAdmin = OrgAdmin & { sealedTokens: string | null };
 
-/** Remembers a person as one of their organisation's admins, with their sealed tokens (at login). */
+/** Remembers a person as one of their organisation's admins, with their sealed tokens (at login: the keeping starts now). */
 export async function rememberAdmin(db: Db, orgId: string, person: OrgAdmin, sealedTokens: string, now = new Date()): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO org_admins (org_id, user_id, person_id, email, name, seen_at, tokens) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (org_id, user_id) DO UPDATE SET person_id = excluded.person_id, email = excluded.email, name = excluded.name, seen_at = excluded.seen_at, tokens = excluded.tokens`,
+      `INSERT INTO org_admins (org_id, user_id, person_id, email, name, seen_at, tokens, tokens_kept_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6)
+       ON CONFLICT (org_id, user_id) DO UPDATE SET person_id = excluded.person_id, email = excluded.email, name = excluded.name, seen_at = excluded.seen_at,
+         tokens = excluded.tokens, tokens_kept_at = excluded.tokens_kept_at`,
     )
     .bind(orgId, person.userId, person.personId, person.email, person.name, now.toISOString(), sealedTokens)
     .run();
 }
 
-/** An admin's tokens after the platform refreshed them (the old refresh token may be spent). */
+/**
+ * An admin's tokens after the platform refreshed them (the old refresh token may be spent). Only
+ * over tokens still kept: tokens forgotten meanwhile (a logout, the age cap) are not brought back,
+ * and `tokens_kept_at` stays the login's, so refreshing never extends the keeping.
+ */
 export async function keepAdminTokens(db: Db, orgId: string, userId: string, sealedTokens: string): Promise<void> {
-  await db.prepare("UPDATE org_admins SET tokens = ? WHERE org_id = ? AND user_id = ?").bind(sealedTokens, orgId, userId).run();
+  await db.prepare("UPDATE org_admins SET tokens = ? WHERE org_id = ? AND user_id = ? AND tokens IS NOT NULL").bind(sealedTokens, orgId, userId).run();
 }
 
 /** Forgets a person as an admin (no longer one, or their grant to App Hub is gone). */
@@ -376,11 +381,36 @@ export async function forgetAdmin(db: Db, orgId: string, userId: string): Promis
   await db.prepare("DELETE FROM org_admins WHERE org_id = ? AND user_id = ?").bind(orgId, userId).run();
 }
 
-/** The admins the hub knows: those who logged in with the role. Who of them is one *now* is ./access.server.ts's adminsNow. */
-export async function listKnownAdmins(db: Db, orgId: string): Promise<KnownAdmin[]> {
+/**
+ * At logout: the person's kept tokens go (in every organisation row, though a person has one). The
+ * row stays, so the admin page still knows them; without tokens they get no request messages until
+ * their next login keeps new ones (decision 047).
+ */
+export async function forgetKeptAdminTokens(db: Db, userId: string): Promise<void> {
+  await db.prepare("UPDATE org_admins SET tokens = NULL, tokens_kept_at = NULL WHERE user_id = ? AND tokens IS NOT NULL").bind(userId).run();
+}
+
+/** The Cron's clean-up: tokens kept since before `keptBefore` are deleted (listKnownAdmins already ignores them). */
+export async function forgetStaleAdminTokens(db: Db, keptBefore: Date): Promise<number> {
+  const result = await db
+    .prepare("UPDATE org_admins SET tokens = NULL, tokens_kept_at = NULL WHERE tokens IS NOT NULL AND tokens_kept_at < ?")
+    .bind(keptBefore.toISOString())
+    .run();
+  return result.meta.changes ?? 0;
+}
+
+/**
+ * The admins the hub knows: those who logged in with the role. Who of them is one *now* is
+ * ./access.server.ts's adminsNow. Tokens kept since before `keptSince` are read as none (enforced
+ * here, whether or not the Cron has deleted them yet); so are tokens without a keeping time.
+ */
+export async function listKnownAdmins(db: Db, orgId: string, keptSince: Date): Promise<KnownAdmin[]> {
   const { results } = await db
-    .prepare("SELECT user_id, person_id, email, name, tokens FROM org_admins WHERE org_id = ? ORDER BY name")
-    .bind(orgId)
+    .prepare(
+      `SELECT user_id, person_id, email, name, CASE WHEN tokens_kept_at >= ?2 THEN tokens END AS tokens
+       FROM org_admins WHERE org_id = ?1 ORDER BY name`,
+    )
+    .bind(orgId, keptSince.toISOString())
     .all<{ user_id: string; person_id: string; email: string; name: string; tokens: string | null }>();
   return results.map((r) => ({ userId: r.user_id, personId: r.person_id, email: r.email, name: r.name, sealedTokens: r.tokens }));
 }
