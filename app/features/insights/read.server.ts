@@ -1,7 +1,7 @@
 // Reads of the insights rollups (migration 0026; docs/decisions/038). Pages read these small tables
 // only, never the events or the tables they were counted from.
 import type { Db } from "~/models/db.server";
-import { APP_MEASURES, type AppMeasure } from "./events";
+import { APP_MEASURES, BROWSER_BUCKETS, type AppMeasure } from "./events";
 import { SMALL_COUNT, type Figure, type Window } from "./series";
 
 export type AppDay = {
@@ -153,14 +153,21 @@ export async function reviewBacklog(db: Db): Promise<{ pending: number; oldest: 
 export type QueryTotals = { query: string; searches: number; empty: number; opens: number; results: number; shown: { searches: Figure; empty: Figure; opens: Figure } };
 
 /**
- * The window's queries searched at least SMALL_COUNT times (fewer could be one person's words), in
+ * How many browser buckets searched a query over the grouped rows: the bits of its days' bitmaps
+ * or-ed together (SQLite has no bitwise-or aggregate: a max per bit). Issue 40 item 8.
+ */
+const BROWSERS_SQL = Array.from({ length: BROWSER_BUCKETS }, (_, b) => `max((browsers >> ${b}) & 1)`).join(" + ");
+
+/**
+ * The window's queries searched by at least SMALL_COUNT distinct browsers (fewer could be one
+ * person's words; counted in buckets, aggregate.ts browsersIn, a lower bound), in
  * three lists: most searched, most searched without results, most searched without a result opened.
  */
 export async function queryLists(db: Db, w: Window, limit = 10): Promise<{ top: QueryTotals[]; empty: QueryTotals[]; unopened: QueryTotals[] }> {
   const base = `SELECT query, sum(searches) AS searches, sum(CASE WHEN results = 0 THEN searches ELSE 0 END) AS empty, sum(opens) AS opens,
       max(CASE WHEN results > 0 THEN results ELSE 0 END) AS results,
       ${figureSql("searches", "searches_shown")}, ${figureSql("CASE WHEN results = 0 THEN searches ELSE 0 END", "empty_shown")}, ${figureSql("opens", "opens_shown")}
-    FROM insights_search_daily WHERE day BETWEEN ?1 AND ?2 GROUP BY query HAVING sum(searches) >= ${SMALL_COUNT}`;
+    FROM insights_search_daily WHERE day BETWEEN ?1 AND ?2 GROUP BY query HAVING (${BROWSERS_SQL}) >= ${SMALL_COUNT}`;
   const stmt = (filter: string, order: string) => db.prepare(`SELECT * FROM (${base}) WHERE ${filter} ORDER BY ${order}, query LIMIT ?3`).bind(w.current[0], w.to, limit);
   const [top, empty, unopened] = await db.batch<Record<string, unknown>>([
     stmt("1", "searches DESC"),
