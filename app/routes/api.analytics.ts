@@ -7,7 +7,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LIMITS } from "~/features/analytics/events";
 import { analyticsBodySchema, describeProblem, eventsOf } from "~/features/analytics/schema.server";
 import { recordCounts } from "~/features/analytics/store.server";
-import { insightEventsOf, recordInsights } from "~/features/insights/record.server";
+import { browserBucket, insightEventsOf, recordInsights } from "~/features/insights/record.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { jsonError } from "~/lib/http.server";
 import { readCapped } from "~/lib/read-capped";
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
   // App page views and searches for the insights pages (docs/decisions/038): through the queue, and
   // only while this browser's consent cookie allows it (checked again here: the beacon carries it).
-  recordInsights(context, request, insightEventsOf(events));
+  recordInsights(context, request, insightEventsOf(events, browserBucket(request)));
   return new Response(null, { status: 204, headers: PRIVATE_HEADERS });
 }
 

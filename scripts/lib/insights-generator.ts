@@ -6,7 +6,7 @@
 // have counted it.
 import { aggregate, type Rollup } from "../../app/features/insights/aggregate.ts";
 import type { InsightEvent, InsightsMessage } from "../../app/features/insights/events.ts";
-import { normaliseQuery } from "../../app/features/insights/events.ts";
+import { BROWSER_BUCKETS, normaliseQuery } from "../../app/features/insights/events.ts";
 import { mulberry32 } from "./catalogue-generator.ts";
 import type { SqlStatement } from "./catalogue-sql.ts";
 
@@ -52,13 +52,17 @@ export function generateInsights({ apps, days = 90, seed = 1, now = new Date() }
     queries: [normaliseQuery(app.name), normaliseQuery(app.name.split(/\s+/)[0] ?? app.name)].filter(Boolean),
   }));
   const messages: InsightsMessage[] = [];
+  // Each demo search from the next browser bucket in turn (not from rnd, so the other counts stay as
+  // they were): a query searched 5 times or more is searched by as many browsers, up to 48.
+  let browsers = 0;
+  const nextBrowser = () => browsers++ % BROWSER_BUCKETS;
   let total = 0;
   dayList.forEach((day, d) => {
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
     const week = weekday === 0 || weekday === 6 ? 0.55 : 1;
     const events: InsightEvent[] = [];
     const add = (n: number, event: InsightEvent) => {
-      for (let k = 0; k < n; k++) events.push(event);
+      for (let k = 0; k < n; k++) events.push(event.kind === "search" ? { ...event, browser: nextBrowser() } : event);
     };
     for (const p of profiles) {
       const mean = p.base * week * Math.max(0.1, 1 + p.trend * (d / (days - 1)));
@@ -82,9 +86,9 @@ export function generateInsights({ apps, days = 90, seed = 1, now = new Date() }
         const query = p.queries[rnd() < 0.65 ? 0 : p.queries.length - 1]!;
         events.push({ kind: "search_opens", app, query });
         // The search that led here (most searches of a name end in an open).
-        events.push({ kind: "search", query, results: 1 + Math.floor(rnd() * 6) });
+        events.push({ kind: "search", query, results: 1 + Math.floor(rnd() * 6), browser: nextBrowser() });
         // ...but not all: some searches for it end without an open.
-        if (rnd() < 0.35) events.push({ kind: "search", query, results: 1 + Math.floor(rnd() * 6) });
+        if (rnd() < 0.35) events.push({ kind: "search", query, results: 1 + Math.floor(rnd() * 6), browser: nextBrowser() });
       }
     }
     for (const query of EMPTY_QUERIES) add(countNear(rnd, 9 * week), { kind: "search", query, results: 0 });
@@ -142,8 +146,8 @@ export function insightsStatements(seed: InsightsSeed, rndSeed = 2): SqlStatemen
   }
   for (const s of seed.rollup.searches.values()) {
     out.push({
-      sql: "INSERT INTO insights_search_daily (day, query, searches, results, opens) VALUES (?, ?, ?, ?, ?)",
-      params: [s.day, s.query, s.searches, s.results ?? 0, s.opens],
+      sql: "INSERT INTO insights_search_daily (day, query, searches, results, opens, browsers) VALUES (?, ?, ?, ?, ?, ?)",
+      params: [s.day, s.query, s.searches, s.results ?? 0, s.opens, s.browsers],
     });
   }
   for (const s of seed.rollup.appSearches.values()) {

@@ -4,7 +4,7 @@
 // the names of the ten apps shown (not of every app with views).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movers } from "../../app/features/insights/read.server.ts";
-import { windowOf } from "../../app/features/insights/series.ts";
+import { cellOf, exactly, totalOf, windowOf, type Figure } from "../../app/features/insights/series.ts";
 import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
 import { runBatch } from "../../scripts/lib/local-d1.ts";
 import { generateInsights, insightsStatements } from "../../scripts/lib/insights-generator.ts";
@@ -79,11 +79,12 @@ async function expected(limit = 5) {
     .prepare("SELECT app_id, day, views FROM insights_app_daily WHERE day BETWEEN ?1 AND ?2")
     .bind(w.from, w.to)
     .all<{ app_id: string; day: string; views: number }>();
-  const totals = new Map<string, { current: number; previous: number }>();
+  const totals = new Map<string, { current: number; previous: number; shown: { current: Figure; previous: Figure } }>();
   for (const r of results) {
-    const t = totals.get(r.app_id) ?? { current: 0, previous: 0 };
-    if (r.day >= w.current[0]!) t.current += r.views;
-    else t.previous += r.views;
+    const t = totals.get(r.app_id) ?? { current: 0, previous: 0, shown: { current: exactly(0), previous: exactly(0) } };
+    // What the page shows: the Figures of the same cells (issue 40 item 1).
+    if (r.day >= w.current[0]!) [t.current, t.shown.current] = [t.current + r.views, totalOf([t.shown.current, cellOf(r.views)])];
+    else [t.previous, t.shown.previous] = [t.previous + r.views, totalOf([t.shown.previous, cellOf(r.views)])];
     totals.set(r.app_id, t);
   }
   const names = new Map(catalogue.apps.map((a) => [a.id, a.name]));

@@ -57,3 +57,22 @@ describe("the shared chart", () => {
     expect(gap[2]).toEqual(["2026-05-02", "not shown"]);
   });
 });
+
+describe("the shared chart's totals (issue 40 item 1)", () => {
+  it("never writes an exact total that has a hidden day in it: not in the legend, the summary or the window before", () => {
+    // 0 + 3 + 40: "43 in total" minus 40 would give the hidden 3 away.
+    const html = chartHtml({ ...chart, series: [{ label: "Views", values: [0, 3, 40], previous: { exact: 20, hidden: 1 } }] });
+    expect(html).not.toMatch(/>43</);
+    expect(html).not.toContain("43 in total");
+    expect(html).toContain("41–44");
+    expect(html).toContain("Views: 41–44 in total");
+    expect(html).toContain("window before: 21–24");
+    expect(html).not.toMatch(/window before: 22\b/);
+  });
+
+  it("draws and writes a day made of several parts (a publisher's apps) with a hidden part as a range", () => {
+    const data: ChartData = { ...chart, series: [{ label: "Views", values: [0, { exact: 9, hidden: 1 }, 40] }] };
+    expect(chartHtml(data)).toContain("<td>10–13</td>");
+    expect(chartCsvRows(data)[2]).toEqual(["2026-05-02", "10–13"]);
+  });
+});

@@ -6,17 +6,20 @@
 // before, a data table for screen readers and a CSV download link. Values of 1 to 4 of a counted
 // measure are drawn in the "fewer than 5" band and written as "fewer than 5" (issue 30 item 5).
 import { renderToStaticMarkup } from "react-dom/server";
-import { FEWER_THAN, isSmall, niceTicks, shortDay, shownCount, SMALL_COUNT } from "~/features/insights/series";
+import { cellOf, csvFigure, drawnFigure, exactly, FEWER_THAN, niceTicks, shortDay, shownFigure, SMALL_COUNT, totalOf, type Figure } from "~/features/insights/series";
 import { formatCount } from "~/lib/format-number";
 import { visuallyHidden } from "../../../styles/global.css";
 import * as s from "./Chart.css";
 
 export type ChartSeries = {
   label: string;
-  /** One per label; null is "not shown" (an average of fewer than 5 ratings): a gap in the line. */
-  values: (number | null)[];
+  /**
+   * One per label; null is "not shown" (an average of fewer than 5 ratings): a gap in the line. A
+   * number is one rollup cell; a Figure a value made of several (a publisher's day of its apps).
+   */
+  values: (number | Figure | null)[];
   /** The window before's total (or average), for the comparison under the chart. */
-  previous?: number | null;
+  previous?: number | Figure | null;
 };
 
 export type ChartData = {
@@ -47,25 +50,33 @@ const M = { top: 16, right: 16, bottom: 36, left: 52 };
 const PLOT_W = W - M.left - M.right;
 const PLOT_H = H - M.top - M.bottom;
 
-/** Where a value is drawn: a small count in the middle of the "fewer than 5" band, never at its value. */
-const drawn = (v: number, small: boolean) => (small && isSmall(v) ? SMALL_COUNT / 2 : v);
+type Value = number | Figure | null;
+/**
+ * A value as a Figure (series.ts, the one rule of issue 40 item 1): a counted cell is hidden at 1 to
+ * 4; an operational count is exact. Totals are Figures added up, so a hidden day stays hidden in them.
+ */
+const figureOf = (v: number | Figure, small: boolean): Figure => (typeof v === "number" ? (small ? cellOf(v) : exactly(v)) : v);
+/** Where a value is drawn: a hidden one in the middle of the "fewer than 5" band (or of its range), never at its value. */
+const drawn = (v: number | Figure, small: boolean) => (small ? drawnFigure(figureOf(v, small)) : typeof v === "number" ? v : drawnFigure(v));
+const isHidden = (v: Value, small: boolean) => v !== null && small && figureOf(v, small).hidden > 0;
 
 /** A value as the CSV carries it: plain digits, for spreadsheets (the below-5 rule applied). */
-const csvValue = (v: number | null, small: boolean) => (v === null ? "not shown" : small ? (isSmall(v) ? FEWER_THAN : String(v)) : String(Math.round(v * 10) / 10));
+const csvValue = (v: Value, small: boolean) => (v === null ? "not shown" : small || typeof v !== "number" ? csvFigure(figureOf(v, small)) : String(Math.round(v * 10) / 10));
 /** A value as the page shows it: thousands grouped, as everywhere on the hub ("23,912"). */
-export const shownValue = (v: number | null, small: boolean) => {
+export const shownValue = (v: Value, small: boolean) => {
   if (v === null) return "not shown";
-  if (small) return shownCount(v);
+  if (small || typeof v !== "number") return shownFigure(figureOf(v, small));
   const rounded = Math.round(v * 10) / 10;
   return Number.isSafeInteger(rounded) ? formatCount(rounded) : String(rounded);
 };
+/** A series' window total: its values' Figures added up (a total with a hidden day is a range). */
+const totalValue = (values: readonly Value[], small: boolean): Figure => totalOf(values.filter((v): v is number | Figure => v !== null).map((v) => figureOf(v, small)));
 
 function summary(chart: ChartData): string {
   const parts = chart.series.map((line) => {
-    const known = line.values.filter((v): v is number => v !== null);
+    const known = line.values.filter((v) => v !== null);
     if (chart.summed === false) return `${line.label}: ${known.length} of ${line.values.length} ${chart.kind === "line" ? "days" : "steps"} with a value`;
-    const total = known.reduce((a, v) => a + v, 0);
-    return `${line.label}: ${chart.small ? shownCount(total) : shownValue(total, false)} in total`;
+    return `${line.label}: ${shownValue(totalValue(line.values, chart.small), chart.small)} in total`;
   });
   const span = chart.kind === "line" && chart.labels.length ? `, ${shortDay(chart.labels[0]!)} to ${shortDay(chart.labels[chart.labels.length - 1]!)}` : "";
   return `${chart.kind === "line" ? "Line" : "Bar"} chart of ${chart.unit}${span}. ${parts.join("; ")}.`;
@@ -95,12 +106,12 @@ function Axes({ ticks, y, labels, x }: { ticks: number[]; y: (v: number) => numb
 }
 
 function Plot({ chart, titleId, descId }: { chart: ChartData; titleId: string; descId: string }) {
-  const all = chart.series.flatMap((l) => l.values).filter((v): v is number => v !== null);
+  const all = chart.series.flatMap((l) => l.values).filter((v): v is number | Figure => v !== null);
   const ticks = niceTicks(Math.max(chart.small ? SMALL_COUNT * 2 : 1, ...all.map((v) => drawn(v, chart.small))));
   const top = ticks[ticks.length - 1]!;
   const y = (v: number) => M.top + PLOT_H - (v / top) * PLOT_H;
   const n = chart.labels.length;
-  const band = chart.small && all.some(isSmall);
+  const band = all.some((v) => isHidden(v, chart.small));
   if (chart.kind === "bar") {
     const slot = PLOT_W / Math.max(1, n);
     const groups = chart.series.length;
@@ -166,7 +177,7 @@ function Plot({ chart, titleId, descId }: { chart: ChartData; titleId: string; d
                       cx={x(i)}
                       cy={y(drawn(v, chart.small))}
                       r={3}
-                      fill={chart.small && isSmall(v) ? "#FFFFFF" : colour}
+                      fill={isHidden(v, chart.small) ? "#FFFFFF" : colour}
                       stroke={colour}
                       strokeWidth={1.5}
                     />
@@ -212,7 +223,7 @@ function ChartFigure({ chart }: { chart: ChartData }) {
                 {line.label}
                 {line.previous !== undefined && chart.summed !== false ? (
                   <>
-                    : <span className={s.totalValue}>{shownValue(sumOf(line.values), chart.small)}</span>{" "}
+                    : <span className={s.totalValue}>{shownValue(totalValue(line.values, chart.small), chart.small)}</span>{" "}
                     <span className={s.muted}>(window before: {shownValue(line.previous ?? null, chart.small)})</span>
                   </>
                 ) : null}
@@ -253,8 +264,6 @@ function ChartFigure({ chart }: { chart: ChartData }) {
     </figure>
   );
 }
-
-const sumOf = (values: readonly (number | null)[]) => values.reduce<number>((a, v) => a + (v ?? 0), 0);
 
 /** The chart's HTML, for the page to place as it is (no React in the browser). */
 export const chartHtml = (chart: ChartData): string => renderToStaticMarkup(<ChartFigure chart={chart} />);

@@ -74,7 +74,8 @@ export function InsightsPage({ data }: { data: InsightsPageData }) {
         <p className={s.note} id="insights-privacy">
           <strong>What is counted.</strong> Counts of people's visits and steps come only from browsers whose person allowed performance analytics and that do not send Global
           Privacy Control. The daily tables behind this page hold no person, no address and no cookie: only apps, search words and counts per day. Any daily count from 1 to 4 shows
-          as “{FEWER_THAN}” (and is drawn in the shaded band), so that no single person can be picked out; a search is listed only once it was made at least 5 times in the window.
+          as “{FEWER_THAN}” (and is drawn in the shaded band), so that no single person can be picked out; a total that includes such a count shows the range it can be in
+          (“85–88”), so no subtraction gives it away; a search is listed only once at least 5 different browsers made it in the window.
         </p>
       </div>
       {data.sections.map((section) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregate, rollupSql } from "./aggregate";
+import { aggregate, browsersIn, rollupSql } from "./aggregate";
 import type { InsightsMessage } from "./events";
 
 const day = "2026-05-01";
@@ -67,5 +67,29 @@ describe("adding up a batch of insight events", () => {
     expect(sql.every((s) => /ON CONFLICT .* DO UPDATE SET/s.test(s.sql))).toBe(true);
     // Every value of the rows is a bound parameter: no event text inside the SQL.
     expect(sql.some((s) => s.sql.includes("polls"))).toBe(false);
+  });
+});
+
+describe("distinct browsers per query and day (issue 40 item 8)", () => {
+  it("keeps one bit per browser bucket, so a browser searching again adds no browser", () => {
+    const search = (browser?: number) => ({ kind: "search" as const, query: "crm", results: 3, ...(browser === undefined ? {} : { browser }) });
+    const r = aggregate([
+      { v: 1, day: "2026-05-01", events: [search(3), search(3), search(3), search(3), search(3), search(3)] },
+      { v: 1, day: "2026-05-01", events: [search(47), search()] },
+    ]);
+    const row = [...r.searches.values()][0]!;
+    expect(row.searches).toBe(8);
+    expect(row.browsers).toBe(2 ** 3 + 2 ** 47);
+    expect(browsersIn(row.browsers)).toBe(2);
+    expect(browsersIn(0)).toBe(0);
+    expect(browsersIn(2 ** 48 - 1)).toBe(48);
+  });
+
+  it("adds to the stored bits with a bitwise or", () => {
+    const [sql] = rollupSql(aggregate([{ v: 1, day: "2026-05-01", events: [{ kind: "search", query: "crm", results: 3, browser: 5 }] }])).filter((q) =>
+      q.sql.includes("insights_search_daily"),
+    );
+    expect(sql!.sql).toContain("browsers = browsers | excluded.browsers");
+    expect(sql!.params).toContain(2 ** 5);
   });
 });

@@ -10,11 +10,27 @@ const zero = (): Counts => Object.fromEntries(APP_MEASURES.map((m) => [m, 0])) a
 export type Rollup = {
   apps: Map<string, { app: string; day: string; counts: Counts }>;
   market: Map<string, { day: string; counts: Counts; searches: number; empty: number }>;
-  searches: Map<string, { day: string; query: string; searches: number; results: number | null; opens: number }>;
+  /** `browsers`: one bit per browser bucket that searched it (events.ts BROWSER_BUCKETS; issue 40 item 8). */
+  searches: Map<string, { day: string; query: string; searches: number; results: number | null; opens: number; browsers: number }>;
   appSearches: Map<string, { app: string; day: string; query: string; opens: number }>;
 };
 
 const key = (...parts: string[]) => parts.join("\u0000");
+
+/** A bucket's bit (up to 2^47: beyond JS's 32-bit operators, within its exact integers and SQLite's). */
+const bit = (bucket: number) => 2 ** bucket;
+/** The bitmap with the bucket's bit set. */
+const withBit = (bits: number, bucket: number) => (Math.floor(bits / bit(bucket)) % 2 === 1 ? bits : bits + bit(bucket));
+
+/**
+ * How many browser buckets a bitmap holds: a lower bound on the distinct browsers (two in one bucket
+ * count once), so the floor errs on the side of hiding.
+ */
+export function browsersIn(bits: number): number {
+  let n = 0;
+  for (let rest = bits; rest > 0; rest = Math.floor(rest / 2)) n += rest % 2;
+  return n;
+}
 
 /** The map's entry under `k`, made and stored first when there is none. */
 function entry<V>(map: Map<string, V>, k: string, make: () => V): V {
@@ -29,13 +45,15 @@ function entry<V>(map: Map<string, V>, k: string, make: () => V): V {
 export function aggregate(messages: readonly InsightsMessage[]): Rollup {
   const r: Rollup = { apps: new Map(), market: new Map(), searches: new Map(), appSearches: new Map() };
   const market = (d: string) => entry(r.market, d, () => ({ day: d, counts: zero(), searches: 0, empty: 0 }));
-  const search = (d: string, q: string) => entry(r.searches, key(d, q), () => ({ day: d, query: q, searches: 0, results: null as number | null, opens: 0 }));
+  const search = (d: string, q: string) => entry(r.searches, key(d, q), () => ({ day: d, query: q, searches: 0, results: null as number | null, opens: 0, browsers: 0 }));
   for (const message of messages) {
     const d = message.day;
     for (const e of message.events) {
       if (e.kind === "search") {
         const s = search(d, e.query);
         s.searches++;
+        // A search without a bucket (a message from before issue 40) adds no browser: the floor hides rather than shows.
+        if (e.browser !== undefined) s.browsers = withBit(s.browsers, e.browser);
         // The last search's count: a query's results change only with the catalogue.
         s.results = e.results;
         const m = market(d);
@@ -79,10 +97,10 @@ export function rollupSql(r: Rollup): Sql[] {
   }
   for (const s of r.searches.values()) {
     out.push({
-      sql: `INSERT INTO insights_search_daily (day, query, searches, results, opens) VALUES (?1, ?2, ?3, ?4, ?5)
+      sql: `INSERT INTO insights_search_daily (day, query, searches, results, opens, browsers) VALUES (?1, ?2, ?3, ?4, ?5, ?7)
            ON CONFLICT (day, query) DO UPDATE SET searches = searches + excluded.searches, opens = opens + excluded.opens,
-             results = CASE WHEN ?6 THEN excluded.results ELSE results END`,
-      params: [s.day, s.query, s.searches, s.results ?? 0, s.opens, s.results === null ? 0 : 1],
+             results = CASE WHEN ?6 THEN excluded.results ELSE results END, browsers = browsers | excluded.browsers`,
+      params: [s.day, s.query, s.searches, s.results ?? 0, s.opens, s.results === null ? 0 : 1, s.browsers],
     });
   }
   for (const s of r.appSearches.values()) {

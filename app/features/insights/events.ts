@@ -10,7 +10,16 @@ export type AppMeasure = (typeof APP_MEASURES)[number];
 export type InsightEvent =
   | { kind: AppMeasure; app: string; query?: string }
   /** A search: its normalised words and how many apps it found. */
-  | { kind: "search"; query: string; results: number };
+  | {
+      kind: "search";
+      query: string;
+      results: number;
+      /**
+       * Which of BROWSER_BUCKETS buckets the searching browser falls in (record.server.ts): the
+       * search floor counts distinct browsers, not searches (issue 40 item 8). Never an address.
+       */
+      browser?: number;
+    };
 
 /** One queue message: the events of one request, on one UTC day. */
 export type InsightsMessage = { v: 1; day: string; events: InsightEvent[] };
@@ -20,21 +29,26 @@ export const QUERY_MAX = 80;
 /** Stands for a query that looks like it names someone (an e-mail address, a phone or card number). */
 export const WITHHELD_QUERY = "(withheld: looked personal)";
 
+/** The number of buckets browsers are counted in, per query and day: bits of one integer (≤ 2^53 in JS). */
+export const BROWSER_BUCKETS = 48;
+
 /**
  * The normalised form of a search query: Unicode NFKC, lower case, punctuation other than - and '
  * made a space, spaces collapsed, at most QUERY_MAX characters. A query that looks like it names
  * a person (an @, or six digits or more in a row) becomes WITHHELD_QUERY: a search box sometimes
  * receives an address, and the rollups must hold none. Empty stays empty (not counted).
+ * The check runs on the normalised text (issue 40 item 8): checked before, "555.123.4567" and
+ * "4111.1111.1111.1111" passed (dots between the digits) and then became "555 123 4567". The @
+ * is looked for after NFKC (a full-width ＠ is one) and before punctuation goes, as it is punctuation.
  */
 export function normaliseQuery(raw: string): string {
   const text = raw.normalize("NFKC").toLowerCase();
-  if (text.includes("@") || /\d[\d\s-]{4,}\d/.test(text)) return WITHHELD_QUERY;
-  return text
+  const normalised = text
     .replace(/[^\p{L}\p{N}'\- ]+/gu, " ")
     .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, QUERY_MAX)
     .trim();
+  if (text.includes("@") || /\d[\d\s'-]{4,}\d/.test(normalised)) return WITHHELD_QUERY;
+  return normalised.slice(0, QUERY_MAX).trim();
 }
 
 /** Every environment's insights queue is named "…-insights" (wrangler.toml); workers/queue.ts tells it apart by that. */

@@ -15,10 +15,12 @@ import {
   reviewBacklog,
   searchesLeadingTo,
   type AppDay,
+  type MarketDay,
   type AppFacts,
   type QueryTotals,
 } from "./read.server";
-import { averageOf, change, changeText, column, FEWER_THAN, percentOf, shownCount, sum, type Window } from "./series";
+import { APP_MEASURES, type AppMeasure } from "./events";
+import { averageOf, cellOf, column, exactly, FEWER_THAN, figureChange, figureRatio, shownFigure, sum, totalOf, type Figure, type Window } from "./series";
 import * as s from "./InsightsSections.css";
 
 export type Section = { id: string; title: string; html: string };
@@ -52,7 +54,7 @@ const line = (
   id: string,
   title: string,
   unit: string,
-  series: { label: string; values: (number | null)[]; previous?: number }[],
+  series: { label: string; values: (number | Figure | null)[]; previous?: number | Figure }[],
   extra: Partial<ChartData> = {},
 ): ChartData => ({ id, title, unit, labels: w.current, kind: "line", series, small: true, csvHref: csv(id), ...extra });
 
@@ -117,22 +119,44 @@ function Figures({ items }: { items: { label: string; value: string; note?: stri
 const html = (...parts: (string | JSX.Element)[]) => parts.map((p) => (typeof p === "string" ? p : renderToStaticMarkup(p))).join("");
 const grid = (...charts: string[]) => `<div class="${s.grid}">${charts.join("")}</div>`;
 
-/** A page's days as the charts read them: a measure per day of the window, or its total over the window before. */
+type CountedDay = { day: string; hidden?: Partial<Record<string, number>> } & Record<AppMeasure, number>;
+/**
+ * A day's count of a measure as a Figure (series.ts, issue 40 item 1): one rollup cell (an app's or
+ * the marketplace's day), or a publisher's day of its apps' cells with the hidden ones counted apart.
+ */
+const part =
+  (m: AppMeasure | "ratings") =>
+  (d: CountedDay & { ratings?: number }): Figure => {
+    const value = m === "ratings" ? (d.ratings ?? 0) : d[m];
+    return d.hidden ? { exact: value, hidden: d.hidden[m] ?? 0 } : cellOf(value);
+  };
+const parts = Object.fromEntries([...APP_MEASURES, "ratings"].map((m) => [m, part(m as AppMeasure)])) as Record<AppMeasure | "ratings", (d: CountedDay) => Figure>;
+const both = (a: (d: CountedDay) => Figure, b: (d: CountedDay) => Figure) => (d: CountedDay) => totalOf([a(d), b(d)]);
+
+/**
+ * A page's days as the charts read them: Figures per day of the window (`cur`) and their totals over
+ * the window and the window before, so a total with a hidden day in it is never exact; `num` reads a
+ * count of the hub's own work (the review queue, deliveries), shown exactly.
+ */
 function windowed<D extends { day: string }>(days: readonly D[], w: Window) {
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const on = (list: readonly string[], pick: (d: D) => Figure) => list.map((day) => (byDay.has(day) ? pick(byDay.get(day)!) : exactly(0)));
   return {
-    cur: (pick: (d: D) => number) => column(days, w.current, pick),
-    prevTotal: (pick: (d: D) => number) => sum(column(days, w.previous, pick)),
+    cur: (pick: (d: D) => Figure) => on(w.current, pick),
+    total: (pick: (d: D) => Figure) => totalOf(on(w.current, pick)),
+    prevTotal: (pick: (d: D) => Figure) => totalOf(on(w.previous, pick)),
+    num: (pick: (d: D) => number) => column(days, w.current, pick),
+    prevNum: (pick: (d: D) => number) => sum(column(days, w.previous, pick)),
   };
 }
 
-type FunnelDay = { day: string; views: number; add_starts: number; connect_starts: number; adds: number; connects: number };
 /** The funnel's steps per day: viewed, an add or connect started, one done. */
-const FUNNEL_STEPS = [(d: FunnelDay) => d.views, (d: FunnelDay) => d.add_starts + d.connect_starts, (d: FunnelDay) => d.adds + d.connects] as const;
+const FUNNEL_STEPS = [parts.views, both(parts.add_starts, parts.connect_starts), both(parts.adds, parts.connects)] as const;
 
 /** The funnel's totals of the window and of the window before: [viewed, started, added] each. */
-function funnelTotals<D extends FunnelDay>(days: readonly D[], w: Window) {
-  const { cur, prevTotal } = windowed(days, w);
-  return { current: FUNNEL_STEPS.map((step) => sum(cur(step))) as [number, number, number], previous: FUNNEL_STEPS.map((step) => prevTotal(step)) as [number, number, number] };
+function funnelTotals<D extends CountedDay>(days: readonly D[], w: Window) {
+  const { total, prevTotal } = windowed(days, w);
+  return { current: FUNNEL_STEPS.map((step) => total(step)) as [Figure, Figure, Figure], previous: FUNNEL_STEPS.map((step) => prevTotal(step)) as [Figure, Figure, Figure] };
 }
 
 /** The funnel as a bar chart of the two windows' totals. */
@@ -154,10 +178,15 @@ const funnelBars = (csv: CsvHref, title: string, description: string, totals: Re
 /** The page's first section: its figures for the window. */
 const summarySection = (items: { label: string; value: string; note?: string }[]): Section => ({ id: "summary", title: "In this window", html: html(<Figures items={items} />) });
 
-/** A total as a page shows it, with the change against the window before. */
-const totalWithChange = (current: number, previous: number) => ({
-  value: shownCount(current),
-  note: current < 5 && previous < 5 ? `window before: ${shownCount(previous)}` : `${changeText(change(current, previous))} against the window before (${shownCount(previous)})`,
+/** A total as a page shows it, with the change against the window before (only between exact totals). */
+const totalWithChange = (current: Figure, previous: Figure) => ({
+  value: shownFigure(current),
+  note:
+    current.hidden || previous.hidden
+      ? `${figureChange(current, previous)} (window before: ${shownFigure(previous)})`
+      : current.exact < 5 && previous.exact < 5
+        ? `window before: ${shownFigure(previous)}`
+        : `${figureChange(current, previous)} against the window before (${shownFigure(previous)})`,
 });
 
 /** An app's or a publisher's insights (issue 30 item 3). */
@@ -165,39 +194,40 @@ export function scopeSections(
   days: AppDay[],
   w: Window,
   csv: CsvHref,
-  searches: { query: string; opens: number; previous: number }[],
+  searches: { query: string; opens: Figure; previous: Figure }[],
   rating: { average: number | null; count: number } | null,
 ): Built {
-  const { cur, prevTotal } = windowed(days, w);
+  const { cur, prevTotal, num, prevNum } = windowed(days, w);
   const steps = funnelTotals(days, w);
   const [[v, , ad], [pv, , pad]] = [steps.current, steps.previous];
-  const ratings = cur((d) => d.ratings);
-  const ratingSum = sum(cur((d) => d.rating_sum));
-  const prevRatings = prevTotal((d) => d.ratings);
+  // The averages are of published reviews' stars (public content) over at least 5 ratings; the
+  // counts of ratings are Figures like every other count.
+  const ratings = cur(parts.ratings);
+  const prevRatings = prevTotal(parts.ratings);
   const prevAverage = averageOf(
-    prevTotal((d) => d.rating_sum),
-    prevRatings,
+    prevNum((d) => d.rating_sum),
+    prevNum((d) => d.rating_count),
   );
-  const average = averageOf(ratingSum, sum(ratings));
+  const average = averageOf(sum(num((d) => d.rating_sum)), sum(num((d) => d.rating_count)));
 
   const charts: ChartData[] = [
-    line(w, csv, "views", "Page views", "app page views per day", [{ label: "Views", values: cur((d) => d.views), previous: pv }]),
+    line(w, csv, "views", "Page views", "app page views per day", [{ label: "Views", values: cur(parts.views), previous: pv }]),
     funnelBars(csv, "Viewed → started → added", "Totals of the window and the window before. Started: an add to a space or a connect begun; added: done.", steps),
     line(w, csv, "adds", "Adds and connects", "adds and connects per day", [
-      { label: "Add started", values: cur((d) => d.add_starts), previous: prevTotal((d) => d.add_starts) },
-      { label: "Added", values: cur((d) => d.adds), previous: prevTotal((d) => d.adds) },
-      { label: "Connect started", values: cur((d) => d.connect_starts), previous: prevTotal((d) => d.connect_starts) },
-      { label: "Connected", values: cur((d) => d.connects), previous: prevTotal((d) => d.connects) },
+      { label: "Add started", values: cur(parts.add_starts), previous: prevTotal(parts.add_starts) },
+      { label: "Added", values: cur(parts.adds), previous: prevTotal(parts.adds) },
+      { label: "Connect started", values: cur(parts.connect_starts), previous: prevTotal(parts.connect_starts) },
+      { label: "Connected", values: cur(parts.connects), previous: prevTotal(parts.connects) },
     ]),
     line(w, csv, "follows", "Follows and unfollows", "follows per day", [
-      { label: "Follows", values: cur((d) => d.follows), previous: prevTotal((d) => d.follows) },
-      { label: "Unfollows", values: cur((d) => d.unfollows), previous: prevTotal((d) => d.unfollows) },
+      { label: "Follows", values: cur(parts.follows), previous: prevTotal(parts.follows) },
+      { label: "Unfollows", values: cur(parts.unfollows), previous: prevTotal(parts.unfollows) },
     ]),
     line(w, csv, "ratings", "Ratings", "ratings per day", [{ label: "Ratings", values: ratings, previous: prevRatings }], {
       description: `Average of the window's ratings: ${average ?? `${FEWER_THAN} ratings, not shown`}; the window before: ${prevAverage ?? "not shown"}.`,
     }),
     line(w, csv, "searches", "Opened from a search", "app pages opened from search results per day", [
-      { label: "Opened from a search", values: cur((d) => d.search_opens), previous: prevTotal((d) => d.search_opens) },
+      { label: "Opened from a search", values: cur(parts.search_opens), previous: prevTotal(parts.search_opens) },
     ]),
   ];
   const [viewsChart, funnelChart, addsChart, followsChart, ratingsChart, searchChart] = charts.map(chartHtml) as [string, string, string, string, string, string];
@@ -205,12 +235,12 @@ export function scopeSections(
     summarySection([
       { label: "Page views", ...totalWithChange(v, pv) },
       { label: "Adds and connects", ...totalWithChange(ad, pad) },
-      { label: "Viewed to added", value: v >= 5 && ad >= 5 ? percentOf(ad, v) : "–", note: "of the window's views" },
+      { label: "Viewed to added", value: figureRatio(ad, v), note: "of the window's views" },
       {
         label: "Average rating",
         value: average === null ? "not shown" : `${average} of 5`,
         note: [
-          average === null ? "fewer than 5 ratings in this window" : `from ${sum(ratings)} ratings in this window`,
+          average === null ? "fewer than 5 ratings in this window" : `from ${shownFigure(totalOf(ratings))} ratings in this window`,
           rating && rating.average !== null && rating.count >= 5 ? `all time: ${Math.round(rating.average * 10) / 10} of 5 from ${rating.count}` : null,
         ]
           .filter(Boolean)
@@ -229,7 +259,7 @@ export function scopeSections(
             <Table
               caption="The searches that led here (searched and opened at least 5 times in the window)"
               head={["Search", "Opened", "Window before"]}
-              rows={searches.map((q) => [q.query, shownCount(q.opens), shownCount(q.previous)])}
+              rows={searches.map((q) => [q.query, shownFigure(q.opens), shownFigure(q.previous)])}
             />,
           ) +
           "</div>",
@@ -244,12 +274,12 @@ const hours = (seconds: number, decisions: number) => (decisions ? Math.round((s
 /** The marketplace team's page (issue 30 item 4). */
 export async function marketplaceInsights(db: Db, w: Window, csv: CsvHref, appHref: (appId: string) => string): Promise<Built> {
   const [days, moved, backlog] = await Promise.all([marketDays(db, w), movers(db, w), reviewBacklog(db)]);
-  const { cur, prevTotal } = windowed(days, w);
+  const { cur, num, prevNum } = windowed(days, w);
   const steps = funnelTotals(days, w);
   const [[v, , ad], [pv, , pad]] = [steps.current, steps.previous];
-  const decisions = sum(cur((d) => d.decisions));
-  const decisionSeconds = sum(cur((d) => d.decision_seconds));
-  const prevDecisions = prevTotal((d) => d.decisions);
+  const decisions = sum(num((d) => d.decisions));
+  const decisionSeconds = sum(num((d) => d.decision_seconds));
+  const prevDecisions = prevNum((d) => d.decisions);
   const charts: ChartData[] = [
     funnelBars(csv, "Viewed → started → added, the whole marketplace", "Totals of the window and the window before.", steps),
     line(w, csv, "funnel-daily", "The funnel by day", "steps per day", [
@@ -262,9 +292,9 @@ export async function marketplaceInsights(db: Db, w: Window, csv: CsvHref, appHr
       "Review queue: received and decided",
       "submissions per day",
       [
-        { label: "Received", values: cur((d) => d.submissions), previous: prevTotal((d) => d.submissions) },
-        { label: "Decided", values: cur((d) => d.decisions), previous: prevDecisions },
-        { label: "Approved", values: cur((d) => d.approvals), previous: prevTotal((d) => d.approvals) },
+        { label: "Received", values: num((d) => d.submissions), previous: prevNum((d) => d.submissions) },
+        { label: "Decided", values: num((d) => d.decisions), previous: prevDecisions },
+        { label: "Approved", values: num((d) => d.approvals), previous: prevNum((d) => d.approvals) },
       ],
       { small: false },
     ),
@@ -289,25 +319,25 @@ export async function marketplaceInsights(db: Db, w: Window, csv: CsvHref, appHr
       "Update deliveries and dead letters",
       "messages to followers per day",
       [
-        { label: "Posted", values: cur((d) => d.deliveries_sent), previous: prevTotal((d) => d.deliveries_sent) },
-        { label: "Dead letters", values: cur((d) => d.dead_letters), previous: prevTotal((d) => d.dead_letters) },
+        { label: "Posted", values: num((d) => d.deliveries_sent), previous: prevNum((d) => d.deliveries_sent) },
+        { label: "Dead letters", values: num((d) => d.dead_letters), previous: prevNum((d) => d.dead_letters) },
       ],
       { small: false },
     ),
   ];
   const [funnel, funnelDaily, reviews, decisionTime, deliveries] = charts.map(chartHtml) as [string, string, string, string, string];
   const moverRows = (list: typeof moved.gainers) =>
-    list.map((m) => [{ text: m.name, href: appHref(m.appId) }, shownCount(m.current), shownCount(m.previous), changeText(change(m.current, m.previous))]);
+    list.map((m) => [{ text: m.name, href: appHref(m.appId) }, shownFigure(m.shown.current), shownFigure(m.shown.previous), figureChange(m.shown.current, m.shown.previous)]);
   const avg = hours(decisionSeconds, decisions);
   const prevAvg = hours(
-    prevTotal((d) => d.decision_seconds),
+    prevNum((d) => d.decision_seconds),
     prevDecisions,
   );
   const sections: Section[] = [
     summarySection([
       { label: "App page views", ...totalWithChange(v, pv) },
       { label: "Adds and connects", ...totalWithChange(ad, pad) },
-      { label: "Viewed to added", value: v >= 5 && ad >= 5 ? percentOf(ad, v) : "–", note: `window before: ${pv >= 5 && pad >= 5 ? percentOf(pad, pv) : "–"}` },
+      { label: "Viewed to added", value: figureRatio(ad, v), note: `window before: ${figureRatio(pad, pv)}` },
       { label: "Waiting for review now", value: String(backlog.pending), note: backlog.oldest ? `oldest since ${backlog.oldest.slice(0, 10)}` : "none waiting" },
       {
         label: "Time to a decision",
@@ -332,6 +362,8 @@ export async function marketplaceInsights(db: Db, w: Window, csv: CsvHref, appHr
 
 /** Top search queries per day: one series per query (at most 4 on a chart; the table lists 10). */
 function querySeries(rows: Awaited<ReturnType<typeof queryDays>>, w: Window, list: QueryTotals[], pick: (r: { searches: number; opens: number; results: number }) => number) {
+  // One query's day is one rollup cell: the chart shows 1 to 4 as "fewer than 5", and the tables'
+  // totals are Figures of the same cells (read.server.ts queryLists).
   return list.slice(0, 4).map((q) => ({
     label: `“${q.query}”`,
     values: column(
@@ -346,13 +378,14 @@ function querySeries(rows: Awaited<ReturnType<typeof queryDays>>, w: Window, lis
 export async function searchInsights(db: Db, w: Window, csv: CsvHref): Promise<Built> {
   const [days, lists] = await Promise.all([marketDays(db, w), queryLists(db, w)]);
   const rows = await queryDays(db, w, [...new Set([...lists.top, ...lists.empty, ...lists.unopened].slice(0, 30).map((q) => q.query))]);
-  const { cur, prevTotal } = windowed(days, w);
-  const searches = sum(cur((d) => d.searches));
+  const { cur, total, prevTotal } = windowed(days, w);
+  const [searched, empty, opened] = [(d: MarketDay) => cellOf(d.searches), (d: MarketDay) => cellOf(d.searches_empty), parts.search_opens];
+  const searches = total(searched);
   const charts: ChartData[] = [
     line(w, csv, "searches", "Searches", "searches per day", [
-      { label: "Searches", values: cur((d) => d.searches), previous: prevTotal((d) => d.searches) },
-      { label: "Found nothing", values: cur((d) => d.searches_empty), previous: prevTotal((d) => d.searches_empty) },
-      { label: "A result opened", values: cur((d) => d.search_opens), previous: prevTotal((d) => d.search_opens) },
+      { label: "Searches", values: cur(searched), previous: prevTotal(searched) },
+      { label: "Found nothing", values: cur(empty), previous: prevTotal(empty) },
+      { label: "A result opened", values: cur(opened), previous: prevTotal(opened) },
     ]),
     line(
       w,
@@ -379,31 +412,28 @@ export async function searchInsights(db: Db, w: Window, csv: CsvHref): Promise<B
       querySeries(rows, w, lists.unopened, (r) => r.searches),
     ),
   ];
-  const [all, top, empty, unopened] = charts.map(chartHtml) as [string, string, string, string];
+  const [all, top, emptyChart, unopened] = charts.map(chartHtml) as [string, string, string, string];
   const queryTable = (caption: string, list: QueryTotals[], third: [string, (q: QueryTotals) => string]) =>
-    html(<Table caption={caption} head={["Query", "Searches", third[0]]} rows={list.map((q) => [q.query, shownCount(q.searches), third[1](q)])} />);
+    html(<Table caption={caption} head={["Query", "Searches", third[0]]} rows={list.map((q) => [q.query, shownFigure(q.shown.searches), third[1](q)])} />);
   const sections: Section[] = [
     summarySection([
       {
         label: "Searches",
-        ...totalWithChange(
-          searches,
-          prevTotal((d) => d.searches),
-        ),
+        ...totalWithChange(searches, prevTotal(searched)),
       },
-      { label: "Found nothing", value: percentOf(sum(cur((d) => d.searches_empty)), searches), note: "of the window's searches" },
-      { label: "A result opened", value: percentOf(sum(cur((d) => d.search_opens)), searches), note: "opens per search" },
+      { label: "Found nothing", value: figureRatio(total(empty), searches), note: "of the window's searches" },
+      { label: "A result opened", value: figureRatio(total(opened), searches), note: "opens per search" },
     ]),
     { id: "searches", title: "Searches by day", html: grid(all) },
     {
       id: "top",
       title: "Top queries",
-      html: grid(top, queryTable("The most searched queries", lists.top, ["Opened", (q) => shownCount(q.opens)])),
+      html: grid(top, queryTable("The most searched queries", lists.top, ["Opened", (q) => shownFigure(q.shown.opens)])),
     },
     {
       id: "empty",
       title: "Queries with no results",
-      html: grid(empty, queryTable("Searched queries that found nothing", lists.empty, ["Found nothing", (q) => shownCount(q.empty)])),
+      html: grid(emptyChart, queryTable("Searched queries that found nothing", lists.empty, ["Found nothing", (q) => shownFigure(q.shown.empty)])),
     },
     {
       id: "unopened",
@@ -429,7 +459,7 @@ function publisherBuilt(
   days: AppDay[],
   w: Window,
   csv: CsvHref,
-  searches: { query: string; opens: number; previous: number }[],
+  searches: { query: string; opens: Figure; previous: Figure }[],
   apps: Awaited<ReturnType<typeof publisherApps>>,
   appHref: (appId: string) => string,
 ): Built {
@@ -441,7 +471,13 @@ function publisherBuilt(
       <Table
         caption="Each app in this window"
         head={["App", "Views", "Views before", "Adds and connects", "Follows"]}
-        rows={apps.map((a) => [{ text: a.name, href: appHref(a.appId) }, shownCount(a.views), shownCount(a.previousViews), shownCount(a.adds + a.connects), shownCount(a.follows)])}
+        rows={apps.map((a) => [
+          { text: a.name, href: appHref(a.appId) },
+          shownFigure(a.views),
+          shownFigure(a.previousViews),
+          shownFigure(totalOf([a.adds, a.connects])),
+          shownFigure(a.follows),
+        ])}
       />,
     ),
   });

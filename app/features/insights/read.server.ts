@@ -1,12 +1,34 @@
 // Reads of the insights rollups (migration 0026; docs/decisions/038). Pages read these small tables
 // only, never the events or the tables they were counted from.
 import type { Db } from "~/models/db.server";
-import { APP_MEASURES, type AppMeasure } from "./events";
-import { SMALL_COUNT, type Window } from "./series";
+import { APP_MEASURES, BROWSER_BUCKETS, type AppMeasure } from "./events";
+import { SMALL_COUNT, type Figure, type Window } from "./series";
 
-export type AppDay = { day: string; ratings: number; rating_sum: number } & Record<AppMeasure, number>;
-const APP_COLUMNS = `day, ${APP_MEASURES.join(", ")}, ratings, rating_sum`;
-const SUMMED = `day, ${[...APP_MEASURES, "ratings", "rating_sum"].map((m) => `sum(${m}) AS ${m}`).join(", ")}`;
+export type AppDay = {
+  day: string;
+  ratings: number;
+  rating_sum: number;
+  /** All the day's ratings, for the average (of published stars, over at least 5): `ratings` may hold the exact cells only. */
+  rating_count: number;
+  /**
+   * A day summed over several apps (a publisher's): how many of its apps' cells were 1 to 4, per
+   * measure. Those cells are then left out of the measure's value, which holds the exact ones only,
+   * so the day is a Figure made of parts (series.ts; issue 40 item 1).
+   */
+  hidden?: Partial<Record<AppMeasure | "ratings", number>>;
+} & Record<AppMeasure, number>;
+const COUNTED = [...APP_MEASURES, "ratings"] as const;
+/**
+ * SQL summing a column's cells into a Figure's two parts: `alias` the cells shown exactly (0 and
+ * SMALL_COUNT or more), `alias_hidden` how many cells were 1 to 4 (issue 40 item 1).
+ */
+export const figureSql = (column: string, alias: string, when = "1") =>
+  `coalesce(sum(CASE WHEN ${when} AND NOT (${column} BETWEEN 1 AND ${SMALL_COUNT - 1}) THEN ${column} ELSE 0 END), 0) AS ${alias}, ` +
+  `coalesce(sum(CASE WHEN ${when} AND ${column} BETWEEN 1 AND ${SMALL_COUNT - 1} THEN 1 ELSE 0 END), 0) AS ${alias}_hidden`;
+/** The Figure of a row's `alias` and `alias_hidden` columns. */
+export const figureOfRow = (row: Record<string, unknown>, alias: string): Figure => ({ exact: Number(row[alias] ?? 0), hidden: Number(row[`${alias}_hidden`] ?? 0) });
+const APP_COLUMNS = `day, ${APP_MEASURES.join(", ")}, ratings, rating_sum, ratings AS rating_count`;
+const SUMMED = `day, ${COUNTED.map((m) => figureSql(m, m)).join(", ")}, sum(rating_sum) AS rating_sum, sum(ratings) AS rating_count`;
 
 /** One app's days of both windows (at most 180 rows: one range of the primary key). */
 export async function appDays(db: Db, appId: string, w: Window): Promise<AppDay[]> {
@@ -17,33 +39,50 @@ export async function appDays(db: Db, appId: string, w: Window): Promise<AppDay[
   return results;
 }
 
-/** A publisher's apps summed per day. */
+/** A publisher's apps summed per day: each measure the exact cells' sum, with the count of hidden cells beside it. */
 export async function publisherDays(db: Db, slug: string, w: Window): Promise<AppDay[]> {
   const { results } = await db
     .prepare(`SELECT ${SUMMED} FROM insights_app_daily WHERE app_id IN (SELECT id FROM apps WHERE publisher_slug = ?1) AND day BETWEEN ?2 AND ?3 GROUP BY day ORDER BY day`)
     .bind(slug, w.from, w.to)
-    .all<AppDay>();
-  return results;
+    .all<Record<string, number | string>>();
+  return results.map((row) => {
+    const day = { day: String(row.day), rating_sum: Number(row.rating_sum), rating_count: Number(row.rating_count), hidden: {} } as AppDay & { hidden: Record<string, number> };
+    for (const m of COUNTED) {
+      (day as Record<string, unknown>)[m] = Number(row[m]);
+      day.hidden[m] = Number(row[`${m}_hidden`]);
+    }
+    return day;
+  });
 }
 
-export type AppTotals = { appId: string; name: string; views: number; adds: number; connects: number; follows: number; previousViews: number };
+/** Each app's window totals as Figures: a total with a hidden day in it is never exact (issue 40 item 1). */
+export type AppTotals = { appId: string; name: string; views: Figure; adds: Figure; connects: Figure; follows: Figure; previousViews: Figure };
 
 /** Each of a publisher's listed apps with its window's totals (and the window before's views). */
 export async function publisherApps(db: Db, slug: string, w: Window): Promise<AppTotals[]> {
   const { results } = await db
     .prepare(
       `SELECT a.id AS appId, a.name AS name,
-         coalesce(sum(CASE WHEN d.day >= ?2 THEN d.views END), 0) AS views,
-         coalesce(sum(CASE WHEN d.day >= ?2 THEN d.adds END), 0) AS adds,
-         coalesce(sum(CASE WHEN d.day >= ?2 THEN d.connects END), 0) AS connects,
-         coalesce(sum(CASE WHEN d.day >= ?2 THEN d.follows END), 0) AS follows,
-         coalesce(sum(CASE WHEN d.day < ?2 THEN d.views END), 0) AS previousViews
+         ${figureSql("d.views", "views", "d.day >= ?2")},
+         ${figureSql("d.adds", "adds", "d.day >= ?2")},
+         ${figureSql("d.connects", "connects", "d.day >= ?2")},
+         ${figureSql("d.follows", "follows", "d.day >= ?2")},
+         ${figureSql("d.views", "previousViews", "d.day < ?2")},
+         coalesce(sum(CASE WHEN d.day >= ?2 THEN d.views END), 0) AS rank
        FROM apps a LEFT JOIN insights_app_daily d ON d.app_id = a.id AND d.day BETWEEN ?3 AND ?4
-       WHERE a.publisher_slug = ?1 GROUP BY a.id ORDER BY views DESC, a.name LIMIT 200`,
+       WHERE a.publisher_slug = ?1 GROUP BY a.id ORDER BY rank DESC, a.name LIMIT 200`,
     )
     .bind(slug, w.current[0], w.from, w.to)
-    .all<AppTotals>();
-  return results;
+    .all<Record<string, unknown>>();
+  return results.map((r) => ({
+    appId: String(r.appId),
+    name: String(r.name),
+    views: figureOfRow(r, "views"),
+    adds: figureOfRow(r, "adds"),
+    connects: figureOfRow(r, "connects"),
+    follows: figureOfRow(r, "follows"),
+    previousViews: figureOfRow(r, "previousViews"),
+  }));
 }
 
 export type MarketDay = AppDay & {
@@ -59,22 +98,25 @@ export type MarketDay = AppDay & {
 
 export async function marketDays(db: Db, w: Window): Promise<MarketDay[]> {
   const { results } = await db.prepare("SELECT * FROM insights_market_daily WHERE day BETWEEN ?1 AND ?2 ORDER BY day").bind(w.from, w.to).all<MarketDay>();
-  return results.map((r) => ({ ...r, ratings: 0, rating_sum: 0 }));
+  return results.map((r) => ({ ...r, ratings: 0, rating_sum: 0, rating_count: 0 }));
 }
 
-export type Mover = { appId: string; name: string; current: number; previous: number };
+/** `current` and `previous` rank the lists; the page shows the Figures (issue 40 item 1). */
+export type Mover = { appId: string; name: string; current: number; previous: number; shown: { current: Figure; previous: Figure } };
 
 /** The movers' one statement (exported for its query plan in the tests): ?1 the window's first day, ?2–?3 both windows, ?4 the length of each list. */
 export const MOVERS_SQL = `WITH totals AS MATERIALIZED (
-    SELECT app_id, sum(CASE WHEN day >= ?1 THEN views ELSE 0 END) AS current, sum(CASE WHEN day < ?1 THEN views ELSE 0 END) AS previous
+    SELECT app_id, sum(CASE WHEN day >= ?1 THEN views ELSE 0 END) AS current, sum(CASE WHEN day < ?1 THEN views ELSE 0 END) AS previous,
+      ${figureSql("views", "current_exact", "day >= ?1")}, ${figureSql("views", "previous_exact", "day < ?1")}
     FROM insights_app_daily WHERE day BETWEEN ?2 AND ?3 AND views > 0 GROUP BY app_id
   ),
   listed AS (
-    SELECT * FROM (SELECT 'gainers' AS list, app_id, current, previous FROM totals WHERE current > previous ORDER BY current - previous DESC, app_id LIMIT ?4)
+    SELECT * FROM (SELECT 'gainers' AS list, * FROM totals WHERE current > previous ORDER BY current - previous DESC, app_id LIMIT ?4)
     UNION ALL
-    SELECT * FROM (SELECT 'losers' AS list, app_id, current, previous FROM totals WHERE current < previous ORDER BY previous - current DESC, app_id LIMIT ?4)
+    SELECT * FROM (SELECT 'losers' AS list, * FROM totals WHERE current < previous ORDER BY previous - current DESC, app_id LIMIT ?4)
   )
-  SELECT l.list, l.app_id AS appId, coalesce(a.name, l.app_id) AS name, l.current, l.previous
+  SELECT l.list, l.app_id AS appId, coalesce(a.name, l.app_id) AS name, l.current, l.previous,
+    l.current_exact, l.current_exact_hidden, l.previous_exact, l.previous_exact_hidden
   FROM listed l LEFT JOIN apps a ON a.id = l.app_id
   ORDER BY l.list, abs(l.current - l.previous) DESC, l.app_id`;
 
@@ -86,8 +128,17 @@ export const MOVERS_SQL = `WITH totals AS MATERIALIZED (
  * movers table built by the Cron Trigger would replace it (decision 038).
  */
 export async function movers(db: Db, w: Window, limit = 5): Promise<{ gainers: Mover[]; losers: Mover[] }> {
-  const { results } = await db.prepare(MOVERS_SQL).bind(w.current[0], w.from, w.to, limit).all<Mover & { list: "gainers" | "losers" }>();
-  const pick = (list: "gainers" | "losers") => results.filter((r) => r.list === list).map(({ list: _, ...m }) => m);
+  const { results } = await db.prepare(MOVERS_SQL).bind(w.current[0], w.from, w.to, limit).all<Record<string, unknown>>();
+  const pick = (list: "gainers" | "losers"): Mover[] =>
+    results
+      .filter((r) => r.list === list)
+      .map((r) => ({
+        appId: String(r.appId),
+        name: String(r.name),
+        current: Number(r.current),
+        previous: Number(r.previous),
+        shown: { current: figureOfRow(r, "current_exact"), previous: figureOfRow(r, "previous_exact") },
+      }));
   return { gainers: pick("gainers"), losers: pick("losers") };
 }
 
@@ -99,23 +150,40 @@ export async function reviewBacklog(db: Db): Promise<{ pending: number; oldest: 
   return row ?? { pending: 0, oldest: null };
 }
 
-export type QueryTotals = { query: string; searches: number; empty: number; opens: number; results: number };
+export type QueryTotals = { query: string; searches: number; empty: number; opens: number; results: number; shown: { searches: Figure; empty: Figure; opens: Figure } };
 
 /**
- * The window's queries searched at least SMALL_COUNT times (fewer could be one person's words), in
+ * How many browser buckets searched a query over the grouped rows: the bits of its days' bitmaps
+ * or-ed together (SQLite has no bitwise-or aggregate: a max per bit). Issue 40 item 8.
+ */
+const BROWSERS_SQL = Array.from({ length: BROWSER_BUCKETS }, (_, b) => `max((browsers >> ${b}) & 1)`).join(" + ");
+
+/**
+ * The window's queries searched by at least SMALL_COUNT distinct browsers (fewer could be one
+ * person's words; counted in buckets, aggregate.ts browsersIn, a lower bound), in
  * three lists: most searched, most searched without results, most searched without a result opened.
  */
 export async function queryLists(db: Db, w: Window, limit = 10): Promise<{ top: QueryTotals[]; empty: QueryTotals[]; unopened: QueryTotals[] }> {
   const base = `SELECT query, sum(searches) AS searches, sum(CASE WHEN results = 0 THEN searches ELSE 0 END) AS empty, sum(opens) AS opens,
-      max(CASE WHEN results > 0 THEN results ELSE 0 END) AS results
-    FROM insights_search_daily WHERE day BETWEEN ?1 AND ?2 GROUP BY query HAVING sum(searches) >= ${SMALL_COUNT}`;
+      max(CASE WHEN results > 0 THEN results ELSE 0 END) AS results,
+      ${figureSql("searches", "searches_shown")}, ${figureSql("CASE WHEN results = 0 THEN searches ELSE 0 END", "empty_shown")}, ${figureSql("opens", "opens_shown")}
+    FROM insights_search_daily WHERE day BETWEEN ?1 AND ?2 GROUP BY query HAVING (${BROWSERS_SQL}) >= ${SMALL_COUNT}`;
   const stmt = (filter: string, order: string) => db.prepare(`SELECT * FROM (${base}) WHERE ${filter} ORDER BY ${order}, query LIMIT ?3`).bind(w.current[0], w.to, limit);
-  const [top, empty, unopened] = await db.batch<QueryTotals>([
+  const [top, empty, unopened] = await db.batch<Record<string, unknown>>([
     stmt("1", "searches DESC"),
     stmt(`empty >= ${SMALL_COUNT}`, "empty DESC"),
     stmt("opens = 0 AND empty < searches", "searches DESC"),
   ]);
-  return { top: top?.results ?? [], empty: empty?.results ?? [], unopened: unopened?.results ?? [] };
+  const totals = (rows: Record<string, unknown>[] | undefined): QueryTotals[] =>
+    (rows ?? []).map((r) => ({
+      query: String(r.query),
+      searches: Number(r.searches),
+      empty: Number(r.empty),
+      opens: Number(r.opens),
+      results: Number(r.results),
+      shown: { searches: figureOfRow(r, "searches_shown"), empty: figureOfRow(r, "empty_shown"), opens: figureOfRow(r, "opens_shown") },
+    }));
+  return { top: totals(top?.results), empty: totals(empty?.results), unopened: totals(unopened?.results) };
 }
 
 export type QueryDay = { day: string; query: string; searches: number; opens: number; results: number };
@@ -139,16 +207,18 @@ export async function searchesLeadingTo(
   scope: { appId: string } | { publisher: string },
   w: Window,
   limit = 10,
-): Promise<{ query: string; opens: number; previous: number }[]> {
+): Promise<{ query: string; opens: Figure; previous: Figure }[]> {
   const where = "appId" in scope ? "app_id = ?1" : "app_id IN (SELECT id FROM apps WHERE publisher_slug = ?1)";
+  // Figures of the app × query × day cells: with a query the app's only one, an exact total would
+  // be the "opened from a search" chart's total, hidden days and all (issue 40 item 1).
   const { results } = await db
     .prepare(
-      `SELECT query, sum(CASE WHEN day >= ?2 THEN opens ELSE 0 END) AS opens, sum(CASE WHEN day < ?2 THEN opens ELSE 0 END) AS previous
-       FROM insights_app_search_daily WHERE ${where} AND day BETWEEN ?3 AND ?4 GROUP BY query HAVING sum(CASE WHEN day >= ?2 THEN opens ELSE 0 END) >= ${SMALL_COUNT} ORDER BY 2 DESC, query LIMIT ?5`,
+      `SELECT query, ${figureSql("opens", "opens", "day >= ?2")}, ${figureSql("opens", "previous", "day < ?2")}
+       FROM insights_app_search_daily WHERE ${where} AND day BETWEEN ?3 AND ?4 GROUP BY query HAVING sum(CASE WHEN day >= ?2 THEN opens ELSE 0 END) >= ${SMALL_COUNT} ORDER BY sum(CASE WHEN day >= ?2 THEN opens ELSE 0 END) DESC, query LIMIT ?5`,
     )
     .bind("appId" in scope ? scope.appId : scope.publisher, w.current[0], w.from, w.to, limit)
-    .all<{ query: string; opens: number; previous: number }>();
-  return results;
+    .all<Record<string, unknown>>();
+  return results.map((r) => ({ query: String(r.query), opens: figureOfRow(r, "opens"), previous: figureOfRow(r, "previous") }));
 }
 
 export type AppFacts = { id: string; friendlyId: string | null; name: string; publisherSlug: string; ratingAvg: number | null; ratingCount: number };

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { normaliseQuery, WITHHELD_QUERY } from "./events";
-import { insightEventsOf, recordInsights, requestMayTrack } from "./record.server";
+import { BROWSER_BUCKETS, browserBucket, insightEventsOf, recordInsights, requestMayTrack } from "./record.server";
 
 const request = (cookie: string, gpc = false) =>
   new Request("http://127.0.0.1:8787/api/analytics", { method: "POST", headers: { Cookie: cookie, ...(gpc ? { "Sec-GPC": "1" } : {}) } });
@@ -53,5 +53,44 @@ describe("normalised queries", () => {
     expect(normaliseQuery("ada@acme.example")).toBe(WITHHELD_QUERY);
     expect(normaliseQuery("call +44 20 7946 0958")).toBe(WITHHELD_QUERY);
     expect(normaliseQuery("soc 2")).toBe("soc 2");
+  });
+
+  it("withhold after punctuation is gone, so dots and brackets do not hide a number (issue 40 item 8)", () => {
+    for (const raw of ["555.123.4567", "4111.1111.1111.1111", "(555) 123-4567", "card 4111/1111/1111/1111", "ada＠acme.example", "５５５.１２３.４５６７"]) {
+      expect(normaliseQuery(raw), raw).toBe(WITHHELD_QUERY);
+    }
+    expect(normaliseQuery("Windows 11")).toBe("windows 11");
+    expect(normaliseQuery("v2.1 api")).toBe("v2 1 api");
+  });
+});
+
+describe("distinct browsers for the search floor (issue 40 item 8)", () => {
+  const from = (address: string, agent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0") =>
+    new Request("https://apphub.example/api/analytics", { method: "POST", headers: { "CF-Connecting-IP": address, "User-Agent": agent } });
+
+  it("a browser is one of a few dozen buckets of its address and user agent, never the address itself", () => {
+    const bucket = browserBucket(from("203.0.113.9"));
+    expect(bucket).toBe(browserBucket(from("203.0.113.9")));
+    expect(bucket).toBeGreaterThanOrEqual(0);
+    expect(bucket).toBeLessThan(BROWSER_BUCKETS);
+    const many = new Set(Array.from({ length: 200 }, (_, i) => browserBucket(from(`198.51.100.${i}`))));
+    expect(many.size).toBeGreaterThan(BROWSER_BUCKETS / 2);
+    // IPv6: the same /64 is the same browser bucket (as the rate limits count it).
+    expect(browserBucket(from("2001:db8:1:2::5"))).toBe(browserBucket(from("2001:db8:1:2::9")));
+  });
+
+  it("goes with searches only, as a bucket number", () => {
+    const events = insightEventsOf(
+      [
+        { name: "AppHub_appView", props: { appId: "pollster", appType: "bot", searchQuery: "polls" } },
+        { name: "AppHub_query", props: { query: "CRM", results: 42 } },
+      ],
+      7,
+    );
+    expect(events).toEqual([
+      { kind: "views", app: "pollster" },
+      { kind: "search_opens", app: "pollster", query: "polls" },
+      { kind: "search", query: "crm", results: 42, browser: 7 },
+    ]);
   });
 });

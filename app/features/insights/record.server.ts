@@ -8,7 +8,29 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { mayTrack, readConsent } from "~/features/analytics/consent";
 import type { AnalyticsEvent } from "~/features/analytics/events";
-import { normaliseQuery, utcDay, type InsightEvent, type InsightsMessage } from "./events";
+import { clientKey } from "~/lib/rate-limit.server";
+import { BROWSER_BUCKETS, normaliseQuery, utcDay, type InsightEvent, type InsightsMessage } from "./events";
+
+export { BROWSER_BUCKETS };
+
+/**
+ * Which of BROWSER_BUCKETS buckets a request's browser falls in: a hash of its address (an IPv6
+ * client by its /64, as the rate limits count it) and user agent, cut to under 6 bits. The search
+ * floor counts distinct browsers with it (issue 40 item 8; docs/decisions/038) without storing
+ * anything that names one: no cookie or id is added (the beacon sends none for anonymous visitors),
+ * the address never leaves this function, and a bucket holds about 1/48 of all browsers. The same
+ * browser is in the same bucket every day, so a window's buckets count browsers, not browser-days.
+ */
+export function browserBucket(request: Request): number {
+  const text = `apphub-insights-browser\n${clientKey(request)}\n${request.headers.get("User-Agent") ?? ""}`;
+  // FNV-1a (32 bits): synchronous and evenly spread; a bucket of 48 needs no secrecy.
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % BROWSER_BUCKETS;
+}
 
 /** The consent rules of spec §9, read on the server from the request's cookie and Sec-GPC header. */
 export function requestMayTrack(request: Request): boolean {
@@ -20,10 +42,11 @@ const text = (v: unknown) => (typeof v === "string" ? v : "");
 
 /**
  * The insight events among a beacon's analytics events: AppHub_appView (a view, and a search's
- * result opened when it carries `searchQuery`) and AppHub_query (a search with its `results`).
+ * result opened when it carries `searchQuery`) and AppHub_query (a search with its `results`, and
+ * the browser's bucket: `browserBucket(request)`).
  * Everything else in a beacon (user id hash, UTM, paths) is left behind here.
  */
-export function insightEventsOf(events: readonly AnalyticsEvent[]): InsightEvent[] {
+export function insightEventsOf(events: readonly AnalyticsEvent[], browser?: number): InsightEvent[] {
   const out: InsightEvent[] = [];
   for (const e of events) {
     const props = e.props ?? {};
@@ -36,7 +59,7 @@ export function insightEventsOf(events: readonly AnalyticsEvent[]): InsightEvent
     } else if (e.name === "AppHub_query") {
       const query = normaliseQuery(text(props.query));
       const results = typeof props.results === "number" && Number.isInteger(props.results) && props.results >= 0 ? props.results : null;
-      if (query && results !== null) out.push({ kind: "search", query, results });
+      if (query && results !== null) out.push({ kind: "search", query, results, ...(browser === undefined ? {} : { browser }) });
     }
   }
   return out;

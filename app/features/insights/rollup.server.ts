@@ -6,7 +6,7 @@ import { createLogger, type LogLevel } from "~/lib/logger.server";
 import type { Db } from "~/models/db.server";
 import { aggregate, rollupSql, type Rollup } from "./aggregate";
 import { lazySchema } from "~/lib/lazy-schema";
-import { APP_MEASURES, QUERY_MAX, type InsightsMessage, utcDay } from "./events";
+import { APP_MEASURES, BROWSER_BUCKETS, QUERY_MAX, type InsightsMessage, utcDay } from "./events";
 
 /**
  * A message as the consumer reads it back (it may outlive a deploy that changed its shape). Built on
@@ -21,7 +21,17 @@ export const insightsMessageSchema = lazySchema(() => {
     .max(QUERY_MAX + 40);
   const eventSchema = z.union([
     z.object({ kind: z.enum(APP_MEASURES), app, query: query.optional() }),
-    z.object({ kind: z.literal("search"), query, results: z.number().int().min(0).max(10_000_000) }),
+    z.object({
+      kind: z.literal("search"),
+      query,
+      results: z.number().int().min(0).max(10_000_000),
+      browser: z
+        .number()
+        .int()
+        .min(0)
+        .max(BROWSER_BUCKETS - 1)
+        .optional(),
+    }),
   ]);
   return z.object({ v: z.literal(1), day, events: z.array(eventSchema).max(100) }) satisfies z.ZodType<InsightsMessage>;
 });

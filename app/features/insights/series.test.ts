@@ -1,5 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { averageOf, change, changeText, column, csvField, FEWER_THAN, isSmall, niceTicks, parseWindow, shownCount, sum, toCsv, windowOf } from "./series";
+import {
+  averageOf,
+  cellOf,
+  change,
+  changeText,
+  column,
+  csvField,
+  csvFigure,
+  FEWER_THAN,
+  figureChange,
+  figureRatio,
+  isSmall,
+  niceTicks,
+  parseWindow,
+  shownCount,
+  shownFigure,
+  sum,
+  toCsv,
+  totalOf,
+  windowOf,
+} from "./series";
 
 describe("windows", () => {
   it("are 7, 30 or 90 days; anything else is 30", () => {
@@ -91,4 +111,89 @@ it("ticks reach a round number at or above the largest value", () => {
   expect(ticks[0]).toBe(0);
   expect(ticks.at(-1)).toBeGreaterThanOrEqual(437);
   expect(ticks.length).toBeLessThanOrEqual(6);
+});
+
+/**
+ * Issue 40 item 1: the below-5 rule must survive subtraction. Every figure a page, a chart or a CSV
+ * shows is checked here the way a reader would attack it: take a shown total, take away the shown
+ * parts, and see whether one hidden value is left.
+ */
+describe("no shown figure gives away a hidden one by subtraction", () => {
+  /** The values a shown text allows: "12" → [12, 12]; "fewer than 5" → [1, 4]; "85–97" → [85, 97]. */
+  const allowed = (text: string): [number, number] => {
+    if (text === FEWER_THAN) return [1, 4];
+    const range = /^([\d,]+)–([\d,]+)$/.exec(text);
+    if (range) return [Number(range[1]!.replace(/,/g, "")), Number(range[2]!.replace(/,/g, ""))];
+    const n = Number(text.replace(/,/g, ""));
+    expect(Number.isInteger(n), `a count, a range or "fewer than 5": ${text}`).toBe(true);
+    return [n, n];
+  };
+  /** What `whole − Σ parts` leaves for the one unknown part, as a reader of the shown texts works it out (clamped to 1–4). */
+  const candidates = (whole: string, parts: readonly string[]) => {
+    const [lo, hi] = allowed(whole);
+    const [plo, phi] = parts.map(allowed).reduce(([a, b], [c, d]) => [a + c, b + d], [0, 0]);
+    const from = Math.max(1, lo - phi);
+    const to = Math.min(4, hi - plo);
+    return to - from + 1;
+  };
+
+  const days = [12, 15, 3, 20, 0, 18, 20]; // 88 in total; the third day (3) is hidden
+  const shownDays = days.map(shownCount);
+
+  it("a window's total minus its shown days", () => {
+    expect(shownDays[2]).toBe(FEWER_THAN);
+    const total = shownFigure(totalOf(days.map(cellOf)));
+    expect(total).not.toBe("88");
+    // Knowing every other day exactly, the hidden one is still anything from 1 to 4.
+    expect(
+      candidates(
+        total,
+        shownDays.filter((_, i) => i !== 2),
+      ),
+    ).toBe(4);
+  });
+
+  it("a total of many days with one hidden, whatever the shown days add up to", () => {
+    for (let shown = 0; shown < 40; shown++) {
+      for (let hidden = 1; hidden <= 4; hidden++) {
+        const parts = [cellOf(hidden), ...(shown >= 5 ? [cellOf(shown)] : [])];
+        const total = shownFigure(totalOf(parts));
+        expect(candidates(total, shown >= 5 ? [shownCount(shown)] : [])).toBeGreaterThan(1);
+      }
+    }
+  });
+
+  it("a publisher's total minus its apps' totals, and a publisher's day minus its apps' days", () => {
+    const appA = [3, 10, 7];
+    const appB = [9, 12, 30];
+    const publisherDays = appA.map((a, i) => totalOf([cellOf(a), cellOf(appB[i]!)]));
+    // The publisher's first day (3 + 9) is not 12: app B's 9 is shown, so 12 would give away A's 3.
+    expect(shownFigure(publisherDays[0]!)).not.toBe("12");
+    expect(candidates(shownFigure(publisherDays[0]!), [shownCount(9)])).toBe(4);
+    const publisherTotal = shownFigure(totalOf(publisherDays));
+    const totalB = shownFigure(totalOf(appB.map(cellOf)));
+    expect(totalB).toBe("51");
+    expect(candidates(publisherTotal, [totalB, shownCount(10), shownCount(7)])).toBe(4);
+  });
+
+  it("between windows: the change and the window before say nothing more than their totals", () => {
+    const current = totalOf(days.map(cellOf));
+    const before = totalOf([cellOf(40), cellOf(2)]);
+    expect(shownFigure(before)).not.toBe("42");
+    // A percentage of an exact window before would give the exact total back.
+    expect(figureChange(current, totalOf([cellOf(40)]))).not.toMatch(/%/);
+    expect(figureChange(totalOf([cellOf(150)]), totalOf([cellOf(100)]))).toBe("+50 %");
+    expect(figureRatio(totalOf([cellOf(2)]), current)).toBe("–");
+    expect(figureRatio(totalOf([cellOf(10)]), totalOf([cellOf(40)]))).toBe("25 %");
+  });
+
+  it("writes a figure with hidden parts as the range its shown parts allow, the same on the page and in the CSV", () => {
+    expect(shownFigure(totalOf([cellOf(0), cellOf(0)]))).toBe("0");
+    expect(shownFigure(totalOf([cellOf(3)]))).toBe(FEWER_THAN);
+    expect(shownFigure(totalOf([cellOf(3), cellOf(40)]))).toBe("41–44");
+    expect(shownFigure(totalOf([cellOf(2), cellOf(1)]))).toBe("2–8");
+    expect(shownFigure(totalOf([cellOf(2), cellOf(23_000)]))).toBe("23,001–23,004");
+    expect(csvFigure(totalOf([cellOf(2), cellOf(23_000)]))).toBe("23001–23004");
+    expect(csvFigure(totalOf([cellOf(23_000)]))).toBe("23000");
+  });
 });

@@ -56,6 +56,55 @@ export const isSmall = (n: number) => n > 0 && n < SMALL_COUNT;
 /** A count as a page or a CSV shows it: the number, or "fewer than 5" for 1 to 4. */
 export const shownCount = (n: number): string => (isSmall(n) ? FEWER_THAN : formatCount(n));
 
+/**
+ * A figure made of counted parts (issue 40 item 1; docs/decisions/038 "Figures made of parts"): a
+ * window's total of daily cells, a publisher's day of its apps' cells, a funnel step of two measures.
+ * A part of 1 to 4 is hidden ("fewer than 5"), so the figure keeps apart what it may show: `exact`,
+ * the sum of the parts shown exactly, and `hidden`, how many parts are hidden. It is then shown as the
+ * range those shown parts already allow (each hidden part 1 to 4): a function of shown figures only,
+ * so no subtraction, between any of them, gives a hidden part back. Rounding would not do: with the
+ * shown days exact, a rounded total pins the hidden day at the edges of its step.
+ */
+export type Figure = { exact: number; hidden: number };
+
+/** One cell of a rollup (an app's, a query's or the marketplace's count of one day) as a part. */
+export const cellOf = (n: number): Figure => (isSmall(n) ? { exact: 0, hidden: 1 } : { exact: n, hidden: 0 });
+
+/** A count of the hub's own work (no person in it): always exact. */
+export const exactly = (n: number): Figure => ({ exact: n, hidden: 0 });
+
+export const totalOf = (parts: readonly Figure[]): Figure => parts.reduce((a, p) => ({ exact: a.exact + p.exact, hidden: a.hidden + p.hidden }), { exact: 0, hidden: 0 });
+
+/** The least and the most the figure can be, given its shown parts. */
+export const rangeOf = (f: Figure): [number, number] => [f.exact + f.hidden, f.exact + (SMALL_COUNT - 1) * f.hidden];
+
+function figureText(f: Figure, count: (n: number) => string): string {
+  if (f.hidden === 0) return count(f.exact);
+  const [lo, hi] = rangeOf(f);
+  return hi < SMALL_COUNT ? FEWER_THAN : `${count(lo)}–${count(hi)}`;
+}
+
+/** A figure as a page shows it: "88", "fewer than 5" or "85–88" (thousands grouped). */
+export const shownFigure = (f: Figure): string => figureText(f, formatCount);
+/** A figure as a CSV carries it: plain digits, "fewer than 5" or "85–88". */
+export const csvFigure = (f: Figure): string => figureText(f, String);
+/** Where a chart draws it: its value, or the middle of what it can be (a hidden one in the "fewer than 5" band). */
+export const drawnFigure = (f: Figure): number => {
+  const [lo, hi] = rangeOf(f);
+  return f.hidden === 0 ? f.exact : hi < SMALL_COUNT ? SMALL_COUNT / 2 : (lo + hi) / 2;
+};
+
+/**
+ * The change against the window before, only between exact figures: a percentage of a range is a
+ * narrower range (a percentage with an exact window before gives an exact total back).
+ */
+export const figureChange = (current: Figure, previous: Figure): string =>
+  current.hidden || previous.hidden ? "change not shown (days of fewer than 5)" : changeText(change(current.exact, previous.exact));
+
+/** A ratio of two figures ("25 %"), only when both are exact and at least 5; else "–". */
+export const figureRatio = (part: Figure, whole: Figure): string =>
+  part.hidden || whole.hidden || part.exact < SMALL_COUNT || whole.exact < SMALL_COUNT ? "–" : percentOf(part.exact, whole.exact);
+
 export type Change = { current: number; previous: number /** Percent change, null when the previous window had none. */; percent: number | null };
 
 export function change(current: number, previous: number): Change {
