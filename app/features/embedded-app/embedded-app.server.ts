@@ -29,10 +29,7 @@ export async function embeddedAccessFor(context: AppLoadContext, auth: Auth, app
 export async function embeddedAppOffer(context: AppLoadContext, auth: Auth, app: EmbeddedAppFacts & Pick<AppDetail, "appContexts">): Promise<EmbeddedAppOffer> {
   let state: EmbeddedAppState;
   try {
-    const [answer, toggles] = await Promise.all([
-      embeddedAccessFor(context, auth, app).then(embeddedAccessAnswer),
-      featureTogglesFor(context.db, auth.user.userId),
-    ]);
+    const [answer, toggles] = await Promise.all([embeddedAccessFor(context, auth, app).then(embeddedAccessAnswer), featureTogglesFor(context.db, auth.user.userId)]);
     state = !hasEmbeddedAccess(answer) ? "not-enabled" : isToggleOn(toggles, EMBEDDED_APP_TOGGLE) ? "available" : "not-yet";
   } catch (error) {
     context.logger.error("Unable to validate embedded app access", { appId: app.id, error: String(error) });
