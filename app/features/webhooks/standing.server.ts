@@ -167,9 +167,11 @@ async function writeStanding(context: HookContext, row: StandingRow, standing: S
 /** The policy's reason to stop the webhook (its app is the hub's Incoming or Outgoing Webhooks), or null. */
 async function policyReason(context: HookContext, row: StandingRow): Promise<InactiveReason | null> {
   const friendlyId = Object.keys(WEBHOOK_APP_KIND).find((key) => WEBHOOK_APP_KIND[key] === row.type);
-  const app = friendlyId ? await getAppDetail(context.db, friendlyId) : null;
+  if (!friendlyId) return null;
+  // Decisions are keyed by the app's id; the hub's own webhook apps are known by their friendlyId.
+  const app = await getAppDetail(context.db, friendlyId);
   if (!app) return null;
-  const standing = await standingForUser(context.db, row.user_id, app);
+  const standing = await standingForUser(context.db, row.user_id, app.id, async () => app);
   return standing.state === "restricted" ? "org_restricted" : standing.state === "needs-approval" ? "org_needs_approval" : null;
 }
 
