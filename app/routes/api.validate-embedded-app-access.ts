@@ -1,10 +1,12 @@
 // GET /api/validate-embedded-app-access?realCallerOrgId=&appId= (spec §7): whether the caller's
 // organisation may open an embedded app, as `{ value: ["true"] }` or `{ value: ["false"] }` (spec §4:
-// only "true" first means access). Logged in only, and only for the caller's own organisation.
+// only "true" first means access). Logged in only, and only for the caller's own organisation, whose
+// app policy counts as on the app's page (embeddedAccessFor; issue 40 item 4).
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { apiAuth } from "~/features/api/session-api.server";
 import { lastValue, parseSearchParams } from "~/features/api/json.server";
+import { embeddedAccessFor } from "~/features/embedded-app/embedded-app.server";
 import { embeddedAccessAnswer, orgUuidOf } from "~/models/embedded-access.server";
 import { jsonError } from "~/lib/http.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
@@ -29,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return jsonError(404, "No embedded app was found with that id.");
   }
   try {
-    return Response.json(embeddedAccessAnswer(await context.catalogue.embeddedAppAllowed(callerOrg, app.id)), { headers: PRIVATE_HEADERS });
+    return Response.json(embeddedAccessAnswer(await embeddedAccessFor(context, auth, app)), { headers: PRIVATE_HEADERS });
   } catch (error) {
     context.logger.error("Unable to validate embedded app access", { error: String(error) });
     return jsonError(500, "Unable to validate embedded app access");

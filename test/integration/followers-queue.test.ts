@@ -168,6 +168,31 @@ describe("a delivery the platform refuses", () => {
   });
 });
 
+describe("a follow made while the organisation was open (issue 40 item 5)", () => {
+  it("gets no more updates once the app is restricted, and the follower reads why in My Integrations", async () => {
+    const app = followableApp(world);
+    const riley = await loggedIn(world, USERS.riley.email);
+    expect((await follow(world, riley, app.path, "direct")).status).toBe(302);
+    const at = new Date().toISOString();
+    await world.app.db.batch([
+      world.app.db.prepare("INSERT OR REPLACE INTO org_policies (org_id, mode, updated_by, updated_at) VALUES (?, 'approval', 'Ada Admin', ?)").bind(ORGS.acme.uuid, at),
+      world.app.db
+        .prepare("INSERT OR REPLACE INTO org_app_decisions (org_id, app_id, status, reason, decided_by, decided_at) VALUES (?, ?, 'restricted', '', 'Ada Admin', ?)")
+        .bind(ORGS.acme.uuid, app.id, at),
+    ]);
+    try {
+      const update = versionUpdate(app);
+      await announce(world, update);
+      await eventually(async () => ((await deliveries(world, update.id))[0]?.state === "failed" ? true : undefined));
+      expect(await updateMessages(`${app.name} 2.4.0 is out`)).toEqual([]);
+      const page = read(await (await visit(world, riley, "/my-integrations")).text()).text;
+      expect(page).toContain(`The last update was not posted: your organisation does not allow ${app.name} now.`);
+    } finally {
+      await world.app.db.batch(["org_policies", "org_app_decisions"].map((t) => world.app.db.prepare(`DELETE FROM ${t} WHERE org_id = ?`).bind(ORGS.acme.uuid)));
+    }
+  });
+});
+
 describe("the queue's own problems", () => {
   it("an unreadable message goes straight to the dead letters", async () => {
     const queue = await world.app.mf.getQueueProducer("UPDATES_QUEUE");

@@ -310,7 +310,7 @@ describe("approval required", () => {
     expect(await toPerson(USERS.ada.uuid)()).toEqual([]);
     // A space the admin is not in is refused, and nothing changes.
     expect(await landed(ada, await admin(ada, { intent: "settings", mode: "open", requestsTo: room("designTeam").replace(/.$/, "x") }))).toContain(
-      "Choose one of your group spaces",
+      "Choose one of your organisation's group spaces",
     );
     expect((await world.app.db.prepare("SELECT mode FROM org_policies").first<{ mode: string }>())!.mode).toBe("approval");
   });

@@ -237,3 +237,53 @@ describe("at most 25 webhooks per person (incoming and outgoing together)", () =
     expect((await send(riley, "POST", "/api/webhooks?type=incoming", { roomId: room("marketingLaunch"), displayName: "one-too-many" })).status).toBe(201);
   });
 });
+
+describe("a webhook whose app the owner's organisation restricts later (issue 40 item 5)", () => {
+  const incomingApp = () => world.app.catalogue.apps.find((a) => a.friendlyId === "incoming-webhooks")!;
+  /** Acme requires approval, and decides about the Incoming Webhooks app (`null`: no decision). */
+  const acmePolicy = async (status: "approved" | "restricted" | null) => {
+    const at = new Date().toISOString();
+    await world.app.db.batch([
+      world.app.db.prepare("INSERT OR REPLACE INTO org_policies (org_id, mode, updated_by, updated_at) VALUES (?, 'approval', 'Ada Admin', ?)").bind(ORGS.acme.uuid, at),
+      world.app.db.prepare("DELETE FROM org_app_decisions WHERE org_id = ?").bind(ORGS.acme.uuid),
+      ...(status
+        ? [
+            world.app.db
+              .prepare("INSERT INTO org_app_decisions (org_id, app_id, status, permissions, reason, decided_by, decided_at) VALUES (?, ?, ?, ?, 'Use the CI bot', 'Ada Admin', ?)")
+              .bind(ORGS.acme.uuid, incomingApp().id, status, JSON.stringify(incomingApp().permissions), at),
+          ]
+        : []),
+    ]);
+  };
+  const openAgain = () => world.app.db.batch(["org_policies", "org_app_decisions"].map((t) => world.app.db.prepare(`DELETE FROM ${t} WHERE org_id = ?`).bind(ORGS.acme.uuid)));
+
+  it("stops posting once its app is restricted (or needs approval), says why to its owner and to posters, and works again once approved", async () => {
+    try {
+      const riley = await as(USERS.riley.email);
+      const hook = await create(riley, "incoming", { roomId: room("marketingLaunch"), displayName: "Made-while-open" });
+      expect((await postHook(hook, { text: "open" })).status).toBe(200);
+
+      await acmePolicy("restricted");
+      await ageStandings();
+      expect(await refusalOf(await postHook(hook, { text: "restricted" }))).toEqual([403, inactiveRefusal("org_restricted", "incoming")]);
+      const [listed] = await myWebhooks(riley, "incoming");
+      expect(listed).toMatchObject({
+        status: "inactive",
+        inactiveReason: "org_restricted",
+        inactiveMessage: inactiveMessage("org_restricted", "incoming", ROOMS.marketingLaunch.title),
+      });
+      expect(await (await visit(world, riley, INCOMING)).text()).toContain(inactiveMessage("org_restricted", "incoming", ROOMS.marketingLaunch.title));
+
+      await acmePolicy(null);
+      await ageStandings();
+      expect(await refusalOf(await postHook(hook, { text: "unapproved" }))).toEqual([403, inactiveRefusal("org_needs_approval", "incoming")]);
+
+      await acmePolicy("approved");
+      await ageStandings();
+      expect((await postHook(hook, { text: "approved" })).status).toBe(200);
+      expect((await posted("Made-while-open")).sort()).toEqual(["approved", "open"]);
+    } finally {
+      await openAgain();
+    }
+  });
+});

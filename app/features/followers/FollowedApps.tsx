@@ -40,7 +40,9 @@ function FollowedAppRow({ follow }: { follow: FollowedAppView }) {
           {follow.path ? <Link to={follow.path}>{follow.name}</Link> : follow.name}
         </h3>
         <p className={s.muted}>{`Updates go to ${destinationPhrase(follow.destination)}. Following since ${formatDate(follow.since)}.`}</p>
-        {follow.problem ? <p className={s.rowProblem}>{`${FOLLOW_MESSAGES.problem(follow.problem.kind, follow.destination)} (${formatDate(follow.problem.at)})`}</p> : null}
+        {follow.problem ? (
+          <p className={s.rowProblem}>{`${FOLLOW_MESSAGES.problem(follow.problem.kind, follow.destination, follow.name)} (${formatDate(follow.problem.at)})`}</p>
+        ) : null}
       </div>
       <div className={s.rowActions}>
         {follow.path ? (

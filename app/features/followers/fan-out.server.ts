@@ -8,7 +8,9 @@
 //   network) is retried with a delay: Retry-After when the platform gives one, else doubling from
 //   UPDATES_RETRY_BASE_SECONDS; after max_retries the queue moves it to the dead-letter queue. A
 //   refusal for good (404 the space is gone, 403 the bot was removed or turned off, 400) is
-//   recorded, shown to the follower in My Integrations, and not retried.
+//   recorded, shown to the follower in My Integrations, and not retried. So is an update about an
+//   app the follower's organisation does not allow now (restricted, or needing approval and not
+//   approved; issue 40 item 5): checked before each post, as following it is refused.
 // - the dead-letter queue: every message is recorded in follow_dead_letters, for operators.
 // Each message is acked or retried on its own.
 import { createLogger, type LogLevel, type Logger } from "~/lib/logger.server";
@@ -20,6 +22,8 @@ import { createPlatformServices } from "~/platform/services.server";
 import { claimDelivery, type DeadLetter, type DeliveryKey, markDelivered, markFailed, markWaiting, recordDeadLetters } from "./deliveries.server";
 import type { FollowProblem } from "./follow-view";
 import { followersPage } from "./follows.server";
+import { userMayUse } from "~/features/org-policy/owner-standing.server";
+import { getAppDetail } from "~/models/catalogue.server";
 import { type AnnounceMessage, type DeliverMessage, type UpdatesQueueMessage, updatesQueueMessageSchema } from "./queue-messages.server";
 import { updateMessage } from "./update-message.server";
 
@@ -168,6 +172,12 @@ async function deliver(message: Message<unknown>, body: DeliverMessage, deps: Fa
     return;
   }
   const { target } = claim;
+  // The organisation's policy now, not when they followed: the same standing as the app's page.
+  if (!(await userMayUse(deps.db, body.userId, notice.appId, () => getAppDetail(deps.db, notice.appId)))) {
+    await markFailed(deps.db, key, target.followId, { problem: "org-policy", error: "The follower's organisation does not allow the app now." }, now(deps));
+    message.ack();
+    return;
+  }
   const markdown = updateMessage(notice, { portalUrl: deps.config.url, unfollowToken: target.unfollowToken });
   let messageId: string | null;
   try {

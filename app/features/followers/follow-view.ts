@@ -6,7 +6,8 @@
 export type DestinationView = { kind: "direct" } | { kind: "space"; roomId: string; title: string };
 
 /** Why the last update could not be posted where a follower chose (set by the fan-out, shown in My Integrations). */
-export type FollowProblem = "not-found" | "forbidden" | "rejected";
+/** Why the last update was not posted; "org-policy": the follower's organisation does not allow the app now (issue 40 item 5). */
+export type FollowProblem = "not-found" | "forbidden" | "rejected" | "org-policy";
 
 /** The detail page's offer: null when the app takes no followers (coming soon, not published). */
 export type FollowOffer = { kind: "follow"; href: string } | { kind: "following"; href: string; destination: DestinationView } | null;
@@ -58,12 +59,14 @@ export const FOLLOW_MESSAGES = {
   cannotPost: (title: string) => `The App Hub bot cannot post in ${title}. Ask a moderator to let it post there, or choose another space.`,
   deprecated: (app: string) => `${app} is deprecated: it gets no more updates, so there is nothing to follow.`,
   tooMany: (seconds: number) => `You changed where updates go many times in a short time. Wait ${seconds} seconds, then choose again.`,
-  problem: (kind: FollowProblem, destination: DestinationView) =>
-    kind === "not-found"
-      ? destination.kind === "space"
-        ? `The last update could not be posted: ${destination.title} is gone, or the App Hub bot is no longer in it.`
-        : "The last update could not be posted: the platform no longer finds your account."
-      : kind === "forbidden"
-        ? `The last update could not be posted: your organization does not let the App Hub bot post ${destination.kind === "space" ? `in ${destination.title}` : "to you"}.`
-        : "The last update could not be posted there.",
+  problem: (kind: FollowProblem, destination: DestinationView, appName: string) =>
+    kind === "org-policy"
+      ? `The last update was not posted: your organisation does not allow ${appName} now.`
+      : kind === "not-found"
+        ? destination.kind === "space"
+          ? `The last update could not be posted: ${destination.title} is gone, or the App Hub bot is no longer in it.`
+          : "The last update could not be posted: the platform no longer finds your account."
+        : kind === "forbidden"
+          ? `The last update could not be posted: your organization does not let the App Hub bot post ${destination.kind === "space" ? `in ${destination.title}` : "to you"}.`
+          : "The last update could not be posted there.",
 } as const;

@@ -44,7 +44,10 @@ function Settings({ data }: { data: OrgAdminData }) {
           name="requestsTo"
           label="Where requests go"
           defaultValue={target}
-          hint={spacesError ?? "Administrators who have logged in to the App Hub get the messages. Choosing a space adds the App Hub bot to it."}
+          hint={
+            spacesError ??
+            "Administrators who have logged in to the App Hub get the messages. Only your organisation's own group spaces are offered, and one that someone from outside joins stops receiving them. Choosing a space adds the App Hub bot to it."
+          }
         >
           <option value="admins">A direct message from the App Hub bot to each administrator</option>
           {chosenMissing && policy.requestsTo.kind === "space" ? <option value={policy.requestsTo.roomId}>{policy.requestsTo.roomTitle}</option> : null}

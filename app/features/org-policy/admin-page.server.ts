@@ -6,7 +6,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { lazySchema } from "~/lib/lazy-schema";
-import { listGroupSpaces } from "~/features/add-app/add-bot.server";
 import { updatesBotIdentity } from "~/features/followers/updates-bot.server";
 import { appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
@@ -23,6 +22,7 @@ import { freeText } from "./forms";
 import { ORG_ADMIN_PATH } from "./paths";
 import { describeRule, OPEN_POLICY, ruleConditionsSchema, type OrgDecision } from "./policy";
 import { decideAppFor, denyRequestFor } from "./requests.server";
+import { checkRequestsSpace, listOrgGroupSpaces } from "./requests-space.server";
 import { addRule, clearDecision, deleteRule, findRequest, listDecisions, listRequests, listRules, readAuditLog, readPolicy, savePolicy, type OrgRequest } from "./store.server";
 
 type AppFacts = Pick<AppDetail, "id" | "name" | "friendlyId" | "publisherVerified" | "permissions" | "security" | "companyName">;
@@ -76,11 +76,13 @@ export async function orgAdminLoader({ request, context }: LoaderFunctionArgs) {
       return r ? { appId: r.appId, appName: r.appName } : null;
     },
   };
-  // The spaces requests may go to: the admin's own group spaces (the updates bot is added when chosen).
+  // The spaces requests may go to: the admin's group spaces that their organisation owns (issue 40
+  // item 9: a space shared with another organisation would show outsiders the requests). The
+  // updates bot is added when one is chosen.
   let spaces: { id: string; title: string }[] = [];
   let spacesError: string | null = null;
   try {
-    spaces = (await listGroupSpaces(context, auth)).map((s) => ({ id: s.id, title: s.title }));
+    spaces = (await listOrgGroupSpaces(context, auth, orgId)).map((s) => ({ id: s.id, title: s.title }));
   } catch (error) {
     if (!(error instanceof PlatformError) || error.status === 401) throw error;
     spacesError = "Your spaces could not be listed just now; reload the page to choose one.";
@@ -228,9 +230,23 @@ async function saveSettings(
   if (!parsed.success) return done("Settings not saved", "Choose a mode and where requests go.", "error");
   let requestsTo: { kind: "admins" } | { kind: "space"; roomId: string; roomTitle: string } = { kind: "admins" };
   if (parsed.data.requestsTo !== "admins") {
-    const spaces = await listGroupSpaces(context, admin.auth);
+    const spaces = await listOrgGroupSpaces(context, admin.auth, admin.orgId);
     const space = spaces.find((s) => s.id === parsed.data.requestsTo);
-    if (!space) return done("Settings not saved", "Choose one of your group spaces for requests.", "error");
+    if (!space) return done("Settings not saved", "Choose one of your organisation's group spaces for requests.", "error");
+    // Its members too, before the bot joins it: an outsider in it would read every request.
+    try {
+      const check = await checkRequestsSpace(context, context.platform.forPerson(admin.auth), space.id, admin.orgId);
+      if (!check.ok) {
+        return done(
+          "Settings not saved",
+          `“${space.title}” has people from outside your organisation, who would read every request. Choose a space only your organisation's people are in, or direct messages.`,
+          "error",
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof PlatformError) || error.status === 401) throw error;
+      return done("Settings not saved", `Who is in “${space.title}” could not be checked just now. Try again in a moment.`, "error");
+    }
     try {
       const bot = await updatesBotIdentity(context);
       await context.platform.forPerson(admin.auth).createMembership({ roomId: space.id, personEmail: bot.email });

@@ -35,6 +35,8 @@ const settingsDetail = lazySchema(() =>
     requestsTo: z.enum(["admins", "space"]),
     roomTitle: text.nullish(),
     before: z.object({ mode: z.enum(["open", "approval"]), requestsTo: z.enum(["admins", "space"]), roomTitle: text.nullish() }).nullish(),
+    /** The hub stopped sending to the space: someone from outside the organisation is in it (issue 40 item 9). */
+    stopped: z.literal("shared").optional(),
   }),
 );
 const decisionDetail = lazySchema(() => z.object({ appId: text, appName: text.optional(), reason: text.nullish(), rule: text.nullish(), before: decisionStatus.optional() }));
@@ -90,6 +92,7 @@ const FORMATTERS: Record<string, Formatter> = {
       return [
         say(`Mode: ${change(before ? MODE[before.mode] : undefined, MODE[d.data.mode])}. `),
         say(`Requests go to: ${change(before ? destination(before.requestsTo, before.roomTitle) : undefined, destination(d.data.requestsTo, d.data.roomTitle))}.`),
+        ...(d.data.stopped ? [say(" The space has people from outside your organisation now, so the App Hub stopped sending requests there.")] : []),
       ];
     },
   },

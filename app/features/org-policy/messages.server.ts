@@ -110,3 +110,11 @@ export function moreAccessNotice(args: { appName: string; appPath: string; added
     `[Decide](${absolute(args.portalUrl, ORG_ADMIN_PATH)}) · [The app's page](${absolute(args.portalUrl, args.appPath)})`,
   ].join("\n");
 }
+
+/** To each admin when the requests space stopped receiving (issue 40 item 9): why, and where requests go now. */
+export function spaceStoppedNotice(args: { roomTitle: string; portalUrl: string }): string {
+  return [
+    `Requests no longer go to the space **${plain(args.roomTitle)}**: people from outside your organisation are in it now, and would read them.`,
+    `They come to each administrator by direct message until you choose another space in [Organisation apps](${absolute(args.portalUrl, ORG_ADMIN_PATH)}).`,
+  ].join("\n\n");
+}

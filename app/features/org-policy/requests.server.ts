@@ -10,9 +10,10 @@ import { appPath } from "~/lib/app-paths";
 import type { AppDetail } from "~/models/types";
 import { PlatformError } from "~/platform/client.server";
 import { adminsNow, orgKeyOf, personOf } from "./access.server";
-import { decidedNotice, decisionMessage, requestMessage, type DecisionWord } from "./messages.server";
+import { decidedNotice, decisionMessage, requestMessage, spaceStoppedNotice, type DecisionWord } from "./messages.server";
 import { approvingRule, standingOf } from "./policy";
-import { createRequest, decideApp, denyRequest, readPolicy, readStandingInputs, type Actor, type OrgRequest } from "./store.server";
+import { checkRequestsSpace } from "./requests-space.server";
+import { createRequest, decideApp, denyRequest, readPolicy, readStandingInputs, stopRequestsSpace, type Actor, type OrgRequest } from "./store.server";
 
 export const COMMENT_MAX = 500;
 
@@ -28,12 +29,43 @@ async function post(context: AppLoadContext, to: { roomId: string } | { toPerson
   }
 }
 
-/** To the organisation's admins: the chosen space, else each admin the hub knows who is one now (but `except`). */
+/**
+ * Whether the chosen space is still the organisation's own, asked as the updates bot (a member since
+ * it was chosen) just before a post. "unknown" when the platform did not say: nothing goes to a
+ * space the hub could not check, but the setting stays.
+ */
+async function spaceStillOurs(context: AppLoadContext, orgId: string, roomId: string): Promise<"ours" | "not-ours" | "unknown"> {
+  try {
+    return (await checkRequestsSpace(context, context.platform.updatesBot(), roomId, orgId)).ok ? "ours" : "not-ours";
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    context.logger.warn("Could not check the organisation's requests space: direct messages this time", { status: error.status, trackingId: error.trackingId });
+    return "unknown";
+  }
+}
+
+/**
+ * To the organisation's admins: the chosen space while it is still the organisation's own, else each
+ * admin the hub knows who is one now (but `except`). A space that has become shared with another
+ * organisation stops receiving: the setting goes back to direct messages and the admins are told.
+ */
 export async function tellAdmins(context: AppLoadContext, orgId: string, markdown: string, except: string | null = null): Promise<number> {
   const policy = await readPolicy(context.db, orgId);
-  if (policy?.requestsTo.kind === "space") return (await post(context, { roomId: policy.requestsTo.roomId }, markdown)) ? 1 : 0;
-  const admins = await adminsNow(context, orgId, except);
-  const sent = await Promise.all(admins.map((a) => post(context, { toPersonId: a.personId }, markdown)));
+  let stopped: string | null = null;
+  if (policy?.requestsTo.kind === "space") {
+    const { roomId, roomTitle } = policy.requestsTo;
+    const check = await spaceStillOurs(context, orgId, roomId);
+    if (check === "ours") return (await post(context, { roomId }, markdown)) ? 1 : 0;
+    if (check === "not-ours" && (await stopRequestsSpace(context.db, orgId, roomId))) stopped = roomTitle;
+  }
+  // Every admin hears that the space stopped (the one who acted too); the message itself skips `except`.
+  const admins = await adminsNow(context, orgId, stopped === null ? except : null);
+  if (stopped !== null) {
+    context.logger.warn("The organisation's requests space is shared with another organisation now: back to direct messages", { orgId });
+    const told = spaceStoppedNotice({ roomTitle: stopped, portalUrl: context.config.url });
+    await Promise.all(admins.map((a) => post(context, { toPersonId: a.personId }, told)));
+  }
+  const sent = await Promise.all(admins.filter((a) => a.userId !== except).map((a) => post(context, { toPersonId: a.personId }, markdown)));
   return sent.filter(Boolean).length;
 }
 

@@ -211,6 +211,35 @@ export async function savePolicy(db: Db, orgId: string, actor: Actor, policy: Pi
   ]);
 }
 
+/** Who the audit log names for a change the hub made by itself. */
+export const HUB_ACTOR: Actor = { email: "App Hub", name: "the App Hub" };
+
+/**
+ * Requests go back to direct messages because the chosen space `roomId` is no longer one of the
+ * organisation's own (issue 40 item 9). Only while it is still the chosen space, so of two posts
+ * that find it shared at once only one changes it (and tells the admins): true when this one did.
+ */
+export async function stopRequestsSpace(db: Db, orgId: string, roomId: string, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  const still = "FROM org_policies WHERE org_id = ? AND requests_to = 'space' AND requests_room_id = ?";
+  const [, updated] = await db.batch([
+    // The audit row first, in the same batch, so it reads the setting before the change.
+    db
+      .prepare(
+        `INSERT INTO audit_log (at, actor, action, subject, detail)
+         SELECT ?, ?, 'org.settings', ?, json_object('mode', mode, 'requestsTo', 'admins', 'roomId', NULL, 'roomTitle', NULL, 'stopped', 'shared',
+           'before', json_object('mode', mode, 'requestsTo', requests_to, 'roomId', requests_room_id, 'roomTitle', requests_room_title)) ${still}`,
+      )
+      .bind(at, HUB_ACTOR.email, `org:${orgId}`, orgId, roomId),
+    db
+      .prepare(
+        `UPDATE org_policies SET requests_to = 'admins', requests_room_id = NULL, requests_room_title = NULL, updated_by = ?, updated_at = ? WHERE org_id = ? AND requests_to = 'space' AND requests_room_id = ?`,
+      )
+      .bind(HUB_ACTOR.name, at, orgId, roomId),
+  ]);
+  return (updated?.meta.changes ?? 0) > 0;
+}
+
 /**
  * Approves or restricts an app for the organisation; pending requests for it are decided the same
  * way (approved, or restricted). Returns the requests it decided, so their requesters are told.

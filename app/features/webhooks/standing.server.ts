@@ -11,6 +11,10 @@
 //   The post itself is tried, and a refusal is reported as the platform worded it (incoming.server.ts).
 // - the grant: the owner's own App Hub tokens, kept sealed while they own webhooks
 //   (~/auth/kept-tokens.server.ts): people/me answers 401 and the refresh 400 once the grant is revoked.
+// - the owner's organisation's app policy (decision 035; issue 40 item 5): a webhook made while the
+//   organisation was open stops once the webhook app is restricted, or needs approval and is not
+//   approved, exactly as creating one is refused (the same standing). It is the hub's own D1, so it
+//   is read first, and the platform is not asked about a webhook the policy stops anyway.
 // Anything else (time-outs, 5xx, 429, our bot token refused) proves nothing: the standing stays
 // as it was and is asked again after the time to live.
 //
@@ -24,7 +28,9 @@ import { PlatformError } from "~/platform/client.server";
 import { mapPool } from "~/lib/map-pool";
 import { base64url } from "~/lib/random-token.server";
 import { botClient, type HookContext } from "./webhook-bots.server";
-import { isInactiveReason, type InactiveReason, type WebhookKind } from "./webhook-form";
+import { isInactiveReason, WEBHOOK_APP_KIND, type InactiveReason, type WebhookKind } from "./webhook-form";
+import { standingForUser } from "~/features/org-policy/owner-standing.server";
+import { getAppDetail } from "~/models/catalogue.server";
 
 /** How long a checked standing is trusted: a departure is noticed within about this long. */
 export const STANDING_TTL_MS = 60_000;
@@ -158,15 +164,36 @@ async function writeStanding(context: HookContext, row: StandingRow, standing: S
   }
 }
 
-/** Asks the platform now (no cache) and stores the answer. */
+/** The policy's reason to stop the webhook (its app is the hub's Incoming or Outgoing Webhooks), or null. */
+async function policyReason(context: HookContext, row: StandingRow): Promise<InactiveReason | null> {
+  const friendlyId = Object.keys(WEBHOOK_APP_KIND).find((key) => WEBHOOK_APP_KIND[key] === row.type);
+  if (!friendlyId) return null;
+  // Decisions are keyed by the app's id; the hub's own webhook apps are known by their friendlyId.
+  const app = await getAppDetail(context.db, friendlyId);
+  if (!app) return null;
+  const standing = await standingForUser(context.db, row.user_id, app.id, async () => app);
+  return standing.state === "restricted" ? "org_restricted" : standing.state === "needs-approval" ? "org_needs_approval" : null;
+}
+
+/** Asks the policy and the platform now (no cache) and stores the answer. */
 async function checkNow(context: HookContext, row: StandingRow, nowMs: number): Promise<Standing> {
+  const refused = await policyReason(context, row);
+  if (refused) {
+    const standing: Standing = { status: "inactive", reason: refused };
+    await writeStanding(context, row, standing, nowMs);
+    return standing;
+  }
   const owner = await loadOwner(context.db, row.user_id);
   const [membership, grant] = await Promise.all([ownerMembership(context, row, owner?.person_id ?? personIdOf(row.user_id)), grantOf(context, owner, nowMs)]);
   let standing: Standing;
   if (membership === "left_space") standing = { status: "inactive", reason: "left_space" };
   else if (grant === "revoked") standing = { status: "inactive", reason: "grant_revoked" };
   else if (membership === "member") standing = ACTIVE;
-  else standing = standingOfRow(row); // nothing learned: keep what we knew
+  else {
+    // Nothing learned from the platform: keep what we knew, except a policy stop, which was just ruled out.
+    const known = standingOfRow(row);
+    standing = known.reason === "org_restricted" || known.reason === "org_needs_approval" ? ACTIVE : known;
+  }
   await writeStanding(context, row, standing, nowMs);
   return standing;
 }
@@ -211,7 +238,9 @@ export async function settleStandingsForOwner(context: HookContext, rows: Standi
       out.set(row.id, left);
       return;
     }
-    const contradicted = (cached.reason === "left_space" && memberOf !== null) || cached.reason === "grant_revoked";
+    // A policy stop is the hub's own data: asked again at no platform cost, so a lifted one shows at once.
+    const contradicted =
+      (cached.reason === "left_space" && memberOf !== null) || cached.reason === "grant_revoked" || cached.reason === "org_restricted" || cached.reason === "org_needs_approval";
     out.set(row.id, await standingOf(context, row, { force: contradicted, nowMs }));
   });
   return out;

@@ -52,18 +52,24 @@ export const WEBHOOK_APP_NAME: Readonly<Record<WebhookKind, string>> = { incomin
 /**
  * Why a webhook stopped (its owner's standing, docs/decisions/010): only what the platform states
  * plainly. A 404 or 403 on the standing lookup is no reason (issue 27): the post is tried instead.
+ * The owner's organisation's app policy is the hub's own (decision 035; issue 40 item 5): it
+ * restricted the webhook app, or requires approval for it and has not approved it (again).
  */
-export const INACTIVE_REASONS = ["left_space", "grant_revoked"] as const;
+export const INACTIVE_REASONS = ["left_space", "grant_revoked", "org_restricted", "org_needs_approval"] as const;
 export type InactiveReason = (typeof INACTIVE_REASONS)[number];
 export const isInactiveReason = (value: string): value is InactiveReason => (INACTIVE_REASONS as readonly string[]).includes(value);
 
 /** The reason as its owner reads it on My Webhooks (and in /api/my-webhooks). */
-export function inactiveMessage(reason: InactiveReason, _kind: WebhookKind, space: string): string {
+export function inactiveMessage(reason: InactiveReason, kind: WebhookKind, space: string): string {
   switch (reason) {
     case "left_space":
       return `Inactive: you are no longer a member of the ${space} space. It works again if you rejoin the space.`;
     case "grant_revoked":
       return "Inactive: App Hub's access to your account was revoked at the platform. Log in again to turn it back on.";
+    case "org_restricted":
+      return `Inactive: your organisation has restricted ${WEBHOOK_APP_NAME[kind]}. It works again if an administrator approves it.`;
+    case "org_needs_approval":
+      return `Inactive: your organisation requires approval for ${WEBHOOK_APP_NAME[kind]}, and has not approved it. It works again once an administrator does; you can request it on its page.`;
   }
 }
 
@@ -74,6 +80,10 @@ export function inactiveRefusal(reason: InactiveReason, _kind: WebhookKind): str
       return "This webhook is inactive: its owner is no longer a member of the space it posts to.";
     case "grant_revoked":
       return "This webhook is inactive: its owner revoked App Hub's access at the platform. It works again once they log in to App Hub.";
+    case "org_restricted":
+    case "org_needs_approval":
+      // Whoever posts may be outside the organisation: its policy's details are for its owner (My Webhooks).
+      return "This webhook is inactive: its owner's organisation does not allow it now.";
   }
 }
 
