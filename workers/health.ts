@@ -16,6 +16,7 @@ import { reviveOutgoingWebhooks } from "../app/features/webhooks/revival.server"
 import { keepRoomSubscriptions } from "../app/features/webhooks/room-migration.server";
 import { createPlatformServices } from "../app/platform/services.server";
 import { refreshRollups } from "../app/features/insights/rollup.server";
+import { stampMissingExpiries } from "../app/features/publisher-api/tokens.server";
 
 export async function scheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
   const logger = createLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "info");
@@ -29,11 +30,16 @@ export async function scheduled(controller: ScheduledController, env: Env, ctx: 
     keepRoomSubscriptions(hooks).catch((error) => logger.error("Webhook upkeep failed (room migrations)", { error: String(error) })),
   ]);
   const insights = refreshRollups(env.DB, new Date(controller.scheduledTime)).catch((error) => logger.error("Insights rollups failed", { error: String(error) }));
+  // Tokens made before migration 0032 get their expiry here, 90 days from the first run after it
+  // (decision 025): the migration has no clock the tests' clock reaches; this run's scheduledTime does.
+  const tokens = stampMissingExpiries(env.DB, new Date(controller.scheduledTime))
+    .then((n) => (n > 0 ? logger.info("Publisher tokens given an expiry", { tokens: n }) : undefined))
+    .catch((error) => logger.error("Stamping publisher token expiries failed", { error: String(error) }));
   const services = await runHealthChecks(env, config.platform.apiBase);
   const down = Object.entries(services).filter(([, s]) => !s.ok);
   if (down.length) logger.warn("Health check: services down", { services: down.map(([name, s]) => `${name}: ${s.error ?? "down"}`).join("; ") });
   // D1 down: nothing to record into; /healthz checks D1 live anyway. Awaited (not waitUntil) so the
   // run ends only once the result is stored.
   if (services.d1?.ok) await recordHealth(env.DB, services).catch((error) => logger.error("Recording health failed", { error: String(error) }));
-  await Promise.all([webhooks, insights]);
+  await Promise.all([webhooks, insights, tokens]);
 }
