@@ -10,5 +10,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = await requirePublisherToken(request, context);
   const publisher = await context.catalogue.publisher(token.publisherSlug);
   if (!publisher) return jsonError(404, `The publisher "${token.publisherSlug}" is no longer in the catalogue.`);
-  return Response.json({ publisher, token: { name: token.name, prefix: token.prefix, createdAt: token.createdAt, lastUsedAt: token.lastUsedAt, expiresAt: token.expiresAt } }, { headers: PRIVATE_HEADERS });
+  return Response.json(
+    { publisher, token: { name: token.name, prefix: token.prefix, createdAt: token.createdAt, lastUsedAt: token.lastUsedAt, expiresAt: token.expiresAt } },
+    { headers: PRIVATE_HEADERS },
+  );
 }

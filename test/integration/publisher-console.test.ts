@@ -398,13 +398,15 @@ describe("isolation: a member of A never sees or changes B's things", () => {
     // A hub admin's unlink does the same.
     await link(a, USERS.max.email);
     const sam = await loggedIn(world, USERS.sam.email);
-    expect(
-      await landed(sam, await postForm(world, sam, "/admin/publisher-members", { intent: "unlink", publisher: a, email: USERS.riley.email.toUpperCase() })),
-    ).toContain("Member removed");
+    expect(await landed(sam, await postForm(world, sam, "/admin/publisher-members", { intent: "unlink", publisher: a, email: USERS.riley.email.toUpperCase() }))).toContain(
+      "Member removed",
+    );
     expect((await publisherCall(world, rileyCi, "/me")).status).toBe(401);
     expect((await publisherCall(world, hubToken, "/me")).status).toBe(200);
 
-    const audit = await world.app.db.prepare("SELECT actor, action, subject, json_extract(detail, '$.reason') AS reason FROM audit_log WHERE action IN ('member.remove', 'token.revoke') ORDER BY id").all();
+    const audit = await world.app.db
+      .prepare("SELECT actor, action, subject, json_extract(detail, '$.reason') AS reason FROM audit_log WHERE action IN ('member.remove', 'token.revoke') ORDER BY id")
+      .all();
     expect(audit.results).toEqual([
       { actor: USERS.max.email, action: "token.revoke", subject: a, reason: null },
       { actor: USERS.riley.email, action: "member.remove", subject: a, reason: null },
@@ -424,7 +426,10 @@ describe("isolation: a member of A never sees or changes B's things", () => {
     expect((await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: "forever", expiresInDays: "never" })).status).toBe(400);
     for (let i = 0; i < 10; i++) expect((await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: `t${i}` })).status).toBe(200);
     expect((await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: "eleventh" })).status).toBe(409);
-    await world.app.db.prepare("UPDATE publisher_tokens SET expires_at = ? WHERE name = 't0'").bind(new Date(Date.now() - 1000).toISOString()).run();
+    await world.app.db
+      .prepare("UPDATE publisher_tokens SET expires_at = ? WHERE name = 't0'")
+      .bind(new Date(Date.now() - 1000).toISOString())
+      .run();
     expect((await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: "eleventh" })).status).toBe(200);
   });
 

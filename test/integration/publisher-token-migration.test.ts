@@ -21,7 +21,9 @@ beforeAll(async () => {
       .prepare("INSERT INTO publisher_tokens (id, publisher_slug, name, token_hash, prefix, created_by, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       .bind(id, slug, `t${id}`, `hash${id}`, `ahp_t${id}`, by, createdAt, revokedAt);
   const member = (slug: string, email: string) =>
-    db.prepare("INSERT INTO publisher_members (publisher_slug, email, state, added_by, added_at) VALUES (?, ?, 'active', 'sam@hub.example', '2026-01-01T00:00:00.000Z')").bind(slug, email);
+    db
+      .prepare("INSERT INTO publisher_members (publisher_slug, email, state, added_by, added_at) VALUES (?, ?, 'active', 'sam@hub.example', '2026-01-01T00:00:00.000Z')")
+      .bind(slug, email);
   const removal = (slug: string, email: string, at: string) =>
     db.prepare("INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?, 'sam@hub.example', 'member.remove', ?, ?)").bind(at, slug, JSON.stringify({ email }));
   await db.batch([

@@ -87,7 +87,12 @@ describe("publisher API tokens", () => {
 
     const expiryOf = async (name: string) =>
       (await world.app.db.prepare("SELECT created_at, expires_at FROM publisher_tokens WHERE name = ?").bind(name).first<{ created_at: string; expires_at: string }>())!;
-    for (const [days, name] of [[undefined, "default"], ["30", "month"], ["90", "quarter"], ["365", "year"]] as const) {
+    for (const [days, name] of [
+      [undefined, "default"],
+      ["30", "month"],
+      ["90", "quarter"],
+      ["365", "year"],
+    ] as const) {
       const made = await postForm(world, sam, "/admin/publisher-tokens", { intent: "create", publisher: publisher.slug, name, ...(days ? { expiresInDays: days } : {}) });
       expect(made.status, name).toBe(200);
       const row = await expiryOf(name);

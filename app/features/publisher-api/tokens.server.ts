@@ -146,7 +146,10 @@ export async function countLiveTokens(db: Db, publisherSlug: string, now = new D
  */
 export async function findToken(db: Db, secret: string): Promise<PublisherToken | null> {
   if (!TOKEN_PATTERN.test(secret)) return null;
-  const row = await db.prepare(`SELECT ${COLUMNS} FROM publisher_tokens WHERE token_hash = ?`).bind(await sha256Hex(secret)).first<TokenRow>();
+  const row = await db
+    .prepare(`SELECT ${COLUMNS} FROM publisher_tokens WHERE token_hash = ?`)
+    .bind(await sha256Hex(secret))
+    .first<TokenRow>();
   return row ? toToken(row) : null;
 }
 

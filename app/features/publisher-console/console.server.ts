@@ -14,7 +14,18 @@ import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import type { Db } from "~/models/db.server";
 import { freshnessOf, type Freshness } from "~/models/freshness";
-import { acceptInvitation, actorOf, addMember, listMembers, MAX_MEMBERS, membershipsOf, normaliseEmail, removeMember, requirePublisherMember, revokedTokensNote } from "./members.server";
+import {
+  acceptInvitation,
+  actorOf,
+  addMember,
+  listMembers,
+  MAX_MEMBERS,
+  membershipsOf,
+  normaliseEmail,
+  removeMember,
+  requirePublisherMember,
+  revokedTokensNote,
+} from "./members.server";
 import { consolePath } from "./paths";
 
 /** Live API tokens one publisher may hold at once (a leaked-and-replaced loop cannot grow the table). */
@@ -270,7 +281,10 @@ export type ConsoleTokensData = {
 
 export async function consoleTokensLoader({ request, params, context }: LoaderFunctionArgs) {
   const { publisher } = await requirePublisherMember(request, context, params.slug);
-  return data<ConsoleTokensData>({ tokens: await listPublisherTokens(context.db, publisher.slug), now: new Date().toISOString(), created: null, form: null }, { headers: PRIVATE_HEADERS });
+  return data<ConsoleTokensData>(
+    { tokens: await listPublisherTokens(context.db, publisher.slug), now: new Date().toISOString(), created: null, form: null },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 const tokenName = z.string().trim().min(1, "Name the token, e.g. the system that will use it.").max(80, "Keep the name to 80 characters.");
@@ -297,7 +311,10 @@ export async function consoleTokensAction({ request, params, context }: ActionFu
   const lifetime = tokenLifetimeField.safeParse(typeof fields.expiresInDays === "string" ? fields.expiresInDays : undefined);
   const values = { name: typeof fields.name === "string" ? fields.name : "", expiresInDays: typeof fields.expiresInDays === "string" ? fields.expiresInDays : "" };
   const refuse = async (errors: NonNullable<ConsoleTokensData["form"]>["errors"], status = 400) =>
-    data<ConsoleTokensData>({ tokens: await listPublisherTokens(context.db, publisher.slug), now: new Date().toISOString(), created: null, form: { values, errors } }, { status, headers: PRIVATE_HEADERS });
+    data<ConsoleTokensData>(
+      { tokens: await listPublisherTokens(context.db, publisher.slug), now: new Date().toISOString(), created: null, form: { values, errors } },
+      { status, headers: PRIVATE_HEADERS },
+    );
   if (!name.success || !lifetime.success) {
     return refuse({
       ...(name.success ? {} : { name: name.error.issues[0]?.message ?? "Name the token." }),
@@ -315,5 +332,8 @@ export async function consoleTokensAction({ request, params, context }: ActionFu
     memberEmail: member.email,
   });
   // The one time the secret is shown: this answer only (private, no-store; never in a redirect or cookie).
-  return data<ConsoleTokensData>({ tokens: await listPublisherTokens(context.db, publisher.slug), now: new Date().toISOString(), created: { secret, token }, form: null }, { headers: PRIVATE_HEADERS });
+  return data<ConsoleTokensData>(
+    { tokens: await listPublisherTokens(context.db, publisher.slug), now: new Date().toISOString(), created: { secret, token }, form: null },
+    { headers: PRIVATE_HEADERS },
+  );
 }

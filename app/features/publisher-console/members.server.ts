@@ -209,8 +209,7 @@ export async function removeMember(db: Db, input: { slug: string; email: string;
 }
 
 /** What the flash says about the tokens a removal revoked ("" when none). */
-export const revokedTokensNote = (n: number): string =>
-  n === 0 ? "" : n === 1 ? " 1 API token they made was revoked." : ` ${n} API tokens they made were revoked.`;
+export const revokedTokensNote = (n: number): string => (n === 0 ? "" : n === 1 ? " 1 API token they made was revoked." : ` ${n} API tokens they made were revoked.`);
 
 /**
  * The invited person accepts: the invitation (to one of their e-mails, not expired, not bound to
