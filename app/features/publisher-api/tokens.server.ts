@@ -162,7 +162,8 @@ export async function touchToken(db: Db, token: PublisherToken, now = new Date()
 /**
  * The statements that revoke a removed member's tokens, for the removal's own batch (so a member is
  * never gone while their tokens still work). They run after the member's row is deleted and act only
- * if it is gone: removing someone who was not there revokes nothing. `RETURNING id` counts them.
+ * if it is gone, so a delete that found the row re-added by a racing link leaves the tokens working
+ * with their member. `RETURNING id` counts them.
  */
 export function revokeMemberTokensStatements(db: Db, input: { slug: string; email: string; by: string; at: string }) {
   const gone = "NOT EXISTS (SELECT 1 FROM publisher_members WHERE publisher_slug = ?1 AND email = ?2)";

@@ -236,7 +236,11 @@ export async function consoleMembersAction({ request, params, context }: ActionF
     const result = email ? await removeMember(context.db, { slug: publisher.slug, email, by: actor }) : null;
     const note = revokedTokensNote(result?.revokedTokens ?? 0);
     if (result?.removed && email === member.email)
-      return redirectWithNotice(request, context, "/publisher", { title: "You left", message: `You are no longer a member of ${publisher.name}.${note}`, level: "success" });
+      return redirectWithNotice(request, context, "/publisher", {
+        title: "You left",
+        message: `You are no longer a member of ${publisher.name}.${revokedTokensNote(result.revokedTokens, "you")}`,
+        level: "success",
+      });
     return redirectWithNotice(
       request,
       context,

@@ -208,8 +208,9 @@ export async function removeMember(db: Db, input: { slug: string; email: string;
   return { removed, revokedTokens: removed ? (revoked?.results.length ?? 0) : 0 };
 }
 
-/** What the flash says about the tokens a removal revoked ("" when none). */
-export const revokedTokensNote = (n: number): string => (n === 0 ? "" : n === 1 ? " 1 API token they made was revoked." : ` ${n} API tokens they made were revoked.`);
+/** What the flash says about the tokens a removal revoked ("" when none); `whose` is "they" or "you". */
+export const revokedTokensNote = (n: number, whose: "they" | "you" = "they"): string =>
+  n === 0 ? "" : n === 1 ? ` 1 API token ${whose} made was revoked.` : ` ${n} API tokens ${whose} made were revoked.`;
 
 /**
  * The invited person accepts: the invitation (to one of their e-mails, not expired, not bound to
