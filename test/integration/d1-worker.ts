@@ -15,8 +15,11 @@ const emptyWorker = "export default { fetch: () => new Response(null, { status: 
 
 export type D1World = { mf: Miniflare; db: D1Database };
 
-/** A Miniflare with one Worker (`script`, an ES module) and a migrated D1 bound as DB; `name` keeps each file's D1 its own. */
-export async function startD1(name: string, script = emptyWorker): Promise<D1World> {
+/**
+ * A Miniflare with one Worker (`script`, an ES module) and a migrated D1 bound as DB; `name` keeps
+ * each file's D1 its own. `migrate` replaces the full migration (a migration's own test).
+ */
+export async function startD1(name: string, script = emptyWorker, migrate: (db: D1Database) => Promise<void> = (db) => applyMigrations(db)): Promise<D1World> {
   const mf = new Miniflare({
     workers: [
       {
@@ -30,7 +33,7 @@ export async function startD1(name: string, script = emptyWorker): Promise<D1Wor
     ],
   } as ConstructorParameters<typeof Miniflare>[0]);
   const db = (await mf.getD1Database("DB")) as unknown as D1Database;
-  await applyMigrations(db);
+  await migrate(db);
   return { mf, db };
 }
 

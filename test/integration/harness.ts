@@ -170,10 +170,13 @@ export function queueOptions(env: "development" | "staging" | "production" = "de
   };
 }
 
-/** Applies a folder of numbered D1 migrations (the app's by default; the emulator has its own). */
-export async function applyMigrations(db: D1Database, dir = `${root}/migrations`): Promise<void> {
+/**
+ * Applies a folder of numbered D1 migrations (the app's by default; the emulator has its own);
+ * `only` picks some of them by file name (a migration's test stops before it, then applies it).
+ */
+export async function applyMigrations(db: D1Database, dir = `${root}/migrations`, only: (file: string) => boolean = () => true): Promise<void> {
   for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith(".sql"))
+    .filter((f) => f.endsWith(".sql") && only(f))
     .sort()) {
     const statements = unstable_splitSqlQuery(readFileSync(`${dir}/${file}`, "utf8"));
     await db.batch(statements.map((sql) => db.prepare(sql)));

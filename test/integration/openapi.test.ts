@@ -248,9 +248,34 @@ describe("the OpenAPI document's contract with the real answers", () => {
     }
     expect(me.res.status).toBe(200);
     await revalidate("/api/publisher/v1/me", me.res, { headers: auth });
-    const refusals: Record<string, string>[] = [{}, { Authorization: "Basic dXNlcjpwYXNz" }, { Authorization: `Bearer ahp_${"A".repeat(43)}` }];
+    // Every token expires (issue 40 item 2): /me says when, so a publisher's system can renew in time.
+    expect((me.body as { token: { expiresAt: string } }).token.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // An expired and a revoked token: each a documented 401 whose message says which.
+    const expired = await tokenFor(publisher.slug);
+    const revoked = await tokenFor(publisher.slug);
+    const byHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
+    await world.app.db.batch([
+      world.app.db.prepare("UPDATE publisher_tokens SET expires_at = ? WHERE token_hash = ?").bind(new Date(Date.now() - 60_000).toISOString(), byHash(expired)),
+      world.app.db.prepare("UPDATE publisher_tokens SET revoked_at = ? WHERE token_hash = ?").bind(new Date().toISOString(), byHash(revoked)),
+    ]);
+    const refusals: Record<string, string>[] = [
+      {},
+      { Authorization: "Basic dXNlcjpwYXNz" },
+      { Authorization: `Bearer ahp_${"A".repeat(43)}` },
+      { Authorization: `Bearer ${expired}` },
+      { Authorization: `Bearer ${revoked}` },
+    ];
+    const messages: string[] = [];
     for (const headers of refusals) {
-      expect((await call("get", "/api/publisher/v1/me", { headers })).res.status).toBe(401);
+      const refused = await call("get", "/api/publisher/v1/me", { headers });
+      expect(refused.res.status).toBe(401);
+      messages.push((refused.body as { message: string }).message);
+    }
+    expect(messages[3]).toMatch(/^This token expired on /);
+    expect(messages[4]).toMatch(/^This token was revoked on /);
+    // The document says so for every publisher operation.
+    for (const [path, methods] of Object.entries(doc.paths).filter(([path]) => path.startsWith("/api/publisher/"))) {
+      for (const op of Object.values(methods)) expect(op.responses["401"]?.description, path).toMatch(/expired.*revoked|revoked.*expired/);
     }
     // A token whose publisher a later catalogue import no longer has.
     const orphan = `ahp_${"B".repeat(43)}`;

@@ -9,7 +9,7 @@ import type { AppRecord } from "../../app/models/catalogue-record.ts";
 import { loggedIn } from "./followers-helpers.ts";
 import { read } from "./html.ts";
 import { type Jar, postForm, startWorld, useWorld, visit, type World } from "./login.ts";
-import { keyOf, listedBots, publisherCall } from "./publisher.ts";
+import { keyOf, listedBots, publisherCall, tokenFor } from "./publisher.ts";
 
 const world: World = useWorld(
   () => startWorld(),
@@ -360,6 +360,77 @@ describe("isolation: a member of A never sees or changes B's things", () => {
       { actor: USERS.riley.email, action: "token.create", subject: a },
       { actor: USERS.riley.email, action: "token.revoke", subject: a },
     ]);
+  });
+
+  it("removing a member revokes the tokens they made, in the same batch as the removal; the 401 says so; others' tokens keep working", async () => {
+    const { a } = twoPublishers();
+    await link(a, USERS.riley.email);
+    await link(a, USERS.max.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    const max = await loggedIn(world, USERS.max.email);
+    const secretOf = async (res: Response) => /value="(ahp_[A-Za-z0-9_-]{43})"/.exec(await res.text())![1]!;
+    const maxCi = await secretOf(await postForm(world, max, `/publisher/${a}/tokens`, { intent: "create", name: "Max CI" }));
+    const maxDeploy = await secretOf(await postForm(world, max, `/publisher/${a}/tokens`, { intent: "create", name: "Max deploy", expiresInDays: "30" }));
+    const rileyCi = await secretOf(await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: "Riley CI" }));
+    // A hub admin's token for the publisher is no member's: it ends by its expiry or a revoke.
+    const hubToken = await tokenFor(world, a);
+    for (const t of [maxCi, maxDeploy, rileyCi, hubToken]) expect((await publisherCall(world, t, "/me")).status).toBe(200);
+    // Max revokes one himself first: the removal leaves that one (and its date) as it was.
+    const deployId = (await world.app.db.prepare("SELECT id FROM publisher_tokens WHERE name = 'Max deploy'").first<{ id: number }>())!.id;
+    expect(await landed(max, await postForm(world, max, `/publisher/${a}/tokens`, { intent: "revoke", tokenId: String(deployId) }))).toContain("Token revoked");
+
+    expect(await landed(riley, await postForm(world, riley, `/publisher/${a}/members`, { intent: "remove", email: USERS.max.email }))).toContain(
+      "1 API token they made was revoked",
+    );
+    const row = await world.app.db.prepare("SELECT revoked_at FROM publisher_tokens WHERE name = 'Max CI'").first<{ revoked_at: string | null }>();
+    expect(row?.revoked_at).toEqual(expect.any(String));
+    for (const path of ["/me", "/submissions"]) {
+      const refused = await publisherCall(world, maxCi, path);
+      expect(refused.status, path).toBe(401);
+      expect(refused.headers.get("WWW-Authenticate"), path).toContain('error="invalid_token"');
+      expect(((await refused.json()) as { message: string }).message, path).toMatch(/^This token was revoked on \w+ \d{1,2}, \d{4}\./);
+    }
+    expect((await publisherCall(world, rileyCi, "/me")).status).toBe(200);
+    expect((await publisherCall(world, hubToken, "/me")).status).toBe(200);
+    // The list says which ones were revoked.
+    expect(read(await (await visit(world, riley, `/publisher/${a}/tokens`)).text()).text).toMatch(/Max CI.*Revoked/);
+
+    // A hub admin's unlink does the same.
+    await link(a, USERS.max.email);
+    const sam = await loggedIn(world, USERS.sam.email);
+    expect(await landed(sam, await postForm(world, sam, "/admin/publisher-members", { intent: "unlink", publisher: a, email: USERS.riley.email.toUpperCase() }))).toContain(
+      "Member removed",
+    );
+    expect((await publisherCall(world, rileyCi, "/me")).status).toBe(401);
+    expect((await publisherCall(world, hubToken, "/me")).status).toBe(200);
+
+    const audit = await world.app.db
+      .prepare("SELECT actor, action, subject, json_extract(detail, '$.reason') AS reason FROM audit_log WHERE action IN ('member.remove', 'token.revoke') ORDER BY id")
+      .all();
+    expect(audit.results).toEqual([
+      { actor: USERS.max.email, action: "token.revoke", subject: a, reason: null },
+      { actor: USERS.riley.email, action: "member.remove", subject: a, reason: null },
+      { actor: USERS.riley.email, action: "token.revoke", subject: a, reason: "member.remove" },
+      { actor: USERS.sam.email, action: "member.remove", subject: a, reason: null },
+      { actor: USERS.sam.email, action: "token.revoke", subject: a, reason: "member.remove" },
+    ]);
+  });
+
+  it("the console's token form offers 30, 90 or 365 days; expired tokens do not count toward the live cap", async () => {
+    const { a } = twoPublishers();
+    await link(a, USERS.riley.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    const form = read(await (await visit(world, riley, `/publisher/${a}/tokens`)).text()).page;
+    expect(form.all("#token-expiry option").map((o) => o.getAttribute("value"))).toEqual(["30", "90", "365"]);
+    expect(form.attr('#token-expiry option[value="90"]', "selected")).not.toBeNull();
+    expect((await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: "forever", expiresInDays: "never" })).status).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: `t${i}` })).status).toBe(200);
+    expect((await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: "eleventh" })).status).toBe(409);
+    await world.app.db
+      .prepare("UPDATE publisher_tokens SET expires_at = ? WHERE name = 't0'")
+      .bind(new Date(Date.now() - 1000).toISOString())
+      .run();
+    expect((await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: "eleventh" })).status).toBe(200);
   });
 
   it("members: B's member cannot list, invite into or remove from A; a post without the CSRF token changes nothing", async () => {

@@ -1,9 +1,13 @@
 // The publisher API's tokens (issue 16): hub admins create them (shown once, kept only as a hash) and
-// revoke them; the API answers 401 saying why for a missing, malformed, unknown or revoked token.
+// revoke them; the API answers 401 saying why for a missing, malformed, unknown, revoked or expired
+// token. Every token expires (issue 40 item 2): 90 days unless 30 or 365 are chosen, and those made
+// before migration 0032 get 90 days from the first Cron run after it.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { formatDate } from "../../app/lib/format-date.ts";
 import { USERS } from "../../workers/platform/demo-data.ts";
-import { page as parse } from "./html.ts";
+import { BACK_OFFICE_WORKER } from "./harness.ts";
+import { page as parse, read } from "./html.ts";
 import { Jar, logIn, postForm, startWorld, useWorld, visit } from "./login.ts";
 
 const world = useWorld(() => startWorld());
@@ -47,7 +51,10 @@ describe("publisher API tokens", () => {
     expect(revoked.status).toBe(302);
     const refused = await me(secret);
     expect(refused.status).toBe(401);
-    expect(await refused.json()).toEqual({ message: "This token is not valid: it is unknown, mistyped or revoked." });
+    expect(refused.headers.get("WWW-Authenticate")).toContain('error="invalid_token"');
+    // It says what happened, and when (the hub's date format, as on the tokens page).
+    const revokedAt = (await world.app.db.prepare("SELECT revoked_at FROM publisher_tokens WHERE id = ?").bind(id).first<{ revoked_at: string }>())!.revoked_at;
+    expect(await refused.json()).toEqual({ message: `This token was revoked on ${formatDate(revokedAt)}. Ask a member of the publisher or a hub admin for a new one.` });
     const audit = (await world.app.db.prepare("SELECT actor, action, subject FROM audit_log ORDER BY id").all()).results;
     expect(audit).toEqual(
       expect.arrayContaining([
@@ -68,6 +75,76 @@ describe("publisher API tokens", () => {
     const unknown = await me(`ahp_${"A".repeat(43)}`);
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get("WWW-Authenticate")).toContain('error="invalid_token"');
+    expect(await unknown.json()).toEqual({ message: "This token is not valid: it is unknown or mistyped." });
+  });
+
+  it("every token expires: 90 days unless 30 or 365 are chosen (never “never”), shown when made and in the list", async () => {
+    const sam = await as(USERS.sam.email);
+    const publisher = world.app.catalogue.publishers[2]!;
+    const form = parse(await (await visit(world, sam, "/admin/publisher-tokens")).text());
+    expect(form.all("#token-expiry option").map((o) => o.getAttribute("value"))).toEqual(["30", "90", "365"]);
+    expect(form.attr('#token-expiry option[value="90"]', "selected")).not.toBeNull();
+
+    const expiryOf = async (name: string) =>
+      (await world.app.db.prepare("SELECT created_at, expires_at FROM publisher_tokens WHERE name = ?").bind(name).first<{ created_at: string; expires_at: string }>())!;
+    for (const [days, name] of [
+      [undefined, "default"],
+      ["30", "month"],
+      ["90", "quarter"],
+      ["365", "year"],
+    ] as const) {
+      const made = await postForm(world, sam, "/admin/publisher-tokens", { intent: "create", publisher: publisher.slug, name, ...(days ? { expiresInDays: days } : {}) });
+      expect(made.status, name).toBe(200);
+      const row = await expiryOf(name);
+      expect(Date.parse(row.expires_at) - Date.parse(row.created_at), name).toBe(Number(days ?? 90) * 86_400_000);
+      expect(parse(await made.text()).text('section[aria-labelledby="created-title"]'), name).toContain(`It expires on ${formatDate(row.expires_at)}.`);
+    }
+    const list = read(await (await visit(world, sam, "/admin/publisher-tokens")).text()).text;
+    expect(list).toContain(`expires on ${formatDate((await expiryOf("year")).expires_at)}`);
+
+    for (const days of ["never", "0", "1000", ""]) {
+      const refused = await postForm(world, sam, "/admin/publisher-tokens", { intent: "create", publisher: publisher.slug, name: `refused ${days}`, expiresInDays: days });
+      expect(refused.status, days).toBe(400);
+      expect(parse(await refused.text()).text("#token-expiry-error"), days).toBe("Choose 30, 90 or 365 days.");
+    }
+    expect((await world.app.db.prepare("SELECT count(*) AS n FROM publisher_tokens WHERE name LIKE 'refused%'").first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("an expired token gets a 401 that says when it expired, and is listed as expired", async () => {
+    const sam = await as(USERS.sam.email);
+    const publisher = world.app.catalogue.publishers[3]!;
+    const made = await postForm(world, sam, "/admin/publisher-tokens", { intent: "create", publisher: publisher.slug, name: "short-lived" });
+    const secret = parse(await made.text()).attr("#new-token", "value")!;
+    expect((await me(secret)).status).toBe(200);
+    const past = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    await world.app.db.prepare("UPDATE publisher_tokens SET expires_at = ? WHERE name = 'short-lived'").bind(past).run();
+    const refused = await me(secret);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("WWW-Authenticate")).toBe('Bearer realm="publisher-api", error="invalid_token"');
+    expect(refused.headers.get("Cache-Control")).toMatch(/no-store/);
+    expect(await refused.json()).toEqual({ message: `This token expired on ${formatDate(past)}. Ask a member of the publisher or a hub admin for a new one.` });
+    // The submissions list too (every publisher API route goes through the same check).
+    expect((await world.app.fetch("/api/publisher/v1/submissions", { headers: { Authorization: `Bearer ${secret}` } })).status).toBe(401);
+    expect(read(await (await visit(world, sam, "/admin/publisher-tokens")).text()).text).toContain(`expired on ${formatDate(past)}`);
+  });
+
+  it("tokens made before migration 0032 (no expiry) work until the first Cron run after it gives them 90 days from then", async () => {
+    const legacy = `ahp_${"L".repeat(43)}`;
+    const publisher = world.app.catalogue.publishers[4]!;
+    await world.app.db
+      .prepare("INSERT INTO publisher_tokens (publisher_slug, name, token_hash, prefix, created_by, created_at) VALUES (?, 'legacy', ?, 'ahp_LLLLLL', 'old@hub.example', ?)")
+      .bind(publisher.slug, createHash("sha256").update(legacy).digest("hex"), new Date(Date.now() - 400 * 86_400_000).toISOString())
+      .run();
+    expect((await me(legacy)).status).toBe(200);
+    const worker = await world.app.mf.getWorker(BACK_OFFICE_WORKER);
+    const first = new Date();
+    expect((await worker.scheduled({ cron: "* * * * *", scheduledTime: first })).outcome).toBe("ok");
+    const expiry = async () => (await world.app.db.prepare("SELECT expires_at FROM publisher_tokens WHERE name = 'legacy'").first<{ expires_at: string | null }>())!.expires_at;
+    expect(await expiry()).toBe(new Date(first.getTime() + 90 * 86_400_000).toISOString());
+    // Later runs leave it: the 90 days count from the first.
+    expect((await worker.scheduled({ cron: "* * * * *", scheduledTime: new Date(first.getTime() + 60_000) })).outcome).toBe("ok");
+    expect(await expiry()).toBe(new Date(first.getTime() + 90 * 86_400_000).toISOString());
+    expect((await me(legacy)).status).toBe(200);
   });
 
   it("a refused create keeps what was chosen and says what to fix", async () => {

@@ -296,6 +296,9 @@ export const publisherMeSchema = z.object({
     prefix: z.string().describe("The token's first characters, to tell tokens apart."),
     createdAt: isoTime,
     lastUsedAt: isoTime.nullable().describe("Noted at most once a minute."),
+    expiresAt: isoTime
+      .nullable()
+      .describe("When the token stops working (30, 90 or 365 days after it was made). Null only briefly, for a token made before expiries, until the hub gives it one (90 days)."),
   }),
 });
 

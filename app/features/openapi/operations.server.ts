@@ -97,7 +97,8 @@ const RATE_LIMITED: ResponseSpec = {
   headers: ["Retry-After", "Cache-Control"],
 };
 const UNAUTHORIZED: ResponseSpec = {
-  description: "No token, not a Bearer token, or a token that is unknown, mistyped or revoked. The message says which.",
+  description:
+    "No token, not a Bearer token, or a token that is unknown or mistyped, revoked (by a member or hub admin, or because the member who made it was removed from the publisher) or expired (every token expires, 30, 90 or 365 days after it was made). The message says which, with the date of a revocation or expiry.",
   body: errorSchema,
   headers: ["WWW-Authenticate", "Cache-Control"],
 };

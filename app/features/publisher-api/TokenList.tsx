@@ -1,14 +1,43 @@
 // Publisher API tokens as both token pages show them: the hub admins' /admin/publisher-tokens
 // (./TokensPage.tsx) and a publisher's console (/publisher/{slug}/tokens): the token just made,
-// shown once, and every token with a plain form to revoke a live one (intent "revoke").
+// shown once, the lifetime field of both create forms, and every token with its expiry and a plain
+// form to revoke a live one (intent "revoke").
 import { Form } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import * as f from "~/components/FormField.css";
+import { SelectField } from "~/components/FormFields";
 import { formatDate } from "~/lib/format-date";
 import * as s from "~/features/publisher-console/PublisherConsole.css";
 import { visuallyHidden } from "../../../styles/global.css";
+import { DEFAULT_TOKEN_LIFETIME, TOKEN_LIFETIMES } from "./token-lifetimes";
 import type { PublisherToken } from "./tokens.server";
+
+/** The create forms' lifetime: 30, 90 (chosen) or 365 days, never "never" (decision 025). */
+export function TokenLifetimeField({ chosen, error }: { chosen?: string | undefined; error?: string | undefined }) {
+  return (
+    <SelectField
+      id="token-expiry"
+      name="expiresInDays"
+      label="Expires after"
+      hint="Every token expires. Make a new one before then; the list below says when."
+      defaultValue={chosen && TOKEN_LIFETIMES.some((d) => String(d) === chosen) ? chosen : String(DEFAULT_TOKEN_LIFETIME)}
+      error={error}
+    >
+      {TOKEN_LIFETIMES.map((days) => (
+        <option key={days} value={days}>
+          {days} days
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** "expires on …" or "expired on …" (a token made before expiries shows none until the Cron gives it one). */
+function expiryText(t: PublisherToken, now: number): string {
+  if (!t.expiresAt) return "";
+  return Date.parse(t.expiresAt) <= now ? `; expired on ${formatDate(t.expiresAt)}` : `; expires on ${formatDate(t.expiresAt)}`;
+}
 
 /** The token just made: its secret, once, to copy. */
 export function CreatedToken({ title, created }: { title: string; created: { secret: string; token: PublisherToken } }) {
@@ -18,6 +47,7 @@ export function CreatedToken({ title, created }: { title: string; created: { sec
         {title}
       </h2>
       <p className={s.body}>Copy it now: it is not shown again, and the App Hub keeps only a fingerprint of it.</p>
+      {created.token.expiresAt ? <p className={s.body}>It expires on {formatDate(created.token.expiresAt)}.</p> : null}
       <label htmlFor="new-token" className={f.label}>
         {created.token.name}
       </label>
@@ -27,7 +57,9 @@ export function CreatedToken({ title, created }: { title: string; created: { sec
 }
 
 /** Every token, newest first as given; `publisherOf` names each token's publisher where the page lists several. */
-export function TokenList({ tokens, publisherOf }: { tokens: readonly PublisherToken[]; publisherOf?: (slug: string) => string }) {
+export function TokenList({ tokens, now, publisherOf }: { tokens: readonly PublisherToken[]; now: string; publisherOf?: (slug: string) => string }) {
+  // The server's time, sent with the page: the browser's clock may be wrong, and both renders agree.
+  const at = Date.parse(now);
   return (
     <section aria-labelledby="tokens-list" className={s.section}>
       <h2 id="tokens-list" className={s.sectionTitle}>
@@ -41,14 +73,14 @@ export function TokenList({ tokens, publisherOf }: { tokens: readonly PublisherT
             <li key={t.id} className={s.item}>
               <p className={s.itemHead}>
                 {t.name} <span className={s.muted}>{t.prefix}…</span>
-                {t.revokedAt ? <span className={s.rejected}>Revoked</span> : null}
+                {t.revokedAt ? <span className={s.rejected}>Revoked</span> : t.expiresAt && Date.parse(t.expiresAt) <= at ? <span className={s.rejected}>Expired</span> : null}
               </p>
               <p className={s.muted}>
                 {publisherOf ? `For ${publisherOf(t.publisherSlug)}; created` : "Created"} by {t.createdBy} on {formatDate(t.createdAt)};{" "}
                 {t.lastUsedAt ? `last used ${formatDate(t.lastUsedAt)}` : "never used"}
-                {t.revokedAt ? `; revoked ${formatDate(t.revokedAt)}` : ""}
+                {t.revokedAt ? `; revoked ${formatDate(t.revokedAt)}` : expiryText(t, at)}
               </p>
-              {t.revokedAt ? null : (
+              {t.revokedAt || (t.expiresAt && Date.parse(t.expiresAt) <= at) ? null : (
                 <Form method="post">
                   <CsrfInput />
                   <input type="hidden" name="tokenId" value={t.id} />

@@ -7,11 +7,11 @@ import * as f from "~/components/FormField.css";
 import { InputField, SubmitRow } from "~/components/FormFields";
 import * as m from "~/features/moderation/ModerationPage.css";
 import { PublisherField } from "./PublisherField";
-import { CreatedToken, TokenList } from "./TokenList";
+import { CreatedToken, TokenLifetimeField, TokenList } from "./TokenList";
 import type { TokensPageData } from "./tokens-page.server";
 
 export function TokensPage({ data }: { data: TokensPageData }) {
-  const { publishers, tokens, created, form } = data;
+  const { publishers, tokens, created, form, now } = data;
   const names = new Map(publishers.map((p) => [p.slug, p.name]));
   return (
     <article className={m.page} aria-labelledby="tokens-title">
@@ -34,11 +34,12 @@ export function TokensPage({ data }: { data: TokensPageData }) {
           <CsrfInput />
           <PublisherField id="token-publisher" publishers={publishers} chosen={form?.values.publisher} error={form?.errors.publisher} />
           <InputField id="token-name" name="name" label="Name" defaultValue={form?.values.name ?? ""} maxLength={80} required error={form?.errors.name} />
+          <TokenLifetimeField chosen={form?.values.expiresInDays} error={form?.errors.expiresInDays} />
           <SubmitRow intent="create">Create token</SubmitRow>
         </Form>
       </section>
 
-      <TokenList tokens={tokens} publisherOf={(slug) => names.get(slug) ?? slug} />
+      <TokenList tokens={tokens} now={now} publisherOf={(slug) => names.get(slug) ?? slug} />
     </article>
   );
 }

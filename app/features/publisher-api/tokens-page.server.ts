@@ -5,13 +5,13 @@ import { z } from "zod";
 import { requireHubAdmin } from "~/features/moderation/require-hub-admin.server";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
-import { createToken, listTokens, revokeToken, type PublisherToken } from "./tokens.server";
+import { createToken, listTokens, revokeToken, tokenLifetimeField, type PublisherToken } from "./tokens.server";
 
 export const TOKENS_PATH = "/admin/publisher-tokens";
 
 async function pageData(context: LoaderFunctionArgs["context"]) {
   const [publishers, tokens] = await Promise.all([context.catalogue.publishers(), listTokens(context.db)]);
-  return { publishers, tokens };
+  return { publishers, tokens, now: new Date().toISOString() };
 }
 
 export async function tokensLoader({ request, context }: LoaderFunctionArgs) {
@@ -23,6 +23,7 @@ const createForm = z.object({
   intent: z.literal("create"),
   publisher: z.string().min(1, "Choose the publisher the token acts for."),
   name: z.string().trim().min(1, "Name the token, e.g. the system that will use it.").max(80, "Keep the name to 80 characters."),
+  expiresInDays: tokenLifetimeField,
 });
 const revokeForm = z.object({ intent: z.literal("revoke"), tokenId: z.coerce.number().int().positive() });
 
@@ -43,7 +44,7 @@ export async function tokensAction({ request, context }: ActionFunctionArgs) {
     );
   }
   const parsed = createForm.safeParse(fields);
-  const values = { publisher: String(fields.publisher ?? ""), name: String(fields.name ?? "") };
+  const values = { publisher: String(fields.publisher ?? ""), name: String(fields.name ?? ""), expiresInDays: String(fields.expiresInDays ?? "") };
   const publisher = parsed.success ? await context.catalogue.publisher(parsed.data.publisher) : null;
   if (!parsed.success || !publisher) {
     const errors: Record<string, string> = {};
@@ -51,7 +52,8 @@ export async function tokensAction({ request, context }: ActionFunctionArgs) {
     if (parsed.success) errors.publisher = "That publisher is not in the catalogue.";
     return data<TokensPageData>({ ...(await pageData(context)), created: null, form: { values, errors } }, { status: 400, headers: PRIVATE_HEADERS });
   }
-  const { secret, token } = await createToken(context.db, { publisherSlug: publisher.slug, name: parsed.data.name, createdBy: by });
+  // A hub admin's token is no member's (memberEmail null): no member's removal ends it, its expiry does.
+  const { secret, token } = await createToken(context.db, { publisherSlug: publisher.slug, name: parsed.data.name, createdBy: by, expiresInDays: parsed.data.expiresInDays });
   // The one time the secret is shown: this answer only (never stored by anyone: private, no-store).
   return data<TokensPageData>({ ...(await pageData(context)), created: { secret, token, publisherName: publisher.name }, form: null }, { headers: PRIVATE_HEADERS });
 }
@@ -59,6 +61,8 @@ export async function tokensAction({ request, context }: ActionFunctionArgs) {
 export type TokensPageData = {
   publishers: { slug: string; name: string }[];
   tokens: PublisherToken[];
+  /** The server's time of the answer: which tokens have expired is said by it, not the browser's clock. */
+  now: string;
   /** The token the post just made: its secret, shown this once. */
   created: { secret: string; token: PublisherToken; publisherName: string } | null;
   /** A refused create: what was typed and what to fix. */

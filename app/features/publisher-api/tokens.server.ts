@@ -1,12 +1,26 @@
-// Publisher API tokens (issue 16; migration 0014): created by hub admins, shown once, kept only as
-// their SHA-256. A token is `ahp_` and 32 random bytes (base64url): the prefix says what it is (secret
-// scanners and people recognise it), the rest is unguessable.
+// Publisher API tokens (issue 16; migration 0014): created by hub admins and members, shown once,
+// kept only as their SHA-256. A token is `ahp_` and 32 random bytes (base64url): the prefix says what
+// it is (secret scanners and people recognise it), the rest is unguessable. Every token expires, and
+// a member's tokens end when the member is removed (issue 40 item 2; migration 0032; decision 025).
 import type { Db } from "~/models/db.server";
+import { z } from "zod";
 import { randomToken } from "~/lib/random-token.server";
+import { DEFAULT_TOKEN_LIFETIME, TOKEN_LIFETIMES, type TokenLifetime } from "./token-lifetimes";
 
 export const TOKEN_PREFIX = "ahp_";
 /** What a token looks like: anything else is refused before D1 is asked. */
 export const TOKEN_PATTERN = /^ahp_[A-Za-z0-9_-]{43}$/;
+
+/** What a token made before migration 0032 gets, counted from the first Cron run after it. */
+export const LEGACY_TOKEN_LIFETIME_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/** The form field both token pages send (`expiresInDays`): one of the lifetimes, 90 when absent. */
+export const tokenLifetimeField = z
+  .union([z.undefined(), z.string()])
+  .transform((v) => (v === undefined ? String(DEFAULT_TOKEN_LIFETIME) : v))
+  .pipe(z.enum(TOKEN_LIFETIMES.map(String) as [string, ...string[]], { message: "Choose 30, 90 or 365 days." }))
+  .transform((v) => Number(v) as TokenLifetime);
 
 export type PublisherToken = {
   id: number;
@@ -18,6 +32,10 @@ export type PublisherToken = {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** When it stops working. Null only for a token made before migration 0032 until the next Cron run. */
+  expiresAt: string | null;
+  /** The member (publisher_members.email) who made it in the console; null for a hub admin's. */
+  memberEmail: string | null;
 };
 
 type TokenRow = {
@@ -29,6 +47,8 @@ type TokenRow = {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  expires_at: string | null;
+  member_email: string | null;
 };
 const toToken = (r: TokenRow): PublisherToken => ({
   id: r.id,
@@ -39,26 +59,42 @@ const toToken = (r: TokenRow): PublisherToken => ({
   createdAt: r.created_at,
   lastUsedAt: r.last_used_at,
   revokedAt: r.revoked_at,
+  expiresAt: r.expires_at,
+  memberEmail: r.member_email,
 });
-const COLUMNS = "id, publisher_slug, name, prefix, created_by, created_at, last_used_at, revoked_at";
+const COLUMNS = "id, publisher_slug, name, prefix, created_by, created_at, last_used_at, revoked_at, expires_at, member_email";
+
+/** Whether the token has expired at `now` (an expiry not yet stamped has not). */
+export const isExpired = (token: Pick<PublisherToken, "expiresAt">, now = new Date()): boolean => token.expiresAt !== null && Date.parse(token.expiresAt) <= now.getTime();
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A new token for the publisher: the secret (shown once) and its record. Logged in the audit log. */
-export async function createToken(db: Db, input: { publisherSlug: string; name: string; createdBy: string }, now = new Date()): Promise<{ secret: string; token: PublisherToken }> {
+/**
+ * A new token for the publisher: the secret (shown once) and its record, expiring `expiresInDays`
+ * from now. `memberEmail` is the member's row when a member makes it in the console (removing the
+ * member revokes it); a hub admin's token has none. Logged in the audit log.
+ */
+export async function createToken(
+  db: Db,
+  input: { publisherSlug: string; name: string; createdBy: string; expiresInDays?: TokenLifetime; memberEmail?: string | null },
+  now = new Date(),
+): Promise<{ secret: string; token: PublisherToken }> {
   const secret = `${TOKEN_PREFIX}${randomToken(32)}`;
   const prefix = secret.slice(0, TOKEN_PREFIX.length + 6);
   const at = now.toISOString();
+  const expiresAt = new Date(now.getTime() + (input.expiresInDays ?? DEFAULT_TOKEN_LIFETIME) * DAY_MS).toISOString();
   const [inserted] = await db.batch([
     db
-      .prepare(`INSERT INTO publisher_tokens (publisher_slug, name, token_hash, prefix, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`)
-      .bind(input.publisherSlug, input.name, await sha256Hex(secret), prefix, input.createdBy, at),
+      .prepare(
+        `INSERT INTO publisher_tokens (publisher_slug, name, token_hash, prefix, created_by, created_at, expires_at, member_email) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+      )
+      .bind(input.publisherSlug, input.name, await sha256Hex(secret), prefix, input.createdBy, at, expiresAt, input.memberEmail ?? null),
     db
       .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?, ?, 'token.create', ?, ?)")
-      .bind(at, input.createdBy, input.publisherSlug, JSON.stringify({ name: input.name, prefix })),
+      .bind(at, input.createdBy, input.publisherSlug, JSON.stringify({ name: input.name, prefix, expiresAt })),
   ]);
   return { secret, token: toToken(inserted!.results[0] as TokenRow) };
 }
@@ -95,17 +131,23 @@ export async function listPublisherTokens(db: Db, publisherSlug: string): Promis
   return results.map(toToken);
 }
 
-/** How many live tokens a publisher has (the console's cap). */
-export async function countLiveTokens(db: Db, publisherSlug: string): Promise<number> {
-  const row = await db.prepare("SELECT count(*) AS n FROM publisher_tokens WHERE publisher_slug = ? AND revoked_at IS NULL").bind(publisherSlug).first<{ n: number }>();
+/** How many live tokens a publisher has (the console's cap): neither revoked nor expired. */
+export async function countLiveTokens(db: Db, publisherSlug: string, now = new Date()): Promise<number> {
+  const row = await db
+    .prepare("SELECT count(*) AS n FROM publisher_tokens WHERE publisher_slug = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)")
+    .bind(publisherSlug, now.toISOString())
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
-/** The live token whose secret this is, or null. Looked up by its hash: the secret itself is never stored. */
-export async function findLiveToken(db: Db, secret: string): Promise<PublisherToken | null> {
+/**
+ * The token whose secret this is, revoked and expired ones included (the API's 401 says which), or
+ * null. Looked up by its hash: the secret itself is never stored.
+ */
+export async function findToken(db: Db, secret: string): Promise<PublisherToken | null> {
   if (!TOKEN_PATTERN.test(secret)) return null;
   const row = await db
-    .prepare(`SELECT ${COLUMNS} FROM publisher_tokens WHERE token_hash = ? AND revoked_at IS NULL`)
+    .prepare(`SELECT ${COLUMNS} FROM publisher_tokens WHERE token_hash = ?`)
     .bind(await sha256Hex(secret))
     .first<TokenRow>();
   return row ? toToken(row) : null;
@@ -115,4 +157,38 @@ export async function findLiveToken(db: Db, secret: string): Promise<PublisherTo
 export async function touchToken(db: Db, token: PublisherToken, now = new Date()): Promise<void> {
   if (token.lastUsedAt && now.getTime() - Date.parse(token.lastUsedAt) < 60_000) return;
   await db.prepare("UPDATE publisher_tokens SET last_used_at = ? WHERE id = ?").bind(now.toISOString(), token.id).run();
+}
+
+/**
+ * The statements that revoke a removed member's tokens, for the removal's own batch (so a member is
+ * never gone while their tokens still work). They run after the member's row is deleted and act only
+ * if it is gone, so a delete that found the row re-added by a racing link leaves the tokens working
+ * with their member. `RETURNING id` counts them.
+ */
+export function revokeMemberTokensStatements(db: Db, input: { slug: string; email: string; by: string; at: string }) {
+  const gone = "NOT EXISTS (SELECT 1 FROM publisher_members WHERE publisher_slug = ?1 AND email = ?2)";
+  return [
+    db
+      .prepare(`UPDATE publisher_tokens SET revoked_at = ?3 WHERE publisher_slug = ?1 AND member_email = ?2 AND revoked_at IS NULL AND ${gone} RETURNING id`)
+      .bind(input.slug, input.email, input.at),
+    // The rows this batch just revoked (revoked at this instant, by this member's removal).
+    db
+      .prepare(
+        `INSERT INTO audit_log (at, actor, action, subject, detail)
+         SELECT ?3, ?4, 'token.revoke', publisher_slug, json_object('prefix', prefix, 'reason', 'member.remove', 'member', member_email)
+         FROM publisher_tokens WHERE publisher_slug = ?1 AND member_email = ?2 AND revoked_at = ?3 AND ${gone} ORDER BY id`,
+      )
+      .bind(input.slug, input.email, input.at, input.by),
+  ] as const;
+}
+
+/**
+ * Tokens made before migration 0032 have no expiry; the Cron Trigger (each minute) gives them
+ * LEGACY_TOKEN_LIFETIME_DAYS from its first run after the deploy. Later runs find none: a scan of a
+ * table this small (at most 10 live tokens per publisher) each minute costs less than an index.
+ */
+export async function stampMissingExpiries(db: Db, now: Date): Promise<number> {
+  const expiresAt = new Date(now.getTime() + LEGACY_TOKEN_LIFETIME_DAYS * DAY_MS).toISOString();
+  const result = await db.prepare("UPDATE publisher_tokens SET expires_at = ? WHERE expires_at IS NULL").bind(expiresAt).run();
+  return result.meta.changes ?? 0;
 }

@@ -8,7 +8,7 @@ import { CsrfInput } from "~/components/CsrfInput";
 import { InputField, SubmitRow } from "~/components/FormFields";
 import { formatDate } from "~/lib/format-date";
 import { FRESHNESS_LABELS } from "~/models/freshness";
-import { CreatedToken, TokenList } from "~/features/publisher-api/TokenList";
+import { CreatedToken, TokenLifetimeField, TokenList } from "~/features/publisher-api/TokenList";
 import { visuallyHidden } from "../../../styles/global.css";
 import type { ConsoleAppsData, ConsoleIndexData, ConsoleLayoutData, ConsoleMembersData, ConsoleSubmissionsData, ConsoleTokensData, SubmissionView } from "./console.server";
 import { consolePath } from "./paths";
@@ -368,10 +368,11 @@ export function ConsoleTokensPage({ data }: { data: ConsoleTokensData }) {
         <Form method="post" className={s.form} key={created?.token.id ?? "new"}>
           <CsrfInput />
           <InputField id="token-name" name="name" label="Name" maxLength={80} defaultValue={form?.values.name ?? ""} error={form?.errors.name} />
+          <TokenLifetimeField chosen={form?.values.expiresInDays} error={form?.errors.expiresInDays} />
           <SubmitRow intent="create">Create token</SubmitRow>
         </Form>
       </section>
-      <TokenList tokens={tokens} />
+      <TokenList tokens={tokens} now={data.now} />
     </>
   );
 }

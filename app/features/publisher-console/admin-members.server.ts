@@ -9,7 +9,7 @@ import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import type { Db } from "~/models/db.server";
 import { emailField } from "./console.server";
-import { actorOf, addMember, MAX_MEMBERS, normaliseEmail, type PublisherMember, removeMember } from "./members.server";
+import { actorOf, addMember, MAX_MEMBERS, normaliseEmail, type PublisherMember, removeMember, revokedTokensNote } from "./members.server";
 
 export const ADMIN_MEMBERS_PATH = "/admin/publisher-members";
 
@@ -45,13 +45,17 @@ export async function adminMembersAction({ request, context }: ActionFunctionArg
   const fields = Object.fromEntries(await request.formData());
   if (fields.intent === "unlink") {
     const parsed = unlinkForm.safeParse(fields);
-    const removed = parsed.success ? await removeMember(context.db, { slug: parsed.data.publisher, email: parsed.data.email, by }) : false;
+    const result = parsed.success ? await removeMember(context.db, { slug: parsed.data.publisher, email: parsed.data.email, by }) : null;
     return redirectWithNotice(
       request,
       context,
       ADMIN_MEMBERS_PATH,
-      removed && parsed.success
-        ? { title: "Member removed", message: `${normaliseEmail(parsed.data.email)} is no longer a member of ${parsed.data.publisher}.`, level: "success" }
+      result?.removed && parsed.success
+        ? {
+            title: "Member removed",
+            message: `${normaliseEmail(parsed.data.email)} is no longer a member of ${parsed.data.publisher}.${revokedTokensNote(result.revokedTokens)}`,
+            level: "success",
+          }
         : { title: "Nothing changed", message: "That person is not a member of that publisher.", level: "error" },
     );
   }

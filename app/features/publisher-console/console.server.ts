@@ -7,14 +7,25 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireAuth } from "~/auth/session.server";
-import { countLiveTokens, createToken, listPublisherTokens, revokeToken, type PublisherToken } from "~/features/publisher-api/tokens.server";
+import { countLiveTokens, createToken, listPublisherTokens, revokeToken, tokenLifetimeField, type PublisherToken } from "~/features/publisher-api/tokens.server";
 import { listPublisherSubmissions, submissionFields, withdrawSubmission, type Submission, type SubmissionFields } from "~/features/publisher-api/submissions.server";
 import { appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
 import type { Db } from "~/models/db.server";
 import { freshnessOf, type Freshness } from "~/models/freshness";
-import { acceptInvitation, actorOf, addMember, listMembers, MAX_MEMBERS, membershipsOf, normaliseEmail, removeMember, requirePublisherMember } from "./members.server";
+import {
+  acceptInvitation,
+  actorOf,
+  addMember,
+  listMembers,
+  MAX_MEMBERS,
+  membershipsOf,
+  normaliseEmail,
+  removeMember,
+  requirePublisherMember,
+  revokedTokensNote,
+} from "./members.server";
 import { consolePath } from "./paths";
 
 /** Live API tokens one publisher may hold at once (a leaked-and-replaced loop cannot grow the table). */
@@ -222,15 +233,20 @@ export async function consoleMembersAction({ request, params, context }: ActionF
         level: "error",
       });
     }
-    const removed = email ? await removeMember(context.db, { slug: publisher.slug, email, by: actor }) : false;
-    if (removed && email === member.email)
-      return redirectWithNotice(request, context, "/publisher", { title: "You left", message: `You are no longer a member of ${publisher.name}.`, level: "success" });
+    const result = email ? await removeMember(context.db, { slug: publisher.slug, email, by: actor }) : null;
+    const note = revokedTokensNote(result?.revokedTokens ?? 0);
+    if (result?.removed && email === member.email)
+      return redirectWithNotice(request, context, "/publisher", {
+        title: "You left",
+        message: `You are no longer a member of ${publisher.name}.${revokedTokensNote(result.revokedTokens, "you")}`,
+        level: "success",
+      });
     return redirectWithNotice(
       request,
       context,
       path,
-      removed
-        ? { title: "Member removed", message: `${email} is no longer a member.`, level: "success" }
+      result?.removed
+        ? { title: "Member removed", message: `${email} is no longer a member.${note}`, level: "success" }
         : { title: "Nothing changed", message: "That person is not a member.", level: "error" },
     );
   }
@@ -261,20 +277,25 @@ export async function consoleMembersAction({ request, params, context }: ActionF
 
 export type ConsoleTokensData = {
   tokens: PublisherToken[];
+  /** The server's time of the answer (which tokens have expired). */
+  now: string;
   created: { secret: string; token: PublisherToken } | null;
-  form: { values: { name: string }; errors: { name?: string } } | null;
+  form: { values: { name: string; expiresInDays: string }; errors: { name?: string; expiresInDays?: string } } | null;
 };
 
 export async function consoleTokensLoader({ request, params, context }: LoaderFunctionArgs) {
   const { publisher } = await requirePublisherMember(request, context, params.slug);
-  return data<ConsoleTokensData>({ tokens: await listPublisherTokens(context.db, publisher.slug), created: null, form: null }, { headers: PRIVATE_HEADERS });
+  return data<ConsoleTokensData>(
+    { tokens: await listPublisherTokens(context.db, publisher.slug), now: new Date().toISOString(), created: null, form: null },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 const tokenName = z.string().trim().min(1, "Name the token, e.g. the system that will use it.").max(80, "Keep the name to 80 characters.");
 const revokeTokenForm = z.object({ intent: z.literal("revoke"), tokenId: z.coerce.number().int().positive().max(1e12) });
 
 export async function consoleTokensAction({ request, params, context }: ActionFunctionArgs) {
-  const { publisher, actor } = await requirePublisherMember(request, context, params.slug);
+  const { publisher, member, actor } = await requirePublisherMember(request, context, params.slug);
   const path = consolePath(publisher.slug, "tokens");
   const fields = Object.fromEntries(await request.formData());
   if (fields.intent === "revoke") {
@@ -290,17 +311,33 @@ export async function consoleTokensAction({ request, params, context }: ActionFu
         : { title: "Nothing changed", message: "That token does not exist or is already revoked.", level: "error" },
     );
   }
-  const parsed = tokenName.safeParse(fields.name ?? "");
-  const typed = typeof fields.name === "string" ? fields.name : "";
-  const refuse = async (message: string, status = 400) =>
+  const name = tokenName.safeParse(fields.name ?? "");
+  const lifetime = tokenLifetimeField.safeParse(typeof fields.expiresInDays === "string" ? fields.expiresInDays : undefined);
+  const values = { name: typeof fields.name === "string" ? fields.name : "", expiresInDays: typeof fields.expiresInDays === "string" ? fields.expiresInDays : "" };
+  const refuse = async (errors: NonNullable<ConsoleTokensData["form"]>["errors"], status = 400) =>
     data<ConsoleTokensData>(
-      { tokens: await listPublisherTokens(context.db, publisher.slug), created: null, form: { values: { name: typed }, errors: { name: message } } },
+      { tokens: await listPublisherTokens(context.db, publisher.slug), now: new Date().toISOString(), created: null, form: { values, errors } },
       { status, headers: PRIVATE_HEADERS },
     );
-  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Name the token.");
+  if (!name.success || !lifetime.success) {
+    return refuse({
+      ...(name.success ? {} : { name: name.error.issues[0]?.message ?? "Name the token." }),
+      ...(lifetime.success ? {} : { expiresInDays: lifetime.error.issues[0]?.message ?? "Choose 30, 90 or 365 days." }),
+    });
+  }
   if ((await countLiveTokens(context.db, publisher.slug)) >= MAX_LIVE_TOKENS)
-    return refuse(`A publisher has at most ${MAX_LIVE_TOKENS} live tokens. Revoke one you no longer use first.`, 409);
-  const { secret, token } = await createToken(context.db, { publisherSlug: publisher.slug, name: parsed.data, createdBy: actor });
+    return refuse({ name: `A publisher has at most ${MAX_LIVE_TOKENS} live tokens. Revoke one you no longer use first.` }, 409);
+  // The member's own row names the token's maker: removing the member revokes it (decision 025).
+  const { secret, token } = await createToken(context.db, {
+    publisherSlug: publisher.slug,
+    name: name.data,
+    createdBy: actor,
+    expiresInDays: lifetime.data,
+    memberEmail: member.email,
+  });
   // The one time the secret is shown: this answer only (private, no-store; never in a redirect or cookie).
-  return data<ConsoleTokensData>({ tokens: await listPublisherTokens(context.db, publisher.slug), created: { secret, token }, form: null }, { headers: PRIVATE_HEADERS });
+  return data<ConsoleTokensData>(
+    { tokens: await listPublisherTokens(context.db, publisher.slug), now: new Date().toISOString(), created: { secret, token }, form: null },
+    { headers: PRIVATE_HEADERS },
+  );
 }

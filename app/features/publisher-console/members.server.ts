@@ -9,6 +9,7 @@ import type { User } from "~/auth/user";
 import { notFound } from "~/lib/http.server";
 import type { Db } from "~/models/db.server";
 import type { Publisher } from "~/models/types";
+import { revokeMemberTokensStatements } from "~/features/publisher-api/tokens.server";
 
 /** How long a member's invitation waits for the invited person to accept it. */
 export const INVITATION_DAYS = 14;
@@ -187,15 +188,29 @@ export async function addMember(db: Db, input: { slug: string; email: string; by
   return existing ? "exists" : "full";
 }
 
-/** Removes a member or withdraws an invitation. False when there was no such row. */
-export async function removeMember(db: Db, input: { slug: string; email: string; by: string }, now = new Date()): Promise<boolean> {
+export type RemoveResult = { removed: boolean; revokedTokens: number };
+
+/**
+ * Removes a member or withdraws an invitation, and revokes the API tokens the member made in the
+ * console (issue 40 item 2): in one batch, so there is no moment when the member is gone and their
+ * tokens still work, and a failure leaves both as they were. `removed` is false when there was no
+ * such row (and then nothing is revoked).
+ */
+export async function removeMember(db: Db, input: { slug: string; email: string; by: string }, now = new Date()): Promise<RemoveResult> {
   const at = now.toISOString();
-  const [deleted] = await db.batch([
-    db.prepare("DELETE FROM publisher_members WHERE publisher_slug = ? AND email = ?").bind(input.slug, normaliseEmail(input.email)),
-    audit(db, at, input.by, "member.remove", input.slug, { email: normaliseEmail(input.email) }),
+  const email = normaliseEmail(input.email);
+  const [deleted, , revoked] = await db.batch([
+    db.prepare("DELETE FROM publisher_members WHERE publisher_slug = ? AND email = ?").bind(input.slug, email),
+    audit(db, at, input.by, "member.remove", input.slug, { email }),
+    ...revokeMemberTokensStatements(db, { slug: input.slug, email, by: input.by, at }),
   ]);
-  return (deleted?.meta.changes ?? 0) > 0;
+  const removed = (deleted?.meta.changes ?? 0) > 0;
+  return { removed, revokedTokens: removed ? (revoked?.results.length ?? 0) : 0 };
 }
+
+/** What the flash says about the tokens a removal revoked ("" when none); `whose` is "they" or "you". */
+export const revokedTokensNote = (n: number, whose: "they" | "you" = "they"): string =>
+  n === 0 ? "" : n === 1 ? ` 1 API token ${whose} made was revoked.` : ` ${n} API tokens ${whose} made were revoked.`;
 
 /**
  * The invited person accepts: the invitation (to one of their e-mails, not expired, not bound to
