@@ -102,8 +102,8 @@ describe("who acted", () => {
     const queue = read(await (await visit(world, ada, "/admin/review")).text()).text;
     expect(queue).toContain(`by ${ADA}`);
     const item = read(await (await visit(world, ada, `/admin/review/${submission!.id}`)).text()).text;
-    expect(item).toContain(`Sent by ${ADA}`);
-    expect(item).toContain(`by ${ADA}`);
+    expect(item).toContain(`by ${ADA}.`);
+    expect(item).toContain(`Rejected by ${ADA} on`);
 
     // The console: who sent it, who made the token, who added whom.
     const console = read(await (await visit(world, ada, `/publisher/${slug}/submissions`)).text()).text;
