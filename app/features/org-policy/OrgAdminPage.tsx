@@ -2,6 +2,7 @@
 // pre-approved and restricted lists, the history and the audit log, as plain forms (each with its
 // CSRF token), so every decision works without JavaScript.
 import { Form } from "@remix-run/react";
+import { ActorName } from "~/components/Actor";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
 import * as f from "~/components/FormField.css";
@@ -61,7 +62,7 @@ function Settings({ data }: { data: OrgAdminData }) {
       </Form>
       {policy.updatedBy ? (
         <p className={s.muted}>
-          Last changed by {policy.updatedBy} on {formatDate(policy.updatedAt)}.
+          Last changed by <ActorName actor={policy.updatedBy} /> on {formatDate(policy.updatedAt)}.
         </p>
       ) : null}
     </section>
@@ -228,7 +229,7 @@ function AppList({ title, id, items, empty }: { title: string; id: string; items
               <p className={s.itemHead}>
                 {d.path ? <a href={d.path}>{d.appName}</a> : d.appName}
                 <span className={s.muted}>
-                  by {d.decidedBy} on {formatDate(d.decidedAt)}
+                  by <ActorName actor={d.decidedBy} /> on {formatDate(d.decidedAt)}
                   {d.reason ? `: ${d.reason}` : ""}
                 </span>
               </p>
@@ -271,12 +272,14 @@ function History({ data }: { data: OrgAdminData }) {
               {data.history.map((r) => (
                 <tr key={r.id}>
                   <td>{r.appName}</td>
-                  <td>{r.requester.name}</td>
+                  <td>
+                    <ActorName actor={{ kind: "person", name: r.requester.name || null, email: r.requester.email || null }} />
+                  </td>
                   <td>
                     {STATUS_WORDS[r.status]}
                     {r.reason ? `: ${r.reason}` : ""}
                   </td>
-                  <td>{r.ruleName ? `Rule “${r.ruleName}”` : (r.decidedBy ?? "")}</td>
+                  <td>{r.decidedBy ? <ActorName actor={r.decidedBy} /> : null}</td>
                   <td>{r.decidedAt ? formatDate(r.decidedAt) : ""}</td>
                 </tr>
               ))}
@@ -328,7 +331,9 @@ function Audit({ data }: { data: OrgAdminData }) {
               {data.audit.map((a) => (
                 <tr key={a.id} role="row">
                   <td role="cell">{formatDate(a.at)}</td>
-                  <td role="cell">{a.actor}</td>
+                  <td role="cell">
+                    <ActorName actor={a.actor} />
+                  </td>
                   <td role="cell">{a.what}</td>
                   <td role="cell">
                     <AuditDetails pieces={a.details} />

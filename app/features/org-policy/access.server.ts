@@ -138,8 +138,8 @@ export async function requireOrgAdmin(request: Request, context: AppLoadContext)
   // Not an admin by the session: refused without asking the platform (a promotion counts from the next login).
   if (!orgId || !auth.user.isOrgAdmin) throw await notFound(request, context);
   if (!(await stillFullAdmin(request, context, auth, orgId))) throw await notFound(request, context);
-  const person = personOf(auth.user);
-  return { auth, orgId, actor: { email: person.email, name: person.name } };
+  // The name as the platform gives it, or none (the address then stands alone; issue 40 item 15).
+  return { auth, orgId, actor: { email: personOf(auth.user).email, name: auth.user.portalDisplayName.trim() || null } };
 }
 
 /** Where `app` stands for the logged-in person, or null when logged out (anonymous pages show no policy). */

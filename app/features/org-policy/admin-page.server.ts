@@ -5,6 +5,7 @@
 // page. Never cached; plain forms with CSRF tokens (the Worker checks every POST), Post/Redirect/Get.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { actorTextAtStart } from "~/lib/actor";
 import { lazySchema } from "~/lib/lazy-schema";
 import { updatesBotIdentity } from "~/features/followers/updates-bot.server";
 import { appPath } from "~/lib/app-paths";
@@ -173,12 +174,7 @@ export async function orgAdminAction({ request, context }: ActionFunctionArgs) {
       // Only this organisation's requests: another's id is "not found", as a missing one.
       const found = await findRequest(context.db, admin.orgId, parsed.data.requestId);
       if (!found) return done("Nothing changed", "That request was not found.", "error");
-      if (found.status !== "pending")
-        return done(
-          "Already decided",
-          `${found.decidedBy ?? (found.ruleName ? `The rule “${found.ruleName}”` : "Someone")} already decided this request (${found.status}).`,
-          "info",
-        );
+      if (found.status !== "pending") return done("Already decided", `${actorTextAtStart(found.decidedBy)} already decided this request (${found.status}).`, "info");
       if (parsed.data.intent === "deny-request") {
         const denied = await denyRequestFor(context, by, found.id, parsed.data.reason);
         return denied ? done("Request denied", `${found.requester.name} was told.`) : done("Already decided", "Someone decided this request a moment ago.", "info");

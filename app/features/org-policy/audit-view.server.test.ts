@@ -16,6 +16,7 @@ const entry = (action: string, detail: unknown): AuditEntry => ({
   id: nextId++,
   at: "2026-11-20T10:00:00.000Z",
   actor: "nadia@brightwater.example",
+  actor_name: null,
   action,
   detail: typeof detail === "string" ? detail : JSON.stringify(detail),
 });

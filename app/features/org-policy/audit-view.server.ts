@@ -4,13 +4,14 @@
 // module does not know (an older row, a new action) reads as a plain sentence, never as the JSON.
 // Server-only (zod stays out of the browser); the page gets the pieces and renders them as text.
 import { z } from "zod";
+import { type Actor, storedActor } from "~/lib/actor";
 import { lazySchema } from "~/lib/lazy-schema";
 import type { AuditEntry } from "./store.server";
 import { describeRule, ruleConditionsSchema } from "./policy";
 
 /** A piece of the Details column: text, or an app (a link when `path` is set). */
 export type AuditPiece = { kind: "text"; text: string } | { kind: "app"; name: string; path: string | null };
-export type AuditLine = { id: number; at: string; actor: string; what: string; details: AuditPiece[] };
+export type AuditLine = { id: number; at: string; actor: Actor | null; what: string; details: AuditPiece[] };
 
 /** An app as the log may name it: `path` only where the app is listed in the catalogue. */
 export type AuditAppRef = { name: string; path: string | null };
@@ -156,7 +157,7 @@ function parseJson(detail: string): unknown {
 export function auditLine(entry: AuditEntry, lookups: AuditLookups): AuditLine {
   const formatter = Object.hasOwn(FORMATTERS, entry.action) ? FORMATTERS[entry.action] : undefined;
   const details = formatter?.details(parseJson(entry.detail), lookups) ?? [say(UNREADABLE_DETAILS)];
-  return { id: entry.id, at: entry.at, actor: entry.actor, what: formatter?.what ?? "Another change", details };
+  return { id: entry.id, at: entry.at, actor: storedActor(entry.actor, { name: entry.actor_name }), what: formatter?.what ?? "Another change", details };
 }
 
 /** The app ids the rows name (for the loader to look them up in the catalogue at once). */

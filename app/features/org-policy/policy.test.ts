@@ -8,9 +8,28 @@ const facts = (over: Partial<TrustFacts> = {}, security: Partial<TrustFacts["sec
   security: { certifications: ["soc2-type-ii"], dataRegions: ["eu"], aiUsesMessageContent: true, aiTrainsModels: false, ...security },
   ...over,
 });
-const rule = (c: object, name = "Trusted EU"): OrgRule => ({ id: 1, name, conditions: ruleConditionsSchema.parse(c), createdBy: "Ada", createdAt: "2026-01-01T00:00:00Z" });
-const APPROVAL: OrgPolicy = { orgId: "o", mode: "approval", requestsTo: { kind: "admins" }, updatedBy: "Ada", updatedAt: "2026-01-01T00:00:00Z" };
-const approved = (permissions: string[]): OrgDecision => ({ appId: "a", status: "approved", permissions, reason: "", decidedBy: "Ada", decidedAt: "2026-01-02T00:00:00Z" });
+const rule = (c: object, name = "Trusted EU"): OrgRule => ({
+  id: 1,
+  name,
+  conditions: ruleConditionsSchema.parse(c),
+  createdBy: { kind: "person", name: "Ada", email: null },
+  createdAt: "2026-01-01T00:00:00Z",
+});
+const APPROVAL: OrgPolicy = {
+  orgId: "o",
+  mode: "approval",
+  requestsTo: { kind: "admins" },
+  updatedBy: { kind: "person", name: "Ada", email: null },
+  updatedAt: "2026-01-01T00:00:00Z",
+};
+const approved = (permissions: string[]): OrgDecision => ({
+  appId: "a",
+  status: "approved",
+  permissions,
+  reason: "",
+  decidedBy: { kind: "person", name: "Ada", email: null },
+  decidedAt: "2026-01-02T00:00:00Z",
+});
 
 describe("ruleMatches", () => {
   const issue = { verifiedPublisher: true, certifications: ["soc2-type-ii"], dataRegions: ["eu"], noAdminPermissions: true, noAiTraining: true };

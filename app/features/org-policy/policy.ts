@@ -6,6 +6,7 @@ import { addedPermissions } from "~/features/my-integrations/more-access";
 import { PERMISSIONS, type PermissionKey } from "~/models/permissions";
 import { aiUseOf, CERTIFICATION_LABELS, CERTIFICATIONS, DATA_REGION_LABELS, DATA_REGIONS, type Certification, type DataRegion, type SecurityFacts } from "~/models/security-facts";
 import { z } from "zod";
+import type { Actor } from "~/lib/actor";
 
 export const ORG_MODES = ["open", "approval"] as const;
 export type OrgMode = (typeof ORG_MODES)[number];
@@ -14,11 +15,12 @@ export type OrgPolicy = {
   orgId: string;
   mode: OrgMode;
   requestsTo: { kind: "admins" } | { kind: "space"; roomId: string; roomTitle: string };
-  updatedBy: string;
+  /** Who changed the settings last (~/lib/actor.ts); null before anyone did. */
+  updatedBy: Actor | null;
   updatedAt: string;
 };
 
-export const OPEN_POLICY = (orgId: string): OrgPolicy => ({ orgId, mode: "open", requestsTo: { kind: "admins" }, updatedBy: "", updatedAt: "" });
+export const OPEN_POLICY = (orgId: string): OrgPolicy => ({ orgId, mode: "open", requestsTo: { kind: "admins" }, updatedBy: null, updatedAt: "" });
 
 export type OrgDecision = {
   appId: string;
@@ -26,7 +28,8 @@ export type OrgDecision = {
   /** What the app asked for when it was approved. */
   permissions: string[];
   reason: string;
-  decidedBy: string;
+  /** The admin, or the rule, that decided (~/lib/actor.ts). */
+  decidedBy: Actor | null;
   decidedAt: string;
 };
 
@@ -45,7 +48,7 @@ export const ruleConditionsSchema = z
   })
   .strict();
 export type RuleConditions = z.infer<typeof ruleConditionsSchema>;
-export type OrgRule = { id: number; name: string; conditions: RuleConditions; createdBy: string; createdAt: string };
+export type OrgRule = { id: number; name: string; conditions: RuleConditions; createdBy: Actor | null; createdAt: string };
 
 /** The facts a rule reads: what the catalogue says about the app. */
 export type TrustFacts = {

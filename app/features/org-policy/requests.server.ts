@@ -130,10 +130,15 @@ export async function decideAppFor(
   reason: string,
 ): Promise<OrgRequest[]> {
   const decided = await decideApp(context.db, admin.orgId, admin.actor, { appId: app.id, appName: app.name, status, permissions: app.permissions, reason });
-  await Promise.all(decided.map((r) => tellRequester(context, r, status, reason, admin.actor.name, null)));
+  await Promise.all(decided.map((r) => tellRequester(context, r, status, reason, admin.actor.name ?? admin.actor.email, null)));
   await Promise.all(
     decided.map((r) =>
-      tellAdmins(context, admin.orgId, decidedNotice({ appName: app.name, requesterName: r.requester.name, decision: status, by: admin.actor.name, ruleName: null }), admin.userId),
+      tellAdmins(
+        context,
+        admin.orgId,
+        decidedNotice({ appName: app.name, requesterName: r.requester.name, decision: status, by: admin.actor.name ?? admin.actor.email, ruleName: null }),
+        admin.userId,
+      ),
     ),
   );
   return decided;
@@ -148,11 +153,11 @@ export async function denyRequestFor(
 ): Promise<OrgRequest | null> {
   const denied = await denyRequest(context.db, admin.orgId, admin.actor, requestId, reason);
   if (!denied) return null;
-  await tellRequester(context, denied, "denied", reason, admin.actor.name, null);
+  await tellRequester(context, denied, "denied", reason, admin.actor.name ?? admin.actor.email, null);
   await tellAdmins(
     context,
     admin.orgId,
-    decidedNotice({ appName: denied.appName, requesterName: denied.requester.name, decision: "denied", by: admin.actor.name, ruleName: null }),
+    decidedNotice({ appName: denied.appName, requesterName: denied.requester.name, decision: "denied", by: admin.actor.name ?? admin.actor.email, ruleName: null }),
     admin.userId,
   );
   return denied;

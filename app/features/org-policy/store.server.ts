@@ -3,6 +3,7 @@
 // statement filters by it, so a caller can only ever reach the rows of the organisation it names,
 // and callers name only the logged-in person's own (./access.server.ts). Every admin change also
 // writes its audit_log row in the same batch.
+import { type Actor as ShownActor, HUB_ACTOR_ID, ruleActor, storedActor } from "~/lib/actor";
 import type { Db } from "~/models/db.server";
 import { ruleConditionsSchema, type MemberRequest, type OrgDecision, type OrgPolicy, type OrgRule } from "./policy";
 
@@ -13,10 +14,19 @@ type PolicyRow = {
   requests_room_id: string | null;
   requests_room_title: string | null;
   updated_by: string;
+  updated_by_email: string | null;
   updated_at: string;
 };
-type DecisionRow = { app_id: string; status: "approved" | "restricted"; permissions: string; reason: string; decided_by: string; decided_at: string };
-type RuleRow = { id: number; name: string; conditions: string; created_by: string; created_at: string };
+type DecisionRow = {
+  app_id: string;
+  status: "approved" | "restricted";
+  permissions: string;
+  reason: string;
+  decided_by: string;
+  decided_by_email: string | null;
+  decided_at: string;
+};
+type RuleRow = { id: number; name: string; conditions: string; created_by: string; created_by_email: string | null; created_at: string };
 export type RequestRow = {
   id: number;
   app_id: string;
@@ -30,6 +40,7 @@ export type RequestRow = {
   status: MemberRequest["status"];
   reason: string;
   decided_by: string | null;
+  decided_by_email: string | null;
   rule_name: string | null;
   created_at: string;
   decided_at: string | null;
@@ -44,7 +55,8 @@ export type OrgRequest = {
   permissions: string[];
   status: MemberRequest["status"];
   reason: string;
-  decidedBy: string | null;
+  /** The admin or the rule that decided (~/lib/actor.ts); null while pending. */
+  decidedBy: ShownActor | null;
   ruleName: string | null;
   createdAt: string;
   decidedAt: string | null;
@@ -63,7 +75,7 @@ const toPolicy = (r: PolicyRow): OrgPolicy => ({
   orgId: r.org_id,
   mode: r.mode,
   requestsTo: r.requests_to === "space" && r.requests_room_id ? { kind: "space", roomId: r.requests_room_id, roomTitle: r.requests_room_title ?? "" } : { kind: "admins" },
-  updatedBy: r.updated_by,
+  updatedBy: storedActor(r.updated_by, { email: r.updated_by_email }),
   updatedAt: r.updated_at,
 });
 const toDecision = (r: DecisionRow): OrgDecision => ({
@@ -71,7 +83,7 @@ const toDecision = (r: DecisionRow): OrgDecision => ({
   status: r.status,
   permissions: jsonList(r.permissions),
   reason: r.reason,
-  decidedBy: r.decided_by,
+  decidedBy: storedActor(r.decided_by, { email: r.decided_by_email }),
   decidedAt: r.decided_at,
 });
 const toRule = (r: RuleRow): OrgRule | null => {
@@ -82,7 +94,9 @@ const toRule = (r: RuleRow): OrgRule | null => {
     return null;
   }
   const conditions = ruleConditionsSchema.safeParse(raw);
-  return conditions.success ? { id: r.id, name: r.name, conditions: conditions.data, createdBy: r.created_by, createdAt: r.created_at } : null;
+  return conditions.success
+    ? { id: r.id, name: r.name, conditions: conditions.data, createdBy: storedActor(r.created_by, { email: r.created_by_email }), createdAt: r.created_at }
+    : null;
 };
 export const toRequest = (r: RequestRow): OrgRequest => ({
   id: r.id,
@@ -93,24 +107,26 @@ export const toRequest = (r: RequestRow): OrgRequest => ({
   permissions: jsonList(r.permissions),
   status: r.status,
   reason: r.reason,
-  decidedBy: r.decided_by,
+  decidedBy: r.rule_name ? ruleActor(r.rule_name) : storedActor(r.decided_by, { email: r.decided_by_email }),
   ruleName: r.rule_name,
   createdAt: r.created_at,
   decidedAt: r.decided_at,
 });
 
-const audit = (db: Db, actor: string, action: string, subject: string, detail: Record<string, unknown>, at: string) =>
-  db.prepare("INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?, ?, ?, ?, ?)").bind(at, actor, action, subject, JSON.stringify(detail));
+const audit = (db: Db, actor: Actor, action: string, subject: string, detail: Record<string, unknown>, at: string) =>
+  db
+    .prepare("INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) VALUES (?, ?, ?, ?, ?, ?)")
+    .bind(at, actor.email, actor.name, action, subject, JSON.stringify(detail));
 
 /**
  * An audit row whose detail also says what was there before the change (`before`, JSON null when
  * nothing was), so the log can show before → after (./audit-view.server.ts). `beforeJson` is SQL
  * giving JSON text; it runs in the same batch, ahead of the write, so it reads the old state.
  */
-const auditChange = (db: Db, actor: string, action: string, subject: string, detail: Record<string, unknown>, at: string, beforeJson: string, ...binds: unknown[]) =>
+const auditChange = (db: Db, actor: Actor, action: string, subject: string, detail: Record<string, unknown>, at: string, beforeJson: string, ...binds: unknown[]) =>
   db
-    .prepare(`INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?, ?, ?, ?, json_set(?, '$.before', ${beforeJson}))`)
-    .bind(at, actor, action, subject, JSON.stringify(detail), ...binds);
+    .prepare(`INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) VALUES (?, ?, ?, ?, ?, json_set(?, '$.before', ${beforeJson}))`)
+    .bind(at, actor.email, actor.name, action, subject, JSON.stringify(detail), ...binds);
 
 /** A decision's status before the change, as JSON (a JSON string, or null when the app had none). */
 const DECISION_BEFORE = "json_quote((SELECT status FROM org_app_decisions WHERE org_id = ? AND app_id = ?))";
@@ -185,7 +201,14 @@ export async function findRequest(db: Db, orgId: string, id: number): Promise<Or
   return row ? toRequest(row) : null;
 }
 
-export type Actor = { email: string; name: string };
+/**
+ * Who acts, as the policy tables record them (issue 40 item 15): the platform address and the name
+ * it gives, or null when it gives none (the address then stands alone; never a made-up name). The
+ * name columns (decided_by, created_by, updated_by) are NOT NULL, so they get the address when
+ * there is no name, which ~/lib/actor.ts reads as the address.
+ */
+export type Actor = { email: string; name: string | null };
+const nameOrAddress = (actor: Actor) => actor.name ?? actor.email;
 
 export async function savePolicy(db: Db, orgId: string, actor: Actor, policy: Pick<OrgPolicy, "mode" | "requestsTo">, now = new Date()): Promise<void> {
   const at = now.toISOString();
@@ -193,7 +216,7 @@ export async function savePolicy(db: Db, orgId: string, actor: Actor, policy: Pi
   await db.batch([
     auditChange(
       db,
-      actor.email,
+      actor,
       "org.settings",
       `org:${orgId}`,
       { mode: policy.mode, requestsTo: policy.requestsTo.kind, roomId: space?.roomId ?? null, roomTitle: space?.roomTitle ?? null },
@@ -203,16 +226,16 @@ export async function savePolicy(db: Db, orgId: string, actor: Actor, policy: Pi
     ),
     db
       .prepare(
-        `INSERT INTO org_policies (org_id, mode, requests_to, requests_room_id, requests_room_title, updated_by, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO org_policies (org_id, mode, requests_to, requests_room_id, requests_room_title, updated_by, updated_by_email, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (org_id) DO UPDATE SET mode = excluded.mode, requests_to = excluded.requests_to, requests_room_id = excluded.requests_room_id,
-           requests_room_title = excluded.requests_room_title, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+           requests_room_title = excluded.requests_room_title, updated_by = excluded.updated_by, updated_by_email = excluded.updated_by_email, updated_at = excluded.updated_at`,
       )
-      .bind(orgId, policy.mode, policy.requestsTo.kind, space?.roomId ?? null, space?.roomTitle ?? null, actor.name, at),
+      .bind(orgId, policy.mode, policy.requestsTo.kind, space?.roomId ?? null, space?.roomTitle ?? null, nameOrAddress(actor), actor.email, at),
   ]);
 }
 
 /** Who the audit log names for a change the hub made by itself. */
-export const HUB_ACTOR: Actor = { email: "App Hub", name: "the App Hub" };
+export const HUB_ACTOR = { email: HUB_ACTOR_ID, name: "the App Hub" } as const;
 
 /**
  * Requests go back to direct messages because the chosen space `roomId` is no longer one of the
@@ -233,7 +256,7 @@ export async function stopRequestsSpace(db: Db, orgId: string, roomId: string, n
       .bind(at, HUB_ACTOR.email, `org:${orgId}`, orgId, roomId),
     db
       .prepare(
-        `UPDATE org_policies SET requests_to = 'admins', requests_room_id = NULL, requests_room_title = NULL, updated_by = ?, updated_at = ? WHERE org_id = ? AND requests_to = 'space' AND requests_room_id = ?`,
+        `UPDATE org_policies SET requests_to = 'admins', requests_room_id = NULL, requests_room_title = NULL, updated_by = ?, updated_by_email = NULL, updated_at = ? WHERE org_id = ? AND requests_to = 'space' AND requests_room_id = ?`,
       )
       .bind(HUB_ACTOR.name, at, orgId, roomId),
   ]);
@@ -256,7 +279,7 @@ export async function decideApp(
   const [, , decided] = await db.batch([
     auditChange(
       db,
-      actor.email,
+      actor,
       decision.status === "approved" ? "org.approve" : "org.restrict",
       `org:${orgId}`,
       { appId: decision.appId, appName: decision.appName, reason: decision.reason, rule: decision.ruleName ?? null },
@@ -267,17 +290,35 @@ export async function decideApp(
     ),
     db
       .prepare(
-        `INSERT INTO org_app_decisions (org_id, app_id, status, permissions, reason, decided_by, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO org_app_decisions (org_id, app_id, status, permissions, reason, decided_by, decided_by_email, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (org_id, app_id) DO UPDATE SET status = excluded.status, permissions = excluded.permissions, reason = excluded.reason,
-           decided_by = excluded.decided_by, decided_at = excluded.decided_at`,
+           decided_by = excluded.decided_by, decided_by_email = excluded.decided_by_email, decided_at = excluded.decided_at`,
       )
-      .bind(orgId, decision.appId, decision.status, JSON.stringify(decision.permissions), decision.reason, decision.ruleName ? `Rule: ${decision.ruleName}` : actor.name, at),
+      .bind(
+        orgId,
+        decision.appId,
+        decision.status,
+        JSON.stringify(decision.permissions),
+        decision.reason,
+        decision.ruleName ? `Rule: ${decision.ruleName}` : nameOrAddress(actor),
+        decision.ruleName ? null : actor.email,
+        at,
+      ),
     db
       .prepare(
-        `UPDATE org_app_requests SET status = ?, reason = ?, decided_by = ?, rule_name = ?, decided_at = ?
+        `UPDATE org_app_requests SET status = ?, reason = ?, decided_by = ?, decided_by_email = ?, rule_name = ?, decided_at = ?
          WHERE org_id = ? AND app_id = ? AND status = 'pending' RETURNING *`,
       )
-      .bind(requestStatus, decision.reason, decision.ruleName ? null : actor.name, decision.ruleName ?? null, at, orgId, decision.appId),
+      .bind(
+        requestStatus,
+        decision.reason,
+        decision.ruleName ? null : nameOrAddress(actor),
+        decision.ruleName ? null : actor.email,
+        decision.ruleName ?? null,
+        at,
+        orgId,
+        decision.appId,
+      ),
   ]);
   return ((decided?.results ?? []) as RequestRow[]).map(toRequest);
 }
@@ -286,7 +327,7 @@ export async function decideApp(
 export async function clearDecision(db: Db, orgId: string, actor: Actor, appId: string, now = new Date()): Promise<boolean> {
   const at = now.toISOString();
   const [, deleted] = await db.batch([
-    auditChange(db, actor.email, "org.clear", `org:${orgId}`, { appId }, at, DECISION_BEFORE, orgId, appId),
+    auditChange(db, actor, "org.clear", `org:${orgId}`, { appId }, at, DECISION_BEFORE, orgId, appId),
     db.prepare("DELETE FROM org_app_decisions WHERE org_id = ? AND app_id = ?").bind(orgId, appId),
   ]);
   return (deleted?.meta.changes ?? 0) > 0;
@@ -297,16 +338,18 @@ export async function denyRequest(db: Db, orgId: string, actor: Actor, id: numbe
   const at = now.toISOString();
   const [updated] = await db.batch([
     db
-      .prepare("UPDATE org_app_requests SET status = 'denied', reason = ?, decided_by = ?, decided_at = ? WHERE org_id = ? AND id = ? AND status = 'pending' RETURNING *")
-      .bind(reason, actor.name, at, orgId, id),
+      .prepare(
+        "UPDATE org_app_requests SET status = 'denied', reason = ?, decided_by = ?, decided_by_email = ?, decided_at = ? WHERE org_id = ? AND id = ? AND status = 'pending' RETURNING *",
+      )
+      .bind(reason, nameOrAddress(actor), actor.email, at, orgId, id),
     // The request's app goes with it, so the log can name the app.
     db
       .prepare(
-        `INSERT INTO audit_log (at, actor, action, subject, detail)
-         SELECT ?, ?, 'org.deny', ?, json_object('requestId', id, 'appId', app_id, 'appName', app_name, 'reason', ?) FROM org_app_requests
+        `INSERT INTO audit_log (at, actor, actor_name, action, subject, detail)
+         SELECT ?, ?, ?, 'org.deny', ?, json_object('requestId', id, 'appId', app_id, 'appName', app_name, 'reason', ?) FROM org_app_requests
          WHERE org_id = ? AND id = ? AND changes() > 0`,
       )
-      .bind(at, actor.email, `org:${orgId}`, reason, orgId, id),
+      .bind(at, actor.email, actor.name, `org:${orgId}`, reason, orgId, id),
   ]);
   const row = (updated?.results[0] as RequestRow | undefined) ?? null;
   return row ? toRequest(row) : null;
@@ -316,9 +359,9 @@ export async function addRule(db: Db, orgId: string, actor: Actor, rule: Pick<Or
   const at = now.toISOString();
   await db.batch([
     db
-      .prepare("INSERT INTO org_rules (org_id, name, conditions, created_by, created_at) VALUES (?, ?, ?, ?, ?)")
-      .bind(orgId, rule.name, JSON.stringify(rule.conditions), actor.name, at),
-    audit(db, actor.email, "org.rule.add", `org:${orgId}`, { name: rule.name, conditions: rule.conditions }, at),
+      .prepare("INSERT INTO org_rules (org_id, name, conditions, created_by, created_by_email, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .bind(orgId, rule.name, JSON.stringify(rule.conditions), nameOrAddress(actor), actor.email, at),
+    audit(db, actor, "org.rule.add", `org:${orgId}`, { name: rule.name, conditions: rule.conditions }, at),
   ]);
 }
 
@@ -328,10 +371,10 @@ export async function deleteRule(db: Db, orgId: string, actor: Actor, id: number
   const [, deleted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO audit_log (at, actor, action, subject, detail)
-         SELECT ?, ?, 'org.rule.delete', ?, json_object('ruleId', id, 'name', name) FROM org_rules WHERE org_id = ? AND id = ?`,
+        `INSERT INTO audit_log (at, actor, actor_name, action, subject, detail)
+         SELECT ?, ?, ?, 'org.rule.delete', ?, json_object('ruleId', id, 'name', name) FROM org_rules WHERE org_id = ? AND id = ?`,
       )
-      .bind(at, actor.email, `org:${orgId}`, orgId, id),
+      .bind(at, actor.email, actor.name, `org:${orgId}`, orgId, id),
     db.prepare("DELETE FROM org_rules WHERE org_id = ? AND id = ? RETURNING name").bind(orgId, id),
   ]);
   return (deleted?.results.length ?? 0) > 0;
@@ -367,8 +410,8 @@ export async function createRequest(
         at,
       ),
     db
-      .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'org.request', ?, ? WHERE changes() > 0")
-      .bind(at, request.requester.email, `org:${orgId}`, JSON.stringify({ appId: request.appId, appName: request.appName })),
+      .prepare("INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) SELECT ?, ?, ?, 'org.request', ?, ? WHERE changes() > 0")
+      .bind(at, request.requester.email, request.requester.name || null, `org:${orgId}`, JSON.stringify({ appId: request.appId, appName: request.appName })),
   ]);
   const row = (inserted?.results[0] as RequestRow | undefined) ?? null;
   if (row) return { request: toRequest(row), created: true };
@@ -444,12 +487,12 @@ export async function listKnownAdmins(db: Db, orgId: string, keptSince: Date): P
   return results.map((r) => ({ userId: r.user_id, personId: r.person_id, email: r.email, name: r.name, sealedTokens: r.tokens }));
 }
 
-export type AuditEntry = { id: number; at: string; actor: string; action: string; detail: string };
+export type AuditEntry = { id: number; at: string; actor: string; actor_name: string | null; action: string; detail: string };
 
 /** The organisation's audit log entries, newest first. */
 export async function readAuditLog(db: Db, orgId: string, limit = 50): Promise<AuditEntry[]> {
   const { results } = await db
-    .prepare("SELECT id, at, actor, action, detail FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?")
+    .prepare("SELECT id, at, actor, actor_name, action, detail FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?")
     .bind(`org:${orgId}`, limit)
     .all<AuditEntry>();
   return results;

@@ -2,6 +2,7 @@
 // (./TokensPage.tsx) and a publisher's console (/publisher/{slug}/tokens): the token just made,
 // shown once, the lifetime field of both create forms, and every token with its expiry and a plain
 // form to revoke a live one (intent "revoke").
+import { ActorName } from "~/components/Actor";
 import { Form } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
@@ -76,7 +77,7 @@ export function TokenList({ tokens, now, publisherOf }: { tokens: readonly Publi
                 {t.revokedAt ? <span className={s.rejected}>Revoked</span> : t.expiresAt && Date.parse(t.expiresAt) <= at ? <span className={s.rejected}>Expired</span> : null}
               </p>
               <p className={s.muted}>
-                {publisherOf ? `For ${publisherOf(t.publisherSlug)}; created` : "Created"} by {t.createdBy} on {formatDate(t.createdAt)};{" "}
+                {publisherOf ? `For ${publisherOf(t.publisherSlug)}; created` : "Created"} by <ActorName actor={t.createdBy} /> on {formatDate(t.createdAt)};{" "}
                 {t.lastUsedAt ? `last used ${formatDate(t.lastUsedAt)}` : "never used"}
                 {t.revokedAt ? `; revoked ${formatDate(t.revokedAt)}` : expiryText(t, at)}
               </p>

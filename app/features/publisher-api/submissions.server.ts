@@ -1,6 +1,7 @@
 // Publishers' submissions (issue 16; migrations 0015, 0016): a new app's draft, a listing change or a
 // new version of one of their apps, waiting for a hub admin's review. The SQL of the table this
 // feature owns; the review queue (app/features/review-queue) decides them.
+import { type Actor, type ActorRecord, storedActor } from "~/lib/actor";
 import type { Db } from "~/models/db.server";
 
 export type SubmissionState = "pending" | "approved" | "rejected" | "withdrawn";
@@ -18,10 +19,11 @@ export type Submission = {
   reason: string | null;
   idempotencyKey: string | null;
   createdAt: string;
-  decidedBy: string | null;
+  /** The hub admin who approved or rejected it, or the member who withdrew it (~/lib/actor.ts). */
+  decidedBy: Actor | null;
   decidedAt: string | null;
-  /** The console member who sent it (their e-mail); null when an API token did. */
-  submittedBy: string | null;
+  /** The console member who sent it, by name and address; null when an API token did. */
+  submittedBy: Actor | null;
 };
 
 /** What a submission shows its publisher, in the API's answers and in the console alike. */
@@ -49,10 +51,13 @@ type Row = {
   idempotency_key: string | null;
   created_at: string;
   decided_by: string | null;
+  decided_by_name: string | null;
   decided_at: string | null;
   submitted_by: string | null;
+  submitted_by_name: string | null;
 };
-const COLUMNS = "id, publisher_slug, app_id, app_name, kind, payload, state, reason, idempotency_key, created_at, decided_by, decided_at, submitted_by";
+const COLUMNS =
+  "id, publisher_slug, app_id, app_name, kind, payload, state, reason, idempotency_key, created_at, decided_by, decided_by_name, decided_at, submitted_by, submitted_by_name";
 const toSubmission = (r: Row): Submission => ({
   id: r.id,
   publisherSlug: r.publisher_slug,
@@ -64,9 +69,9 @@ const toSubmission = (r: Row): Submission => ({
   reason: r.reason,
   idempotencyKey: r.idempotency_key,
   createdAt: r.created_at,
-  decidedBy: r.decided_by,
+  decidedBy: storedActor(r.decided_by, { name: r.decided_by_name }),
   decidedAt: r.decided_at,
-  submittedBy: r.submitted_by,
+  submittedBy: storedActor(r.submitted_by, { name: r.submitted_by_name }),
 });
 
 /** The submission a publisher sent earlier under this Idempotency-Key, or null. */
@@ -93,7 +98,7 @@ export async function createSubmission(
     kind: SubmissionKind;
     payload: unknown;
     /** An API token's (its id; the audit log's actor `token:<prefix>`), or a console member's (their e-mail). */
-    by: { tokenId: number | null; actor: string; submittedBy: string | null };
+    by: { tokenId: number | null; actor: ActorRecord; submittedBy: ActorRecord | null };
     idempotencyKey: string | null;
   },
   now = new Date(),
@@ -103,13 +108,24 @@ export async function createSubmission(
   const [inserted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO submissions (publisher_slug, app_id, app_name, kind, payload, token_id, submitted_by, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO submissions (publisher_slug, app_id, app_name, kind, payload, token_id, submitted_by, submitted_by_name, idempotency_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
       )
-      .bind(input.publisherSlug, input.appId, input.appName, input.kind, payload, input.by.tokenId, input.by.submittedBy, input.idempotencyKey, at),
+      .bind(
+        input.publisherSlug,
+        input.appId,
+        input.appName,
+        input.kind,
+        payload,
+        input.by.tokenId,
+        input.by.submittedBy?.by ?? null,
+        input.by.submittedBy?.name ?? null,
+        input.idempotencyKey,
+        at,
+      ),
     db
-      .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'submission.create', ?, ? WHERE changes() > 0")
-      .bind(at, input.by.actor, input.appId, JSON.stringify({ kind: input.kind, publisher: input.publisherSlug })),
+      .prepare("INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) SELECT ?, ?, ?, 'submission.create', ?, ? WHERE changes() > 0")
+      .bind(at, input.by.actor.by, input.by.actor.name, input.appId, JSON.stringify({ kind: input.kind, publisher: input.publisherSlug })),
   ]);
   const row = inserted!.results[0] as Row | undefined;
   if (row) return toSubmission(row);
@@ -137,17 +153,17 @@ export async function findPublisherSubmission(db: Db, publisherSlug: string, id:
  * The publisher withdraws a submission while it waits for review (a decided one stays as decided).
  * False when it is not this publisher's or no longer pending.
  */
-export async function withdrawSubmission(db: Db, publisherSlug: string, id: number, by: string, now = new Date()): Promise<boolean> {
+export async function withdrawSubmission(db: Db, publisherSlug: string, id: number, by: ActorRecord, now = new Date()): Promise<boolean> {
   const at = now.toISOString();
   const [updated] = await db.batch([
     db
-      .prepare("UPDATE submissions SET state = 'withdrawn', decided_by = ?, decided_at = ? WHERE id = ? AND publisher_slug = ? AND state = 'pending'")
-      .bind(by, at, id, publisherSlug),
+      .prepare("UPDATE submissions SET state = 'withdrawn', decided_by = ?, decided_by_name = ?, decided_at = ? WHERE id = ? AND publisher_slug = ? AND state = 'pending'")
+      .bind(by.by, by.name, at, id, publisherSlug),
     db
       .prepare(
-        "INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'submission.withdraw', app_id, json_object('submission', id, 'publisher', publisher_slug) FROM submissions WHERE id = ? AND changes() > 0",
+        "INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) SELECT ?, ?, ?, 'submission.withdraw', app_id, json_object('submission', id, 'publisher', publisher_slug) FROM submissions WHERE id = ? AND changes() > 0",
       )
-      .bind(at, by, id),
+      .bind(at, by.by, by.name, id),
   ]);
   return (updated?.meta.changes ?? 0) > 0;
 }

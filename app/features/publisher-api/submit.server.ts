@@ -115,7 +115,7 @@ export async function submitForReview<S extends z.ZodTypeAny>(request: Request, 
     appName,
     kind: spec.kind,
     payload: data,
-    by: { tokenId: token.id, actor: `token:${token.prefix}`, submittedBy: null },
+    by: { tokenId: token.id, actor: { by: `token:${token.prefix}`, name: null }, submittedBy: null },
     idempotencyKey: key,
   });
   return Response.json(submissionJson(submission), { status: 202, headers: { ...PRIVATE_HEADERS, Location: `/api/publisher/v1/submissions/${submission.id}` } });

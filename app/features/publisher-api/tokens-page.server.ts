@@ -1,5 +1,6 @@
 // /admin/publisher-tokens (issue 16): hub admins create a publisher's API token (shown once, on the
 // answer to the post that made it: never in a cookie, a log or a redirect) and revoke tokens.
+import { actorRecordOf } from "~/lib/actor";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireHubAdmin } from "~/features/moderation/require-hub-admin.server";
@@ -29,7 +30,7 @@ const revokeForm = z.object({ intent: z.literal("revoke"), tokenId: z.coerce.num
 
 export async function tokensAction({ request, context }: ActionFunctionArgs) {
   const auth = await requireHubAdmin(request, context);
-  const by = auth.user.emails[0] ?? auth.user.userId;
+  const by = actorRecordOf(auth.user);
   const fields = Object.fromEntries(await request.formData());
   if (fields.intent === "revoke") {
     const parsed = revokeForm.safeParse(fields);

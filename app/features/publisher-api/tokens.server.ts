@@ -2,6 +2,7 @@
 // kept only as their SHA-256. A token is `ahp_` and 32 random bytes (base64url): the prefix says what
 // it is (secret scanners and people recognise it), the rest is unguessable. Every token expires, and
 // a member's tokens end when the member is removed (issue 40 item 2; migration 0032; decision 025).
+import { type Actor, type ActorRecord, storedActor } from "~/lib/actor";
 import type { Db } from "~/models/db.server";
 import { z } from "zod";
 import { randomToken } from "~/lib/random-token.server";
@@ -28,7 +29,8 @@ export type PublisherToken = {
   name: string;
   /** The token's first characters, to tell tokens apart (never enough to use one). */
   prefix: string;
-  createdBy: string;
+  /** Who made it (~/lib/actor.ts): a hub admin or member, by name and address. */
+  createdBy: Actor | null;
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
@@ -44,6 +46,7 @@ type TokenRow = {
   name: string;
   prefix: string;
   created_by: string;
+  created_by_name: string | null;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
@@ -55,14 +58,14 @@ const toToken = (r: TokenRow): PublisherToken => ({
   publisherSlug: r.publisher_slug,
   name: r.name,
   prefix: r.prefix,
-  createdBy: r.created_by,
+  createdBy: storedActor(r.created_by, { name: r.created_by_name }),
   createdAt: r.created_at,
   lastUsedAt: r.last_used_at,
   revokedAt: r.revoked_at,
   expiresAt: r.expires_at,
   memberEmail: r.member_email,
 });
-const COLUMNS = "id, publisher_slug, name, prefix, created_by, created_at, last_used_at, revoked_at, expires_at, member_email";
+const COLUMNS = "id, publisher_slug, name, prefix, created_by, created_by_name, created_at, last_used_at, revoked_at, expires_at, member_email";
 
 /** Whether the token has expired at `now` (an expiry not yet stamped has not). */
 export const isExpired = (token: Pick<PublisherToken, "expiresAt">, now = new Date()): boolean => token.expiresAt !== null && Date.parse(token.expiresAt) <= now.getTime();
@@ -79,7 +82,7 @@ export async function sha256Hex(text: string): Promise<string> {
  */
 export async function createToken(
   db: Db,
-  input: { publisherSlug: string; name: string; createdBy: string; expiresInDays?: TokenLifetime; memberEmail?: string | null },
+  input: { publisherSlug: string; name: string; createdBy: ActorRecord; expiresInDays?: TokenLifetime; memberEmail?: string | null },
   now = new Date(),
 ): Promise<{ secret: string; token: PublisherToken }> {
   const secret = `${TOKEN_PREFIX}${randomToken(32)}`;
@@ -89,12 +92,12 @@ export async function createToken(
   const [inserted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO publisher_tokens (publisher_slug, name, token_hash, prefix, created_by, created_at, expires_at, member_email) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        `INSERT INTO publisher_tokens (publisher_slug, name, token_hash, prefix, created_by, created_by_name, created_at, expires_at, member_email) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
       )
-      .bind(input.publisherSlug, input.name, await sha256Hex(secret), prefix, input.createdBy, at, expiresAt, input.memberEmail ?? null),
+      .bind(input.publisherSlug, input.name, await sha256Hex(secret), prefix, input.createdBy.by, input.createdBy.name, at, expiresAt, input.memberEmail ?? null),
     db
-      .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) VALUES (?, ?, 'token.create', ?, ?)")
-      .bind(at, input.createdBy, input.publisherSlug, JSON.stringify({ name: input.name, prefix, expiresAt })),
+      .prepare("INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) VALUES (?, ?, ?, 'token.create', ?, ?)")
+      .bind(at, input.createdBy.by, input.createdBy.name, input.publisherSlug, JSON.stringify({ name: input.name, prefix, expiresAt })),
   ]);
   return { secret, token: toToken(inserted!.results[0] as TokenRow) };
 }
@@ -103,7 +106,7 @@ export async function createToken(
  * Revokes a token (it stays listed, marked revoked). Null when there is no such live token, or
  * (with `publisherSlug`, the console's case) when it is another publisher's.
  */
-export async function revokeToken(db: Db, tokenId: number, by: string, now = new Date(), publisherSlug: string | null = null): Promise<PublisherToken | null> {
+export async function revokeToken(db: Db, tokenId: number, by: ActorRecord, now = new Date(), publisherSlug: string | null = null): Promise<PublisherToken | null> {
   const at = now.toISOString();
   const [updated] = await db.batch([
     db
@@ -111,9 +114,9 @@ export async function revokeToken(db: Db, tokenId: number, by: string, now = new
       .bind(at, tokenId, publisherSlug),
     db
       .prepare(
-        "INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'token.revoke', publisher_slug, json_object('prefix', prefix) FROM publisher_tokens WHERE id = ? AND changes() > 0",
+        "INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) SELECT ?, ?, ?, 'token.revoke', publisher_slug, json_object('prefix', prefix) FROM publisher_tokens WHERE id = ? AND changes() > 0",
       )
-      .bind(at, by, tokenId),
+      .bind(at, by.by, by.name, tokenId),
   ]);
   const row = updated!.results[0] as TokenRow | undefined;
   return row ? toToken(row) : null;
@@ -165,7 +168,7 @@ export async function touchToken(db: Db, token: PublisherToken, now = new Date()
  * if it is gone, so a delete that found the row re-added by a racing link leaves the tokens working
  * with their member. `RETURNING id` counts them.
  */
-export function revokeMemberTokensStatements(db: Db, input: { slug: string; email: string; by: string; at: string }) {
+export function revokeMemberTokensStatements(db: Db, input: { slug: string; email: string; by: ActorRecord; at: string }) {
   const gone = "NOT EXISTS (SELECT 1 FROM publisher_members WHERE publisher_slug = ?1 AND email = ?2)";
   return [
     db
@@ -174,11 +177,11 @@ export function revokeMemberTokensStatements(db: Db, input: { slug: string; emai
     // The rows this batch just revoked (revoked at this instant, by this member's removal).
     db
       .prepare(
-        `INSERT INTO audit_log (at, actor, action, subject, detail)
-         SELECT ?3, ?4, 'token.revoke', publisher_slug, json_object('prefix', prefix, 'reason', 'member.remove', 'member', member_email)
+        `INSERT INTO audit_log (at, actor, actor_name, action, subject, detail)
+         SELECT ?3, ?4, ?5, 'token.revoke', publisher_slug, json_object('prefix', prefix, 'reason', 'member.remove', 'member', member_email)
          FROM publisher_tokens WHERE publisher_slug = ?1 AND member_email = ?2 AND revoked_at = ?3 AND ${gone} ORDER BY id`,
       )
-      .bind(input.slug, input.email, input.at, input.by),
+      .bind(input.slug, input.email, input.at, input.by.by, input.by.name),
   ] as const;
 }
 

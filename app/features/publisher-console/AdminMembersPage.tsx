@@ -1,5 +1,6 @@
 // /admin/publisher-members' view (./admin-members.server.ts): link a person to a publisher by their
 // platform e-mail, and every publisher's members with a way to unlink them. Plain forms.
+import { ActorName } from "~/components/Actor";
 import { Form } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
@@ -64,7 +65,7 @@ export function AdminMembersPage({ data }: { data: AdminMembersData }) {
                         {m.state === "invited" ? <span className={s.pendingTag}> Invited</span> : null}
                         <span className={s.muted}>
                           {" "}
-                          added by {m.addedBy} on {formatDate(m.addedAt)}
+                          added by <ActorName actor={m.addedBy} /> on {formatDate(m.addedAt)}
                         </span>
                       </span>
                       <Form method="post" className={s.inlineForm}>

@@ -1,6 +1,7 @@
 // The publisher console's views (./console.server.ts): the person's publishers and invitations, the
 // console's frame (title, switcher, tabs), and its pages: apps and drafts, submissions, members and
 // API tokens. Plain forms with the CSRF token, so everything works without JavaScript.
+import { ActorName } from "~/components/Actor";
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonStyles } from "~/components/Button.css";
@@ -238,7 +239,7 @@ function SubmissionItem({ item, slug }: { item: SubmissionView; slug: string }) 
         <StateTag state={item.state} />
       </p>
       <p className={s.muted}>
-        Sent {formatDate(item.createdAt)} by {item.by}
+        Sent {formatDate(item.createdAt)} by {item.by ? <ActorName actor={item.by} /> : "an API token"}
         {item.decidedAt ? `; ${item.state} ${formatDate(item.decidedAt)}` : ""}
       </p>
       {item.state === "rejected" && item.reason ? <p className={s.body}>The reviewer's reason: {item.reason}</p> : null}
@@ -313,7 +314,7 @@ export function MembersPage({ data }: { data: ConsoleMembersData }) {
                   {m.state === "invited" ? <span className={s.pendingTag}>{expired ? "Invitation expired" : "Invited"}</span> : null}
                 </p>
                 <p className={s.muted}>
-                  {m.state === "invited" ? `Invited by ${m.addedBy} on ${formatDate(m.addedAt)}` : `Added by ${m.addedBy} on ${formatDate(m.addedAt)}`}
+                  {m.state === "invited" ? "Invited" : "Added"} by <ActorName actor={m.addedBy} /> on {formatDate(m.addedAt)}
                   {m.state === "invited" && m.expiresAt && !expired ? `; open until ${formatDate(m.expiresAt)}` : ""}
                 </p>
                 <Form method="post" className={s.inlineForm}>

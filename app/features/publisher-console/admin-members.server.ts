@@ -2,6 +2,7 @@
 // publisher (a member at once, no invitation to accept) and unlink them. Hub admins only (everyone
 // else gets the not-found page); never cached; plain forms, Post/Redirect/Get; every change is in
 // the audit log (./members.server.ts).
+import { storedActor } from "~/lib/actor";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireHubAdmin } from "~/features/moderation/require-hub-admin.server";
@@ -13,14 +14,31 @@ import { actorOf, addMember, MAX_MEMBERS, normaliseEmail, type PublisherMember, 
 
 export const ADMIN_MEMBERS_PATH = "/admin/publisher-members";
 
-type Row = { publisher_slug: string; email: string; state: PublisherMember["state"]; added_by: string; added_at: string; expires_at: string | null; name: string };
+type Row = {
+  publisher_slug: string;
+  email: string;
+  state: PublisherMember["state"];
+  added_by: string;
+  added_by_name: string | null;
+  added_at: string;
+  expires_at: string | null;
+  name: string;
+};
 
 /** Every publisher's members and invitations, by publisher and e-mail (a hub's worth: hundreds at most). */
 async function allMembers(db: Db) {
   const { results } = await db
-    .prepare("SELECT publisher_slug, email, state, added_by, added_at, expires_at, name FROM publisher_members ORDER BY publisher_slug, state, email LIMIT 2000")
+    .prepare("SELECT publisher_slug, email, state, added_by, added_by_name, added_at, expires_at, name FROM publisher_members ORDER BY publisher_slug, state, email LIMIT 2000")
     .all<Row>();
-  return results.map((r) => ({ publisherSlug: r.publisher_slug, email: r.email, state: r.state, addedBy: r.added_by, addedAt: r.added_at, expiresAt: r.expires_at, name: r.name }));
+  return results.map((r) => ({
+    publisherSlug: r.publisher_slug,
+    email: r.email,
+    state: r.state,
+    addedBy: storedActor(r.added_by, { name: r.added_by_name }),
+    addedAt: r.added_at,
+    expiresAt: r.expires_at,
+    name: r.name,
+  }));
 }
 
 export type AdminMembersForm = { values: { publisher: string; email: string }; errors: { publisher?: string; email?: string } };

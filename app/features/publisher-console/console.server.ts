@@ -4,6 +4,7 @@
 // requirePublisherMember (./members.server.ts): a non-member gets the not-found page, whatever the
 // address, and every statement is filtered by the member's publisher. Never cached (private,
 // no-store); plain forms with the CSRF token (the Worker checks every POST); Post/Redirect/Get.
+import type { Actor } from "~/lib/actor";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireAuth } from "~/auth/session.server";
@@ -147,7 +148,8 @@ async function publisherApps(db: Db, slug: string, now: Date): Promise<ConsoleAp
 
 export type SubmissionView = SubmissionFields & {
   version: string | null;
-  by: string;
+  /** The member who sent it (~/lib/actor.ts); null when an API token did. */
+  by: Actor | null;
   /** The live app's page once approved (a draft's app is nowhere before). */
   appPath: string | null;
 };
@@ -157,7 +159,7 @@ const submissionView = (s: Submission): SubmissionView => {
   return {
     ...submissionFields(s),
     version: s.kind === "version" && typeof payload.version === "string" ? payload.version : null,
-    by: s.submittedBy ?? "an API token",
+    by: s.submittedBy,
     appPath: s.state === "approved" || s.kind !== "draft" ? appPath(s.appId) : null,
   };
 };

@@ -7,6 +7,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { requireAuth, type Auth } from "~/auth/session.server";
 import type { User } from "~/auth/user";
 import { notFound } from "~/lib/http.server";
+import { type Actor, type ActorRecord, storedActor } from "~/lib/actor";
 import type { Db } from "~/models/db.server";
 import type { Publisher } from "~/models/types";
 import { revokeMemberTokensStatements } from "~/features/publisher-api/tokens.server";
@@ -23,7 +24,8 @@ export type PublisherMember = {
   userId: string | null;
   name: string;
   state: MemberState;
-  addedBy: string;
+  /** The hub admin or member who linked or invited them (~/lib/actor.ts). */
+  addedBy: Actor | null;
   addedAt: string;
   expiresAt: string | null;
   joinedAt: string | null;
@@ -36,18 +38,19 @@ type Row = {
   name: string;
   state: MemberState;
   added_by: string;
+  added_by_name: string | null;
   added_at: string;
   expires_at: string | null;
   joined_at: string | null;
 };
-const COLUMNS = "publisher_slug, email, user_id, name, state, added_by, added_at, expires_at, joined_at";
+const COLUMNS = "publisher_slug, email, user_id, name, state, added_by, added_by_name, added_at, expires_at, joined_at";
 const toMember = (r: Row): PublisherMember => ({
   publisherSlug: r.publisher_slug,
   email: r.email,
   userId: r.user_id,
   name: r.name,
   state: r.state,
-  addedBy: r.added_by,
+  addedBy: storedActor(r.added_by, { name: r.added_by_name }),
   addedAt: r.added_at,
   expiresAt: r.expires_at,
   joinedAt: r.joined_at,
@@ -59,8 +62,11 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 /** The person's platform e-mails, as the table keys them (at most 20: D1 binds at most 100). */
 const emailsOf = (user: Pick<User, "emails">): string[] => [...new Set(user.emails.map(normaliseEmail).filter(Boolean))].slice(0, 20);
 
-/** The e-mail a member's changes are recorded under (the audit log's actor). */
-export const actorOf = (user: Pick<User, "emails" | "userId">): string => emailsOf(user)[0] ?? `user:${user.userId}`;
+/** Who a person's changes are recorded as: their e-mail (the audit log's actor, as before) and their name beside it (issue 40 item 15). */
+export const actorOf = (user: Pick<User, "emails" | "userId" | "portalDisplayName">): ActorRecord => ({
+  by: emailsOf(user)[0] ?? `user:${user.userId}`,
+  name: user.portalDisplayName.trim() || null,
+});
 
 /**
  * Rows that are this person's: one of their e-mails, and either not yet bound to anyone or bound
@@ -128,8 +134,8 @@ export type PublisherAccess = {
   auth: Auth;
   publisher: Publisher;
   member: PublisherMember;
-  /** The e-mail the audit log records this member's changes under. */
-  actor: string;
+  /** Who the audit log records this member's changes as. */
+  actor: ActorRecord;
 };
 
 /** Slugs as the catalogue writes them; anything else is not a publisher (and costs no query). */
@@ -158,8 +164,10 @@ export async function listMembers(db: Db, slug: string): Promise<PublisherMember
   return results.map(toMember);
 }
 
-const audit = (db: Db, at: string, actor: string, action: string, slug: string, detail: Record<string, unknown>) =>
-  db.prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, ?, ?, ? WHERE changes() > 0").bind(at, actor, action, slug, JSON.stringify(detail));
+const audit = (db: Db, at: string, actor: ActorRecord, action: string, slug: string, detail: Record<string, unknown>) =>
+  db
+    .prepare("INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) SELECT ?, ?, ?, ?, ?, ? WHERE changes() > 0")
+    .bind(at, actor.by, actor.name, action, slug, JSON.stringify(detail));
 
 export type AddResult = "added" | "exists" | "full";
 
@@ -167,7 +175,7 @@ export type AddResult = "added" | "exists" | "full";
  * A hub admin links a person (active at once), or a member invites one (waits for acceptance).
  * An existing row is left as it is ("exists"), except an expired invitation, which is renewed.
  */
-export async function addMember(db: Db, input: { slug: string; email: string; by: string; as: "link" | "invite" }, now = new Date()): Promise<AddResult> {
+export async function addMember(db: Db, input: { slug: string; email: string; by: ActorRecord; as: "link" | "invite" }, now = new Date()): Promise<AddResult> {
   const at = now.toISOString();
   const email = normaliseEmail(input.email);
   const state: MemberState = input.as === "link" ? "active" : "invited";
@@ -175,12 +183,12 @@ export async function addMember(db: Db, input: { slug: string; email: string; by
   const [inserted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO publisher_members (publisher_slug, email, state, added_by, added_at, expires_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE (SELECT count(*) FROM publisher_members WHERE publisher_slug = ?1) < ?7
-         ON CONFLICT (publisher_slug, email) DO UPDATE SET state = excluded.state, added_by = excluded.added_by, added_at = excluded.added_at, expires_at = excluded.expires_at
+        `INSERT INTO publisher_members (publisher_slug, email, state, added_by, added_by_name, added_at, expires_at)
+         SELECT ?1, ?2, ?3, ?4, ?8, ?5, ?6 WHERE (SELECT count(*) FROM publisher_members WHERE publisher_slug = ?1) < ?7
+         ON CONFLICT (publisher_slug, email) DO UPDATE SET state = excluded.state, added_by = excluded.added_by, added_by_name = excluded.added_by_name, added_at = excluded.added_at, expires_at = excluded.expires_at
            WHERE publisher_members.state = 'invited' AND (publisher_members.expires_at <= ?5 OR excluded.state = 'active')`,
       )
-      .bind(input.slug, email, state, input.by, at, expires, MAX_MEMBERS),
+      .bind(input.slug, email, state, input.by.by, at, expires, MAX_MEMBERS, input.by.name),
     audit(db, at, input.by, input.as === "link" ? "member.link" : "member.invite", input.slug, { email }),
   ]);
   if ((inserted?.meta.changes ?? 0) > 0) return "added";
@@ -196,7 +204,7 @@ export type RemoveResult = { removed: boolean; revokedTokens: number };
  * tokens still work, and a failure leaves both as they were. `removed` is false when there was no
  * such row (and then nothing is revoked).
  */
-export async function removeMember(db: Db, input: { slug: string; email: string; by: string }, now = new Date()): Promise<RemoveResult> {
+export async function removeMember(db: Db, input: { slug: string; email: string; by: ActorRecord }, now = new Date()): Promise<RemoveResult> {
   const at = now.toISOString();
   const email = normaliseEmail(input.email);
   const [deleted, , revoked] = await db.batch([

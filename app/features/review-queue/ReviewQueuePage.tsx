@@ -1,5 +1,6 @@
 // The review queue's views (./review-page.server.ts): the pending submissions and the latest
 // decisions; and one submission against the live listing, with plain approve and reject forms.
+import { ActorName } from "~/components/Actor";
 import { Form } from "@remix-run/react";
 import { buttonStyles } from "~/components/Button.css";
 import { CsrfInput } from "~/components/CsrfInput";
@@ -34,8 +35,12 @@ function SubmissionItem({ item }: { item: SubmissionSummary }) {
         {item.state !== "pending" ? <StateTag state={item.state} /> : null}
       </p>
       <p className={m.muted}>
-        From {item.publisherSlug}, sent {formatDate(item.createdAt)}
-        {item.decidedAt ? `; decided ${formatDate(item.decidedAt)} by ${item.decidedBy ?? "a hub admin"}` : ""}
+        From {item.publisherSlug}, sent {formatDate(item.createdAt)} by {item.submittedBy ? <ActorName actor={item.submittedBy} /> : "an API token"}
+        {item.decidedAt ? (
+          <>
+            ; decided {formatDate(item.decidedAt)} by {item.decidedBy ? <ActorName actor={item.decidedBy} /> : "a hub admin"}
+          </>
+        ) : null}
       </p>
       {item.reason ? <p className={m.body}>Reason: {item.reason}</p> : null}
     </li>
@@ -201,12 +206,18 @@ export function SubmissionReviewPage({ data }: { data: SubmissionReviewData & { 
         {sub.version ? ` ${sub.version}` : ""}
       </h1>
       <p className={m.lead}>
-        From {sub.publisherSlug}, sent {formatDate(sub.createdAt)}.{" "}
+        From {sub.publisherSlug}, sent {formatDate(sub.createdAt)} by {sub.submittedBy ? <ActorName actor={sub.submittedBy} /> : "an API token"}.{" "}
         {live ? <a href={live.path}>See the live page of {live.name}</a> : isNew ? "Not in the catalogue yet." : "The app is no longer in the catalogue."}
       </p>
       {sub.state !== "pending" ? (
         <p className={m.itemHead}>
-          <StateTag state={sub.state} /> {sub.reason ? `Reason: ${sub.reason}` : null}
+          <StateTag state={sub.state} />{" "}
+          {sub.decidedAt ? (
+            <span>
+              by {sub.decidedBy ? <ActorName actor={sub.decidedBy} /> : "a hub admin"} on {formatDate(sub.decidedAt)}.
+            </span>
+          ) : null}{" "}
+          {sub.reason ? `Reason: ${sub.reason}` : null}
         </p>
       ) : null}
 

@@ -8,6 +8,7 @@
 // it is pending; every later statement runs only while the submission carries that id. A second
 // approval (two admins, a double click, a retried post) therefore changes nothing, and a constraint
 // failure (a version or friendly id taken meanwhile) rolls the whole batch back.
+import type { ActorRecord } from "~/lib/actor";
 import { appRow, APP_COLUMNS, utc } from "~/models/catalogue-rows";
 import type { AppRecord } from "~/models/catalogue-record";
 import { LISTING } from "~/models/catalogue.server";
@@ -20,7 +21,8 @@ import type { ListingUpdate } from "~/features/publisher-api/listing-submission.
 import type { VersionSubmission } from "~/features/publisher-api/version-submission.server";
 
 type Bound = { sql: string; params: unknown[] };
-export type Decision = { submissionId: number; admin: string; now: Date };
+/** `admin`: who decided, as the tables keep them (the address, and the name beside it since migration 0036). */
+export type Decision = { submissionId: number; admin: ActorRecord; now: Date };
 
 /** An UPDATE's SET list, built from the fields a submission sends. Column names are ours, never input. */
 class Assignments {
@@ -45,14 +47,14 @@ const GUARD = "(SELECT decision_id FROM submissions WHERE id = ?) = ?";
 
 function approvalHead(d: Decision, decisionId: string): Bound {
   return {
-    sql: "UPDATE submissions SET state = 'approved', decided_by = ?, decided_at = ?, decision_id = ? WHERE id = ? AND state = 'pending'",
-    params: [d.admin, d.now.toISOString(), decisionId, d.submissionId],
+    sql: "UPDATE submissions SET state = 'approved', decided_by = ?, decided_by_name = ?, decided_at = ?, decision_id = ? WHERE id = ? AND state = 'pending'",
+    params: [d.admin.by, d.admin.name, d.now.toISOString(), decisionId, d.submissionId],
   };
 }
 
 const audit = (d: Decision, decisionId: string, action: string, subject: string, detail: object): Bound => ({
-  sql: `INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, ?, ?, ? WHERE ${GUARD}`,
-  params: [d.now.toISOString(), d.admin, action, subject, JSON.stringify(detail), d.submissionId, decisionId],
+  sql: `INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) SELECT ?, ?, ?, ?, ?, ? WHERE ${GUARD}`,
+  params: [d.now.toISOString(), d.admin.by, d.admin.name, action, subject, JSON.stringify(detail), d.submissionId, decisionId],
 });
 
 /** The search vocabulary's rows for the words of these texts, re-read from the index after the app's row changed (migration 0030). */
@@ -189,11 +191,11 @@ export async function rejectSubmission(db: Db, d: Decision, reason: string, subj
   const at = d.now.toISOString();
   const [updated] = await db.batch([
     db
-      .prepare("UPDATE submissions SET state = 'rejected', reason = ?, decided_by = ?, decided_at = ? WHERE id = ? AND state = 'pending'")
-      .bind(reason, d.admin, at, d.submissionId),
+      .prepare("UPDATE submissions SET state = 'rejected', reason = ?, decided_by = ?, decided_by_name = ?, decided_at = ? WHERE id = ? AND state = 'pending'")
+      .bind(reason, d.admin.by, d.admin.name, at, d.submissionId),
     db
-      .prepare("INSERT INTO audit_log (at, actor, action, subject, detail) SELECT ?, ?, 'submission.reject', ?, ? WHERE changes() > 0")
-      .bind(at, d.admin, subject, JSON.stringify({ submission: d.submissionId, reason })),
+      .prepare("INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) SELECT ?, ?, ?, 'submission.reject', ?, ? WHERE changes() > 0")
+      .bind(at, d.admin.by, d.admin.name, subject, JSON.stringify({ submission: d.submissionId, reason })),
   ]);
   return (updated?.meta.changes ?? 0) > 0;
 }

@@ -15,6 +15,7 @@ import type { AppUpdate } from "~/features/followers/app-update";
 import { announceAppUpdate } from "~/features/followers/announce.server";
 import { tellOrgsOfMoreAccess } from "~/features/org-policy/more-access.server";
 import { appPath } from "~/lib/app-paths";
+import { type ActorRecord, actorRecordOf } from "~/lib/actor";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { bumpCatalogueVersion } from "~/lib/catalogue-version.server";
 import { redirectWithNotice } from "~/lib/flash.server";
@@ -36,6 +37,8 @@ const summary = (s: Submission) => ({
   state: s.state,
   reason: s.reason,
   decidedBy: s.decidedBy,
+  /** The console member who sent it; null when an API token did. */
+  submittedBy: s.submittedBy,
   decidedAt: s.decidedAt,
   version: s.kind === "version" ? versionSubmissionSchema.parse(s.payload).version : null,
 });
@@ -107,7 +110,7 @@ const decisionForm = z.discriminatedUnion("intent", [
 type Approval = { statements: Parameters<typeof runApproval>[1]; published: string; update: Omit<AppUpdate, "id" | "at"> | null } | { refused: string };
 
 /** What approving this submission writes, and what its followers are told; or why it cannot be published. */
-async function approvalOf(context: AppLoadContext, s: Submission, decision: { submissionId: number; admin: string; now: Date }, decisionId: string): Promise<Approval> {
+async function approvalOf(context: AppLoadContext, s: Submission, decision: { submissionId: number; admin: ActorRecord; now: Date }, decisionId: string): Promise<Approval> {
   const categories = await context.catalogue.categories();
   if (s.kind === "draft") {
     const publisher = await context.catalogue.publisher(s.publisherSlug);
@@ -188,7 +191,7 @@ export async function submissionReviewAction({ request, params, context }: Actio
     const message = parsed.error.issues[0]?.message ?? "That decision could not be read.";
     return data({ ...review, rejectError: message, reason: typeof form.reason === "string" ? form.reason : "" }, { status: 400, headers: PRIVATE_HEADERS });
   }
-  const decision = { submissionId: s.id, admin: auth.user.emails[0] ?? auth.user.userId, now: new Date() };
+  const decision = { submissionId: s.id, admin: actorRecordOf(auth.user), now: new Date() };
   if (parsed.data.intent === "reject") {
     const rejected = await rejectSubmission(context.db, decision, parsed.data.reason, s.appId);
     if (!rejected) return done("Nothing changed", "This submission was already decided.", "error");
