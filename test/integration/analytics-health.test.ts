@@ -44,7 +44,10 @@ const summary = async (): Promise<Summary> => {
  */
 const countsSinceStart = async () => {
   const total: Record<string, number> = {};
-  const { results } = await world.app.db.prepare("SELECT name, sum(count) AS n FROM analytics_daily WHERE day >= ?1 GROUP BY name").bind(startedOn).all<{ name: string; n: number }>();
+  const { results } = await world.app.db
+    .prepare("SELECT name, sum(count) AS n FROM analytics_daily WHERE day >= ?1 GROUP BY name")
+    .bind(startedOn)
+    .all<{ name: string; n: number }>();
   for (const { name, n } of results) total[name] = n;
   return total;
 };

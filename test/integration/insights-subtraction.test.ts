@@ -180,9 +180,9 @@ describe("no shown figure gives a hidden one away by subtraction (issue 40 item 
 
 /** A table's rows (first cell's text, then the other cells' texts) by its caption, or by its first column's heading. */
 function tableRows(p: Page, which: { caption: string } | { firstHeading: string }): string[][] {
-  const table = p.all("table").find((t) =>
-    "caption" in which ? textOf(t.querySelector("caption")).startsWith(which.caption) : textOf(t.querySelector("thead th")) === which.firstHeading,
-  );
+  const table = p
+    .all("table")
+    .find((t) => ("caption" in which ? textOf(t.querySelector("caption")).startsWith(which.caption) : textOf(t.querySelector("thead th")) === which.firstHeading));
   expect(table, JSON.stringify(which)).toBeTruthy();
   return table!
     .querySelectorAll("tbody tr")
@@ -244,7 +244,9 @@ describe("no order or membership gives a hidden figure away (issue 40 item 1, se
     await db.batch([
       db.prepare("DELETE FROM insights_search_daily"),
       ...cells.map(([query, day, searches, results]) =>
-        db.prepare("INSERT INTO insights_search_daily (day, query, searches, results, opens, browsers) VALUES (?, ?, ?, ?, 0, ?)").bind(day, query, searches, results, FIVE_BROWSERS),
+        db
+          .prepare("INSERT INTO insights_search_daily (day, query, searches, results, opens, browsers) VALUES (?, ?, ?, ?, 0, ?)")
+          .bind(day, query, searches, results, FIVE_BROWSERS),
       ),
     ]);
     const sam = new Jar();

@@ -192,13 +192,7 @@ const totalWithChange = (current: Figure, previous: Figure) => ({
 });
 
 /** An app's or a publisher's insights (issue 30 item 3). */
-export function scopeSections(
-  days: AppDay[],
-  w: Window,
-  csv: CsvHref,
-  searches: LeadingSearch[],
-  rating: { average: number | null; count: number } | null,
-): Built {
+export function scopeSections(days: AppDay[], w: Window, csv: CsvHref, searches: LeadingSearch[], rating: { average: number | null; count: number } | null): Built {
   const { cur, prevTotal, num, prevNum } = windowed(days, w);
   const steps = funnelTotals(days, w);
   const [[v, , ad], [pv, , pad]] = [steps.current, steps.previous];
