@@ -89,10 +89,20 @@ export async function anonymousLoop(site: Site, until: number) {
   }
 }
 
-/** The sink's count of analytics events (the app's own summary API). */
-export async function analyticsTotal(): Promise<number> {
+/**
+ * The sink's count of analytics events (the app's own summary API), as the least and the most it can
+ * be: the summary shows a day's total with a count of 1 to 4 in it as a range ("13–16", or "fewer
+ * than 5"; issue 40, second review L3).
+ */
+export async function analyticsTotal(): Promise<[number, number]> {
   const res = await fetch(`${APP}/api/analytics/summary?days=2`, { headers: XHR });
   if (!res.ok) throw new Error(`/api/analytics/summary answered ${res.status}`);
-  const body = (await res.json()) as { counts: Array<{ total: number }> };
-  return body.counts.reduce((sum, day) => sum + day.total, 0);
+  const body = (await res.json()) as { counts: Array<{ total: number | string }> };
+  const rangeOf = (total: number | string): [number, number] => {
+    if (typeof total === "number") return [total, total];
+    if (total === "fewer than 5") return [1, 4];
+    const [lo, hi] = total.split("–").map(Number);
+    return [lo ?? 0, hi ?? lo ?? 0];
+  };
+  return body.counts.map((day) => rangeOf(day.total)).reduce(([a, b], [lo, hi]) => [a + lo, b + hi], [0, 0]);
 }

@@ -31,20 +31,24 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
-type Summary = { days: number; counts: { day: string; events: Record<string, number>; total: number }[] };
+type Summary = { days: number; counts: { day: string; events: Record<string, number | string>; total: number | string }[] };
 const summary = async (): Promise<Summary> => {
   const res = await world.app.fetch("/api/analytics/summary");
   expect(res.status).toBe(200);
   expect(res.headers.get("Cache-Control")).toContain("no-store");
   return (await res.json()) as Summary;
 };
-/** Each event's count over the days this file has run on. */
+/**
+ * Each event's count over the days this file has run on, as stored: the summary floors counts of 1
+ * to 4 (issue 40, second review L3), and these tests count single events.
+ */
 const countsSinceStart = async () => {
   const total: Record<string, number> = {};
-  for (const { day, events } of (await summary()).counts) {
-    if (day < startedOn) continue;
-    for (const [name, n] of Object.entries(events)) total[name] = (total[name] ?? 0) + n;
-  }
+  const { results } = await world.app.db
+    .prepare("SELECT name, sum(count) AS n FROM analytics_daily WHERE day >= ?1 GROUP BY name")
+    .bind(startedOn)
+    .all<{ name: string; n: number }>();
+  for (const { name, n } of results) total[name] = n;
   return total;
 };
 
@@ -105,6 +109,17 @@ describe("POST /api/analytics", () => {
   it("needs no CSRF token, but refuses cross-site posts", async () => {
     expect((await post({ key: KEY, name: "AppHub_login" }, { Origin: "http://127.0.0.1:8787" })).status).toBe(204);
     expect((await post({ key: KEY, name: "AppHub_login" }, { Origin: "https://evil.example" })).status).toBe(403);
+  });
+
+  it("the summary, public, shows a day's count of 1 to 4 as fewer than 5 and the day's total as a range (issue 40, second review L3)", async () => {
+    const day = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const db = world.app.db;
+    await db.batch([
+      db.prepare("DELETE FROM analytics_daily WHERE day = ?1").bind(day),
+      db.prepare("INSERT INTO analytics_daily (day, name, count) VALUES (?1, 'AppHub_appView', 12), (?1, 'AppHub_install', 3)").bind(day),
+    ]);
+    const counted = (await summary()).counts.find((c) => c.day === day);
+    expect(counted).toEqual({ day, events: { AppHub_appView: 12, AppHub_install: "fewer than 5" }, total: "13–16" });
   });
 
   it("answers GET with 405 and validates the summary's days", async () => {

@@ -4,7 +4,7 @@
 // the names of the ten apps shown (not of every app with views).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movers } from "../../app/features/insights/read.server.ts";
-import { cellOf, exactly, totalOf, windowOf, type Figure } from "../../app/features/insights/series.ts";
+import { cellOf, exactly, rangeOf, totalOf, windowOf, type Figure } from "../../app/features/insights/series.ts";
 import { generateCatalogue } from "../../scripts/lib/catalogue-generator.ts";
 import { runBatch } from "../../scripts/lib/local-d1.ts";
 import { generateInsights, insightsStatements } from "../../scripts/lib/insights-generator.ts";
@@ -79,27 +79,32 @@ async function expected(limit = 5) {
     .prepare("SELECT app_id, day, views FROM insights_app_daily WHERE day BETWEEN ?1 AND ?2")
     .bind(w.from, w.to)
     .all<{ app_id: string; day: string; views: number }>();
-  const totals = new Map<string, { current: number; previous: number; shown: { current: Figure; previous: Figure } }>();
+  const totals = new Map<string, { shown: { current: Figure; previous: Figure } }>();
   for (const r of results) {
-    const t = totals.get(r.app_id) ?? { current: 0, previous: 0, shown: { current: exactly(0), previous: exactly(0) } };
+    const t = totals.get(r.app_id) ?? { shown: { current: exactly(0), previous: exactly(0) } };
     // What the page shows: the Figures of the same cells (issue 40 item 1).
-    if (r.day >= w.current[0]!) [t.current, t.shown.current] = [t.current + r.views, totalOf([t.shown.current, cellOf(r.views)])];
-    else [t.previous, t.shown.previous] = [t.previous + r.views, totalOf([t.shown.previous, cellOf(r.views)])];
+    if (r.day >= w.current[0]!) t.shown.current = totalOf([t.shown.current, cellOf(r.views)]);
+    else t.shown.previous = totalOf([t.shown.previous, cellOf(r.views)]);
     totals.set(r.app_id, t);
   }
   const names = new Map(catalogue.apps.map((a) => [a.id, a.name]));
-  const all = [...totals].map(([appId, t]) => ({ appId, name: names.get(appId) ?? appId, ...t }));
-  const byChange = (dir: 1 | -1) => (a: (typeof all)[number], b: (typeof all)[number]) => dir * (b.current - b.previous - (a.current - a.previous)) || (a.appId < b.appId ? -1 : 1);
-  return {
-    gainers: all
-      .filter((m) => m.current > m.previous)
-      .sort(byChange(1))
-      .slice(0, limit),
-    losers: all
-      .filter((m) => m.current < m.previous)
-      .sort(byChange(-1))
-      .slice(0, limit),
-  };
+  // A gain or a loss only as far as the shown ranges say (second review of issue 40, M1): the least
+  // gain (this window's low end minus the window before's high end), and the same for a loss.
+  const all = [...totals].map(([appId, t]) => ({
+    appId,
+    name: names.get(appId) ?? appId,
+    ...t,
+    gain: rangeOf(t.shown.current)[0] - rangeOf(t.shown.previous)[1],
+    loss: rangeOf(t.shown.previous)[0] - rangeOf(t.shown.current)[1],
+  }));
+  const by = (key: "gain" | "loss") => (a: (typeof all)[number], b: (typeof all)[number]) => b[key] - a[key] || (a.appId < b.appId ? -1 : 1);
+  const list = (key: "gain" | "loss") =>
+    all
+      .filter((m) => m[key] > 0)
+      .sort(by(key))
+      .slice(0, limit)
+      .map(({ appId, name, shown }) => ({ appId, name, shown }));
+  return { gainers: list("gain"), losers: list("loss") };
 }
 
 describe("movers", () => {

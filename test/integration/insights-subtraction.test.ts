@@ -177,3 +177,117 @@ describe("no shown figure gives a hidden one away by subtraction (issue 40 item 
     expect(candidates(third, [yDays.get(dayBack(4))![0]!]), `the publisher's third day: ${third}`).toBe(4);
   });
 });
+
+/** A table's rows (first cell's text, then the other cells' texts) by its caption, or by its first column's heading. */
+function tableRows(p: Page, which: { caption: string } | { firstHeading: string }): string[][] {
+  const table = p
+    .all("table")
+    .find((t) => ("caption" in which ? textOf(t.querySelector("caption")).startsWith(which.caption) : textOf(t.querySelector("thead th")) === which.firstHeading));
+  expect(table, JSON.stringify(which)).toBeTruthy();
+  return table!
+    .querySelectorAll("tbody tr")
+    .map((tr) => tr.querySelectorAll("th, td").map((cell) => textOf(cell)))
+    .filter((cells) => cells.length > 1);
+}
+
+describe("no order or membership gives a hidden figure away (issue 40 item 1, second review M1, L7)", () => {
+  // A: six shown days summing to 20 and a hidden 3 ("21–24", really 23); the window before an exact
+  // 22. B: an exact 22, and 10 before. Ordered by the real sums, A above B says A > 22, so the hidden
+  // day is 3 or 4; A among the gainers says it is more than 2.
+  const A = { current: [5, 5, 5, 5, 0, 0, 3], before: [22, 0, 0, 0, 0, 0, 0] };
+  const B = { current: [22, 0, 0, 0, 0, 0, 0], before: [10, 0, 0, 0, 0, 0, 0] };
+
+  it("ranks a publisher's apps and picks the movers by what they show", async () => {
+    const { slug, x, y } = publisherWithTwoApps();
+    const db = world.app.db;
+    const rows = (app: string, series: typeof A) => [
+      ...series.current.map((views, i) => [app, dayBack(6 - i), views] as const),
+      ...series.before.map((views, i) => [app, dayBack(13 - i), views] as const),
+    ];
+    // Every app's views go, so the movers are these two only.
+    await db.batch([
+      db.prepare("DELETE FROM insights_app_daily"),
+      ...[...rows(x, A), ...rows(y, B)].map(([app, day, views]) => db.prepare("INSERT INTO insights_app_daily (app_id, day, views) VALUES (?, ?, ?)").bind(app, day, views)),
+    ]);
+    const sam = new Jar();
+    await logIn(world, sam, USERS.sam.email);
+    const get = async (path: string) => parse(await (await visit(world, sam, path)).text());
+    const nameOf = (id: string) => world.app.catalogue.apps.find((a) => a.id === id)!.name;
+
+    const yourApps = tableRows(await get(`/admin/insights/publishers/${slug}?days=7`), { caption: "Each app in this window" });
+    const order = yourApps.map((r) => r[0]);
+    expect(yourApps.find((r) => r[0] === nameOf(x))?.[1]).toBe("21–24");
+    expect(yourApps.find((r) => r[0] === nameOf(y))?.[1]).toBe("22");
+    // Ranked by the low end shown (21 against 22): B first, whatever A's hidden day is.
+    expect(order.indexOf(nameOf(y)), order.join(" | ")).toBeLessThan(order.indexOf(nameOf(x)));
+
+    const market = await get("/admin/insights?days=7");
+    const gained = tableRows(market, { caption: "Most gained" }).map((r) => r[0]);
+    const lost = tableRows(market, { caption: "Most lost" }).map((r) => r[0]);
+    expect(gained).toContain(nameOf(y));
+    // "21–24" against "22": the shown figures say neither a gain nor a loss, so A is in neither list.
+    expect(gained).not.toContain(nameOf(x));
+    expect(lost).not.toContain(nameOf(x));
+  });
+
+  it("lists and ranks search queries by what they show", async () => {
+    const db = world.app.db;
+    const FIVE_BROWSERS = 0b11111;
+    const cells: [string, string, number, number][] = [
+      // query, day, searches, results
+      ["hidden pair", dayBack(1), 2, 0],
+      ["hidden pair", dayBack(2), 3, 0],
+      ["ranked p", dayBack(1), 20, 3],
+      ["ranked p", dayBack(2), 3, 3],
+      ["ranked q", dayBack(1), 22, 3],
+    ];
+    await db.batch([
+      db.prepare("DELETE FROM insights_search_daily"),
+      ...cells.map(([query, day, searches, results]) =>
+        db
+          .prepare("INSERT INTO insights_search_daily (day, query, searches, results, opens, browsers) VALUES (?, ?, ?, ?, 0, ?)")
+          .bind(day, query, searches, results, FIVE_BROWSERS),
+      ),
+    ]);
+    const sam = new Jar();
+    await logIn(world, sam, USERS.sam.email);
+    const p = parse(await (await visit(world, sam, "/admin/search-insights?days=7")).text());
+    const top = tableRows(p, { caption: "The most searched queries" });
+    expect(top.find((r) => r[0] === "ranked p")?.[1]).toBe("21–24");
+    const order = top.map((r) => r[0]);
+    expect(order.indexOf("ranked q"), order.join(" | ")).toBeLessThan(order.indexOf("ranked p"));
+    // "2–8" found nothing: listed because the real sum is 5 or more, it would say 5–8.
+    expect(top.find((r) => r[0] === "hidden pair")?.[1]).toBe("2–8");
+    expect(tableRows(p, { caption: "Searched queries that found nothing" }).map((r) => r[0])).not.toContain("hidden pair");
+  });
+
+  it("lists the searches that led to an app by their shown opens, and decides the average rating on the shown count", async () => {
+    const { x } = publisherWithTwoApps();
+    const db = world.app.db;
+    const opens: [string, string, number][] = [
+      ["qa", dayBack(1), 2],
+      ["qa", dayBack(2), 3],
+      ["qb", dayBack(1), 20],
+      ["qb", dayBack(2), 3],
+      ["qc", dayBack(1), 22],
+    ];
+    await db.batch([
+      db.prepare("DELETE FROM insights_app_search_daily WHERE app_id = ?").bind(x),
+      db.prepare("DELETE FROM insights_app_daily WHERE app_id = ?").bind(x),
+      ...opens.map(([query, day, n]) => db.prepare("INSERT INTO insights_app_search_daily (app_id, day, query, opens) VALUES (?, ?, ?, ?)").bind(x, day, query, n)),
+      // Ratings: 5 on one day, 2 (hidden) on another: "7 ratings" would need the hidden day.
+      db.prepare("INSERT INTO insights_app_daily (app_id, day, ratings, rating_sum) VALUES (?, ?, 5, 20)").bind(x, dayBack(3)),
+      db.prepare("INSERT INTO insights_app_daily (app_id, day, ratings, rating_sum) VALUES (?, ?, 2, 10)").bind(x, dayBack(4)),
+    ]);
+    const sam = new Jar();
+    await logIn(world, sam, USERS.sam.email);
+    const p = parse(await (await visit(world, sam, `/admin/insights/apps/${x}?days=7`)).text());
+    const led = tableRows(p, { firstHeading: "Search" }).map((r) => r[0]);
+    // qa's cells are 2 and 3: listed, it would say they add up to 5 or more.
+    expect(led).not.toContain("qa");
+    // qb shows its days of 5 or more (20) and ranks under qc's 22.
+    expect(led, led.join(" | ")).toEqual(["qc", "qb"]);
+    // 5 + "fewer than 5" ratings: the count shown is "6–9", so no average (it would narrow the count).
+    expect(figure(p, "Average rating").value).toBe("not shown");
+  });
+});

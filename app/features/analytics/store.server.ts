@@ -1,5 +1,6 @@
 // The analytics sink's storage: counts per UTC day and event name in D1 (migration 0007).
 import type { Db } from "~/models/db.server";
+import { cellOf, csvFigure, FEWER_THAN, totalOf } from "~/features/insights/series";
 import type { AnalyticsEventName } from "./events";
 
 export const utcDay = (now: Date) => now.toISOString().slice(0, 10);
@@ -83,4 +84,26 @@ export async function readCounts(db: Db, days: number, now = new Date()): Promis
     byDay.set(row.day, entry);
   }
   return [...byDay.values()];
+}
+
+/** A day of the public summary: each count as the insights pages show it (the floor of decision 038). */
+export type FlooredCounts = { day: string; events: Record<string, number | typeof FEWER_THAN>; total: number | string };
+
+/**
+ * The counts as `/api/analytics/summary` may publish them, with no login (issue 40, second review
+ * L3): a day's count of 1 to 4 is "fewer than 5", and the day's total, a Figure of its events'
+ * counts, the range those allow ("13–16") when one is hidden, so the total minus the shown counts
+ * gives nothing back. Same shape as before (day, events by name, total); only the values of small
+ * counts change from a number to text. Exact counts stay in `analytics_daily` for the operators.
+ */
+export function flooredCounts(days: readonly DailyCounts[]): FlooredCounts[] {
+  return days.map(({ day, events }) => {
+    const parts = Object.entries(events).map(([name, n]) => [name, cellOf(n)] as const);
+    const total = totalOf(parts.map(([, f]) => f));
+    return {
+      day,
+      events: Object.fromEntries(parts.map(([name, f]) => [name, f.hidden ? FEWER_THAN : f.exact])),
+      total: total.hidden ? csvFigure(total) : total.exact,
+    };
+  });
 }

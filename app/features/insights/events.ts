@@ -35,7 +35,7 @@ export const BROWSER_BUCKETS = 48;
 /**
  * The normalised form of a search query: Unicode NFKC, lower case, punctuation other than - and '
  * made a space, spaces collapsed, at most QUERY_MAX characters. A query that looks like it names
- * a person (an @, or six digits or more in a row) becomes WITHHELD_QUERY: a search box sometimes
+ * a person (an @, or six digits or more in a row, in any script) becomes WITHHELD_QUERY: a search box sometimes
  * receives an address, and the rollups must hold none. Empty stays empty (not counted).
  * The check runs on the normalised text (issue 40 item 8): checked before, "555.123.4567" and
  * "4111.1111.1111.1111" passed (dots between the digits) and then became "555 123 4567". The @
@@ -47,7 +47,9 @@ export function normaliseQuery(raw: string): string {
     .replace(/[^\p{L}\p{N}'\- ]+/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
-  if (text.includes("@") || /\d[\d\s'-]{4,}\d/.test(normalised)) return WITHHELD_QUERY;
+  // \p{Nd}, not \d: NFKC folds full-width digits to ASCII but leaves Arabic-Indic, Devanagari and
+  // the other scripts' digits as they are, and a phone number in them names someone all the same.
+  if (text.includes("@") || /\p{Nd}[\p{Nd}\s'-]{4,}\p{Nd}/u.test(normalised)) return WITHHELD_QUERY;
   return normalised.slice(0, QUERY_MAX).trim();
 }
 

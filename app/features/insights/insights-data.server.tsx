@@ -17,10 +17,12 @@ import {
   type AppDay,
   type MarketDay,
   type AppFacts,
+  type LeadingSearch,
   type QueryTotals,
 } from "./read.server";
 import { APP_MEASURES, type AppMeasure } from "./events";
-import { averageOf, cellOf, column, exactly, FEWER_THAN, figureChange, figureRatio, shownFigure, sum, totalOf, type Figure, type Window } from "./series";
+import { formatCount } from "~/lib/format-number";
+import { averageOf, cellOf, column, exactly, FEWER_THAN, figureChange, figureRatio, shownFigure, SMALL_COUNT, sum, totalOf, type Figure, type Window } from "./series";
 import * as s from "./InsightsSections.css";
 
 export type Section = { id: string; title: string; html: string };
@@ -190,25 +192,23 @@ const totalWithChange = (current: Figure, previous: Figure) => ({
 });
 
 /** An app's or a publisher's insights (issue 30 item 3). */
-export function scopeSections(
-  days: AppDay[],
-  w: Window,
-  csv: CsvHref,
-  searches: { query: string; opens: Figure; previous: Figure }[],
-  rating: { average: number | null; count: number } | null,
-): Built {
+export function scopeSections(days: AppDay[], w: Window, csv: CsvHref, searches: LeadingSearch[], rating: { average: number | null; count: number } | null): Built {
   const { cur, prevTotal, num, prevNum } = windowed(days, w);
   const steps = funnelTotals(days, w);
   const [[v, , ad], [pv, , pad]] = [steps.current, steps.previous];
-  // The averages are of published reviews' stars (public content) over at least 5 ratings; the
-  // counts of ratings are Figures like every other count.
+  // The averages are of published reviews' stars (public content); the counts of ratings are
+  // Figures like every other count. An average is shown only beside an exact count of at least 5
+  // (issue 40, second review L7): decided on the real count, "6–9 ratings" with an average said the
+  // count was 5 or more, and any average narrows a count it is not shown with (4.3 is no sum over 5).
   const ratings = cur(parts.ratings);
   const prevRatings = prevTotal(parts.ratings);
-  const prevAverage = averageOf(
+  const shownAverage = (count: Figure, total: number, all: number) => (count.hidden === 0 && count.exact >= SMALL_COUNT ? averageOf(total, all) : null);
+  const prevAverage = shownAverage(
+    prevRatings,
     prevNum((d) => d.rating_sum),
     prevNum((d) => d.rating_count),
   );
-  const average = averageOf(sum(num((d) => d.rating_sum)), sum(num((d) => d.rating_count)));
+  const average = shownAverage(totalOf(ratings), sum(num((d) => d.rating_sum)), sum(num((d) => d.rating_count)));
 
   const charts: ChartData[] = [
     line(w, csv, "views", "Page views", "app page views per day", [{ label: "Views", values: cur(parts.views), previous: pv }]),
@@ -224,7 +224,7 @@ export function scopeSections(
       { label: "Unfollows", values: cur(parts.unfollows), previous: prevTotal(parts.unfollows) },
     ]),
     line(w, csv, "ratings", "Ratings", "ratings per day", [{ label: "Ratings", values: ratings, previous: prevRatings }], {
-      description: `Average of the window's ratings: ${average ?? `${FEWER_THAN} ratings, not shown`}; the window before: ${prevAverage ?? "not shown"}.`,
+      description: `Average of the window's ratings: ${average ?? "not shown (fewer than 5 ratings, or a day of fewer than 5)"}; the window before: ${prevAverage ?? "not shown"}.`,
     }),
     line(w, csv, "searches", "Opened from a search", "app pages opened from search results per day", [
       { label: "Opened from a search", values: cur(parts.search_opens), previous: prevTotal(parts.search_opens) },
@@ -240,7 +240,9 @@ export function scopeSections(
         label: "Average rating",
         value: average === null ? "not shown" : `${average} of 5`,
         note: [
-          average === null ? "fewer than 5 ratings in this window" : `from ${shownFigure(totalOf(ratings))} ratings in this window`,
+          average === null
+            ? `${shownFigure(totalOf(ratings))} ratings in this window (an average needs at least 5, none on a day of ${FEWER_THAN})`
+            : `from ${shownFigure(totalOf(ratings))} ratings in this window`,
           rating && rating.average !== null && rating.count >= 5 ? `all time: ${Math.round(rating.average * 10) / 10} of 5 from ${rating.count}` : null,
         ]
           .filter(Boolean)
@@ -257,9 +259,9 @@ export function scopeSections(
         `<div class="${s.stack}">${searchChart}` +
           html(
             <Table
-              caption="The searches that led here (searched and opened at least 5 times in the window)"
+              caption="The searches that led here: opens on the days a search led here 5 times or more (days of fewer than 5 are left out)"
               head={["Search", "Opened", "Window before"]}
-              rows={searches.map((q) => [q.query, shownFigure(q.opens), shownFigure(q.previous)])}
+              rows={searches.map((q) => [q.query, formatCount(q.opens), formatCount(q.previous)])}
             />,
           ) +
           "</div>",
@@ -459,7 +461,7 @@ function publisherBuilt(
   days: AppDay[],
   w: Window,
   csv: CsvHref,
-  searches: { query: string; opens: Figure; previous: Figure }[],
+  searches: LeadingSearch[],
   apps: Awaited<ReturnType<typeof publisherApps>>,
   appHref: (appId: string) => string,
 ): Built {

@@ -25,6 +25,15 @@ const COUNTED = [...APP_MEASURES, "ratings"] as const;
 export const figureSql = (column: string, alias: string, when = "1") =>
   `coalesce(sum(CASE WHEN ${when} AND NOT (${column} BETWEEN 1 AND ${SMALL_COUNT - 1}) THEN ${column} ELSE 0 END), 0) AS ${alias}, ` +
   `coalesce(sum(CASE WHEN ${when} AND ${column} BETWEEN 1 AND ${SMALL_COUNT - 1} THEN 1 ELSE 0 END), 0) AS ${alias}_hidden`;
+/**
+ * SQL of a Figure's low end, what its range shows first (series.ts rangeOf: each hidden cell counted
+ * as 1). Lists are ordered and filtered on this, never on the real sum: an order or a place in a list
+ * decided by the real sum says on which side of a shown figure the hidden cells fall (second review
+ * of issue 40, M1).
+ */
+export const lowSql = (alias: string) => `(${alias} + ${alias}_hidden)`;
+/** SQL of a Figure's high end (each hidden cell counted as SMALL_COUNT - 1). */
+export const highSql = (alias: string) => `(${alias} + ${SMALL_COUNT - 1} * ${alias}_hidden)`;
 /** The Figure of a row's `alias` and `alias_hidden` columns. */
 export const figureOfRow = (row: Record<string, unknown>, alias: string): Figure => ({ exact: Number(row[alias] ?? 0), hidden: Number(row[`${alias}_hidden`] ?? 0) });
 const APP_COLUMNS = `day, ${APP_MEASURES.join(", ")}, ratings, rating_sum, ratings AS rating_count`;
@@ -63,21 +72,21 @@ export async function publisherApps(db: Db, slug: string, w: Window): Promise<Ap
   const { results } = await db
     .prepare(
       `SELECT a.id AS appId, a.name AS name,
-         ${figureSql("d.views", "views", "d.day >= ?2")},
+         ${figureSql("d.views", "window_views", "d.day >= ?2")},
          ${figureSql("d.adds", "adds", "d.day >= ?2")},
          ${figureSql("d.connects", "connects", "d.day >= ?2")},
          ${figureSql("d.follows", "follows", "d.day >= ?2")},
-         ${figureSql("d.views", "previousViews", "d.day < ?2")},
-         coalesce(sum(CASE WHEN d.day >= ?2 THEN d.views END), 0) AS rank
+         ${figureSql("d.views", "previousViews", "d.day < ?2")}
        FROM apps a LEFT JOIN insights_app_daily d ON d.app_id = a.id AND d.day BETWEEN ?3 AND ?4
-       WHERE a.publisher_slug = ?1 GROUP BY a.id ORDER BY rank DESC, a.name LIMIT 200`,
+       WHERE a.publisher_slug = ?1 GROUP BY a.id ORDER BY ${lowSql("window_views")} DESC, a.name LIMIT 200`,
     )
     .bind(slug, w.current[0], w.from, w.to)
     .all<Record<string, unknown>>();
   return results.map((r) => ({
     appId: String(r.appId),
     name: String(r.name),
-    views: figureOfRow(r, "views"),
+    // Not aliased "views": in ORDER BY that name would be the rollup's column, not the sum.
+    views: figureOfRow(r, "window_views"),
     adds: figureOfRow(r, "adds"),
     connects: figureOfRow(r, "connects"),
     follows: figureOfRow(r, "follows"),
@@ -101,24 +110,32 @@ export async function marketDays(db: Db, w: Window): Promise<MarketDay[]> {
   return results.map((r) => ({ ...r, ratings: 0, rating_sum: 0, rating_count: 0 }));
 }
 
-/** `current` and `previous` rank the lists; the page shows the Figures (issue 40 item 1). */
-export type Mover = { appId: string; name: string; current: number; previous: number; shown: { current: Figure; previous: Figure } };
+/** An app's views of the two windows as the page shows them (issue 40 item 1); the lists are decided on these only. */
+export type Mover = { appId: string; name: string; shown: { current: Figure; previous: Figure } };
 
-/** The movers' one statement (exported for its query plan in the tests): ?1 the window's first day, ?2–?3 both windows, ?4 the length of each list. */
+/**
+ * The movers' one statement (exported for its query plan in the tests): ?1 the window's first day, ?2–?3 both windows, ?4 the length of each list.
+ * An app gained only when its shown ranges say so (this window's low end above the window before's
+ * high end) and is ranked by the least gain they allow; losers the other way round. With exact
+ * figures that is the plain difference. Decided on the real sums, "21–24" among the gainers against
+ * an exact "22" said the hidden day was 3 or 4 (second review of issue 40, M1).
+ */
 export const MOVERS_SQL = `WITH totals AS MATERIALIZED (
-    SELECT app_id, sum(CASE WHEN day >= ?1 THEN views ELSE 0 END) AS current, sum(CASE WHEN day < ?1 THEN views ELSE 0 END) AS previous,
-      ${figureSql("views", "current_exact", "day >= ?1")}, ${figureSql("views", "previous_exact", "day < ?1")}
+    SELECT app_id, ${figureSql("views", "current_exact", "day >= ?1")}, ${figureSql("views", "previous_exact", "day < ?1")}
     FROM insights_app_daily WHERE day BETWEEN ?2 AND ?3 AND views > 0 GROUP BY app_id
   ),
+  gains AS (
+    SELECT *, ${lowSql("current_exact")} - ${highSql("previous_exact")} AS gain, ${lowSql("previous_exact")} - ${highSql("current_exact")} AS loss FROM totals
+  ),
   listed AS (
-    SELECT * FROM (SELECT 'gainers' AS list, * FROM totals WHERE current > previous ORDER BY current - previous DESC, app_id LIMIT ?4)
+    SELECT * FROM (SELECT 'gainers' AS list, * FROM gains WHERE gain > 0 ORDER BY gain DESC, app_id LIMIT ?4)
     UNION ALL
-    SELECT * FROM (SELECT 'losers' AS list, * FROM totals WHERE current < previous ORDER BY previous - current DESC, app_id LIMIT ?4)
+    SELECT * FROM (SELECT 'losers' AS list, * FROM gains WHERE loss > 0 ORDER BY loss DESC, app_id LIMIT ?4)
   )
-  SELECT l.list, l.app_id AS appId, coalesce(a.name, l.app_id) AS name, l.current, l.previous,
+  SELECT l.list, l.app_id AS appId, coalesce(a.name, l.app_id) AS name,
     l.current_exact, l.current_exact_hidden, l.previous_exact, l.previous_exact_hidden
   FROM listed l LEFT JOIN apps a ON a.id = l.app_id
-  ORDER BY l.list, abs(l.current - l.previous) DESC, l.app_id`;
+  ORDER BY l.list, max(l.gain, l.loss) DESC, l.app_id`;
 
 /**
  * The apps whose views changed most between the two windows: `limit` gainers and `limit` losers.
@@ -135,8 +152,6 @@ export async function movers(db: Db, w: Window, limit = 5): Promise<{ gainers: M
       .map((r) => ({
         appId: String(r.appId),
         name: String(r.name),
-        current: Number(r.current),
-        previous: Number(r.previous),
         shown: { current: figureOfRow(r, "current_exact"), previous: figureOfRow(r, "previous_exact") },
       }));
   return { gainers: pick("gainers"), losers: pick("losers") };
@@ -150,7 +165,8 @@ export async function reviewBacklog(db: Db): Promise<{ pending: number; oldest: 
   return row ?? { pending: 0, oldest: null };
 }
 
-export type QueryTotals = { query: string; searches: number; empty: number; opens: number; results: number; shown: { searches: Figure; empty: Figure; opens: Figure } };
+/** A query's window as the page shows it: Figures of its daily cells (issue 40 item 1), and the most apps it found. */
+export type QueryTotals = { query: string; results: number; shown: { searches: Figure; empty: Figure; opens: Figure } };
 
 /**
  * How many browser buckets searched a query over the grouped rows: the bits of its days' bitmaps
@@ -162,24 +178,24 @@ const BROWSERS_SQL = Array.from({ length: BROWSER_BUCKETS }, (_, b) => `max((bro
  * The window's queries searched by at least SMALL_COUNT distinct browsers (fewer could be one
  * person's words; counted in buckets, aggregate.ts browsersIn, a lower bound), in
  * three lists: most searched, most searched without results, most searched without a result opened.
+ * Ordered and filtered on the Figures' low ends only (lowSql): "2–8" listed because its real sum
+ * reached 5 would say 5–8. "No result opened" is opens = 0 and some search with results, both said
+ * by the shown cells already (a cell of 1 to 4 is never shown as 0).
  */
 export async function queryLists(db: Db, w: Window, limit = 10): Promise<{ top: QueryTotals[]; empty: QueryTotals[]; unopened: QueryTotals[] }> {
-  const base = `SELECT query, sum(searches) AS searches, sum(CASE WHEN results = 0 THEN searches ELSE 0 END) AS empty, sum(opens) AS opens,
+  const base = `SELECT query, sum(opens) = 0 AS none_opened, sum(CASE WHEN results > 0 THEN searches ELSE 0 END) > 0 AS some_found,
       max(CASE WHEN results > 0 THEN results ELSE 0 END) AS results,
       ${figureSql("searches", "searches_shown")}, ${figureSql("CASE WHEN results = 0 THEN searches ELSE 0 END", "empty_shown")}, ${figureSql("opens", "opens_shown")}
     FROM insights_search_daily WHERE day BETWEEN ?1 AND ?2 GROUP BY query HAVING (${BROWSERS_SQL}) >= ${SMALL_COUNT}`;
   const stmt = (filter: string, order: string) => db.prepare(`SELECT * FROM (${base}) WHERE ${filter} ORDER BY ${order}, query LIMIT ?3`).bind(w.current[0], w.to, limit);
   const [top, empty, unopened] = await db.batch<Record<string, unknown>>([
-    stmt("1", "searches DESC"),
-    stmt(`empty >= ${SMALL_COUNT}`, "empty DESC"),
-    stmt("opens = 0 AND empty < searches", "searches DESC"),
+    stmt("1", `${lowSql("searches_shown")} DESC`),
+    stmt(`${lowSql("empty_shown")} >= ${SMALL_COUNT}`, `${lowSql("empty_shown")} DESC`),
+    stmt("none_opened AND some_found", `${lowSql("searches_shown")} DESC`),
   ]);
   const totals = (rows: Record<string, unknown>[] | undefined): QueryTotals[] =>
     (rows ?? []).map((r) => ({
       query: String(r.query),
-      searches: Number(r.searches),
-      empty: Number(r.empty),
-      opens: Number(r.opens),
       results: Number(r.results),
       shown: { searches: figureOfRow(r, "searches_shown"), empty: figureOfRow(r, "empty_shown"), opens: figureOfRow(r, "opens_shown") },
     }));
@@ -201,24 +217,30 @@ export async function queryDays(db: Db, w: Window, queries: readonly string[]): 
   return results;
 }
 
-/** The searches that led to an app (or a publisher's apps) in the window: queries opened at least SMALL_COUNT times. */
-export async function searchesLeadingTo(
-  db: Db,
-  scope: { appId: string } | { publisher: string },
-  w: Window,
-  limit = 10,
-): Promise<{ query: string; opens: Figure; previous: Figure }[]> {
+/** A search that led to an app: its opens on the days it led there SMALL_COUNT times or more (see searchesLeadingTo). */
+export type LeadingSearch = { query: string; opens: number; previous: number };
+
+/**
+ * The searches that led to an app (or a publisher's apps) in the window, each with the sum of its
+ * app × query × day cells of SMALL_COUNT or more only (a Figure's exact part), listed when that is
+ * at least SMALL_COUNT and ordered by it. Why not the whole Figure (issue 40, second review M1): an
+ * app's day of "opened from a search" is the sum of its query cells that day, so the queries' counts
+ * bound it. A hidden day of 3 made of three queries' 1s raises the queries' low ends by 3 where the
+ * app's shows 1, and a query listed because its hidden cells reach 5 says as much. A query cell of 5
+ * or more only ever lies in an app day of 5 or more, which is shown exactly; so these sums, their
+ * order and the list say nothing of the app's hidden days. Cells of 1 to 4 are left out, uncounted
+ * and unmarked (marking "and some fewer than 5" would count them again).
+ */
+export async function searchesLeadingTo(db: Db, scope: { appId: string } | { publisher: string }, w: Window, limit = 10): Promise<LeadingSearch[]> {
   const where = "appId" in scope ? "app_id = ?1" : "app_id IN (SELECT id FROM apps WHERE publisher_slug = ?1)";
-  // Figures of the app × query × day cells: with a query the app's only one, an exact total would
-  // be the "opened from a search" chart's total, hidden days and all (issue 40 item 1).
   const { results } = await db
     .prepare(
-      `SELECT query, ${figureSql("opens", "opens", "day >= ?2")}, ${figureSql("opens", "previous", "day < ?2")}
-       FROM insights_app_search_daily WHERE ${where} AND day BETWEEN ?3 AND ?4 GROUP BY query HAVING sum(CASE WHEN day >= ?2 THEN opens ELSE 0 END) >= ${SMALL_COUNT} ORDER BY sum(CASE WHEN day >= ?2 THEN opens ELSE 0 END) DESC, query LIMIT ?5`,
+      `SELECT query, ${figureSql("opens", "led", "day >= ?2")}, ${figureSql("opens", "previous", "day < ?2")}
+       FROM insights_app_search_daily WHERE ${where} AND day BETWEEN ?3 AND ?4 GROUP BY query HAVING led >= ${SMALL_COUNT} ORDER BY led DESC, query LIMIT ?5`,
     )
     .bind("appId" in scope ? scope.appId : scope.publisher, w.current[0], w.from, w.to, limit)
     .all<Record<string, unknown>>();
-  return results.map((r) => ({ query: String(r.query), opens: figureOfRow(r, "opens"), previous: figureOfRow(r, "previous") }));
+  return results.map((r) => ({ query: String(r.query), opens: Number(r.led), previous: Number(r.previous) }));
 }
 
 export type AppFacts = { id: string; friendlyId: string | null; name: string; publisherSlug: string; ratingAvg: number | null; ratingCount: number };

@@ -62,6 +62,15 @@ describe("normalised queries", () => {
     expect(normaliseQuery("Windows 11")).toBe("windows 11");
     expect(normaliseQuery("v2.1 api")).toBe("v2 1 api");
   });
+
+  it("withhold numbers in any script's digits, which NFKC leaves as they are (issue 40, second review L7)", () => {
+    // Arabic-Indic, Extended Arabic-Indic (Persian), Devanagari, Bengali, Thai: a phone or card number all the same.
+    for (const raw of ["٠٥٥٥١٢٣٤٥٦٧", "call ٥٥٥ ١٢٣ ٤٥٦٧", "۰۹۱۲۳۴۵۶۷۸۹", "९८७६५४३२१०", "০১৭১২৩৪৫৬৭৮", "๐๘๑๒๓๔๕๖๗๘"]) {
+      expect(normaliseQuery(raw), raw).toBe(WITHHELD_QUERY);
+    }
+    // A year or a version in them is still a search.
+    expect(normaliseQuery("٢٠٢٦")).toBe("٢٠٢٦");
+  });
 });
 
 describe("distinct browsers for the search floor (issue 40 item 8)", () => {
