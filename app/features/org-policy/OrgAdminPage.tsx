@@ -9,7 +9,8 @@ import { InputField, SelectField, SubmitRow } from "~/components/FormFields";
 import { formatDate } from "~/lib/format-date";
 import { AI_USE_LABELS, CERTIFICATION_LABELS, CERTIFICATIONS, DATA_REGION_LABELS, DATA_REGIONS } from "~/models/security-facts";
 import { visuallyHidden } from "../../../styles/global.css";
-import type { OrgAdminData } from "./admin-page.server";
+import type { OrgAdminData, OrgAdminRefusal } from "./admin-page.server";
+import { RestrictReasonField } from "./StandingNotice";
 import * as s from "./OrgPolicy.css";
 import { HonestLimits } from "./HonestLimits";
 
@@ -138,7 +139,29 @@ function Rules({ data }: { data: OrgAdminData }) {
   );
 }
 
-function Pending({ data }: { data: OrgAdminData }) {
+/** A decision from an app's page refused for its reason: the same form again, with what was typed and why. */
+function RefusedDecision({ refused }: { refused: Extract<OrgAdminRefusal, { form: "app" }> }) {
+  const verb = refused.intent === "approve" ? "Pre-approve" : "Restrict";
+  return (
+    <section aria-labelledby="refused-title" className={s.section}>
+      <h2 id="refused-title" className={s.sectionTitle}>
+        {verb} {refused.appName}
+      </h2>
+      <Form method="post" className={s.inlineForm}>
+        <CsrfInput />
+        <input type="hidden" name="appId" value={refused.appId} />
+        <input type="hidden" name="returnTo" value={refused.returnTo} />
+        <RestrictReasonField id="refused-reason" value={refused.reason} problem={refused.problem} />
+        <button type="submit" name="intent" value={refused.intent} className={buttonStyles.primary}>
+          {verb}
+          <span className={visuallyHidden}> {refused.appName}</span>
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Pending({ data, refused }: { data: OrgAdminData; refused: Extract<OrgAdminRefusal, { form: "request" }> | null }) {
   return (
     <section aria-labelledby="pending-title" className={s.section}>
       <h2 id="pending-title" className={s.sectionTitle}>
@@ -183,7 +206,14 @@ function Pending({ data }: { data: OrgAdminData }) {
                 <CsrfInput />
                 <input type="hidden" name="requestId" value={r.id} />
                 <span className={f.form}>
-                  <InputField id={`reason-${r.id}`} name="reason" label="Reason (optional)" maxLength={500} />
+                  <InputField
+                    id={`reason-${r.id}`}
+                    name="reason"
+                    label="Reason (optional)"
+                    maxLength={500}
+                    defaultValue={refused?.requestId === r.id ? refused.reason : undefined}
+                    error={refused?.requestId === r.id ? refused.problem : undefined}
+                  />
                 </span>
                 <span className={s.buttons}>
                   <button type="submit" name="intent" value="approve-request" className={buttonStyles.primary}>
@@ -343,7 +373,7 @@ function Audit({ data }: { data: OrgAdminData }) {
   );
 }
 
-export function OrgAdminPage({ data }: { data: OrgAdminData }) {
+export function OrgAdminPage({ data, refused = null }: { data: OrgAdminData; refused?: OrgAdminRefusal | null }) {
   return (
     <article className={s.page} aria-labelledby="org-admin-title">
       <h1 id="org-admin-title" className={s.title}>
@@ -355,8 +385,9 @@ export function OrgAdminPage({ data }: { data: OrgAdminData }) {
           : "Open: your people choose their apps themselves. Switch to approval required to decide which apps they use."}{" "}
         To pre-approve or restrict an app, open its page in the App Hub.
       </p>
+      {refused?.form === "app" ? <RefusedDecision refused={refused} /> : null}
       <HonestLimits productName={data.productName} />
-      <Pending data={data} />
+      <Pending data={data} refused={refused?.form === "request" ? refused : null} />
       <Settings data={data} />
       <Rules data={data} />
       <AppList title="Pre-approved apps" id="approved-title" items={data.approved} empty="No app is pre-approved yet." />
