@@ -13,9 +13,8 @@ import type { OrgAdminData, OrgAdminRefusal } from "./admin-page.server";
 import { RestrictReasonField } from "./StandingNotice";
 import * as s from "./OrgPolicy.css";
 import { HonestLimits } from "./HonestLimits";
-
-/** The audit log's columns, in order. */
-const AUDIT_COLUMNS = ["When", "Who", "What", "Details"] as const;
+import { AuditTable } from "./AuditTable";
+import { ORG_AUDIT_PATH } from "./paths";
 
 const STATUS_WORDS = { approved: "Approved", denied: "Denied", restricted: "Restricted", pending: "Pending" } as const;
 
@@ -318,21 +317,6 @@ function History({ data }: { data: OrgAdminData }) {
   );
 }
 
-type AuditPiece = OrgAdminData["audit"][number]["details"][number];
-
-/** One piece of an audit row's details (./audit-view.server.ts): text, or an app by name, linked where listed. */
-function AuditPieceView({ piece }: { piece: AuditPiece }) {
-  if (piece.kind === "text") return <>{piece.text}</>;
-  return piece.path ? <a href={piece.path}>{piece.name}</a> : piece.name;
-}
-
-function AuditDetails({ pieces }: { pieces: AuditPiece[] }) {
-  return pieces.map((piece, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: a row's pieces are a fixed sentence; they never reorder
-    <AuditPieceView key={i} piece={piece} />
-  ));
-}
-
 function Audit({ data }: { data: OrgAdminData }) {
   return (
     <section aria-labelledby="audit-title" className={s.section}>
@@ -342,33 +326,12 @@ function Audit({ data }: { data: OrgAdminData }) {
       {data.audit.length === 0 ? (
         <p className={s.muted}>Nothing has changed yet.</p>
       ) : (
-        <div className={s.tableWrap}>
-          {/* Explicit roles: the phone layout changes the rows' display, which would drop the table's semantics (OrgPolicy.css.ts). */}
-          <table role="table" className={`${s.table} ${s.auditTable}`}>
-            <thead role="rowgroup">
-              <tr role="row">
-                {AUDIT_COLUMNS.map((name) => (
-                  <th key={name} scope="col" role="columnheader">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {data.audit.map((a) => (
-                <tr key={a.id} role="row">
-                  <td role="cell">{formatDate(a.at)}</td>
-                  <td role="cell">{a.actor}</td>
-                  <td role="cell">{a.what}</td>
-                  <td role="cell">
-                    <AuditDetails pieces={a.details} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AuditTable lines={data.audit} caption={`The latest ${data.audit.length === 1 ? "entry" : `${data.audit.length} entries`}, newest first.`} />
       )}
+      {/* The whole log is paged on its own page, with filters (issue 40 item 14). */}
+      <p>
+        <a href={ORG_AUDIT_PATH}>The whole audit log, by app or person</a>
+      </p>
     </section>
   );
 }

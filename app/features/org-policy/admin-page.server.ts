@@ -18,12 +18,13 @@ import type { AppDetail } from "~/models/types";
 import { PlatformError } from "~/platform/client.server";
 import { requireOrgAdmin, type OrgAdminAuth } from "./access.server";
 import { auditAppIds, auditLine } from "./audit-view.server";
+import { latestAuditEntries } from "./audit-page.server";
 import { freeText } from "./forms";
 import { ORG_ADMIN_PATH } from "./paths";
 import { describeRule, OPEN_POLICY, ruleConditionsSchema, type OrgDecision } from "./policy";
 import { decideAppFor, denyRequestFor } from "./requests.server";
 import { checkRequestsSpace, listOrgGroupSpaces } from "./requests-space.server";
-import { addRule, clearDecision, deleteRule, findRequest, listDecisions, listRequests, listRules, readAuditLog, readPolicy, savePolicy, type OrgRequest } from "./store.server";
+import { addRule, clearDecision, deleteRule, findRequest, listDecisions, listRequests, listRules, readPolicy, savePolicy, type OrgRequest } from "./store.server";
 
 type AppFacts = Pick<AppDetail, "id" | "name" | "friendlyId" | "publisherVerified" | "permissions" | "security" | "companyName">;
 
@@ -61,7 +62,7 @@ export async function orgAdminLoader({ request, context }: LoaderFunctionArgs) {
     listRules(context.db, orgId),
     listRequests(context.db, orgId, "pending"),
     listRequests(context.db, orgId, "decided", 50),
-    readAuditLog(context.db, orgId, 50),
+    latestAuditEntries(context, orgId),
   ]);
   const requests = new Map([...pending, ...history].map((r) => [r.id, r]));
   const apps = await appsById(context, [...decisions.map((d) => d.appId), ...pending.map((r) => r.appId), ...auditAppIds(audit), ...history.map((r) => r.appId)]);
