@@ -159,7 +159,8 @@ export async function orgAdminAction({ request, context }: ActionFunctionArgs) {
       if (!parsed.success) {
         // A refused reason comes back with what was typed and the problem (issue 40 item 13), so
         // the admin fixes it instead of typing it again; other problems are the notice as before.
-        const app = parsed.error.issues.some((i) => i.path[0] === "reason") && fields.appId ? await context.catalogue.app(fields.appId) : null;
+        const forReason = parsed.error.issues.some((i) => i.path[0] === "reason") && (fields.intent === "approve" || fields.intent === "restrict");
+        const app = forReason && fields.appId ? await context.catalogue.app(fields.appId) : null;
         if (!app) return done("Nothing changed", firstIssue(parsed.error), "error");
         const refused: OrgAdminRefusal = {
           form: "app",
