@@ -10,12 +10,12 @@ import { InputField, SelectField, SubmitRow } from "~/components/FormFields";
 import { formatDate } from "~/lib/format-date";
 import { AI_USE_LABELS, CERTIFICATION_LABELS, CERTIFICATIONS, DATA_REGION_LABELS, DATA_REGIONS } from "~/models/security-facts";
 import { visuallyHidden } from "../../../styles/global.css";
-import type { OrgAdminData } from "./admin-page.server";
+import type { OrgAdminData, OrgAdminRefusal } from "./admin-page.server";
+import { RestrictReasonField } from "./StandingNotice";
 import * as s from "./OrgPolicy.css";
 import { HonestLimits } from "./HonestLimits";
-
-/** The audit log's columns, in order. */
-const AUDIT_COLUMNS = ["When", "Who", "What", "Details"] as const;
+import { AuditTable } from "./AuditTable";
+import { ORG_AUDIT_PATH } from "./paths";
 
 const STATUS_WORDS = { approved: "Approved", denied: "Denied", restricted: "Restricted", pending: "Pending" } as const;
 
@@ -139,7 +139,29 @@ function Rules({ data }: { data: OrgAdminData }) {
   );
 }
 
-function Pending({ data }: { data: OrgAdminData }) {
+/** A decision from an app's page refused for its reason: the same form again, with what was typed and why. */
+function RefusedDecision({ refused }: { refused: Extract<OrgAdminRefusal, { form: "app" }> }) {
+  const verb = refused.intent === "approve" ? "Pre-approve" : "Restrict";
+  return (
+    <section aria-labelledby="refused-title" className={s.section}>
+      <h2 id="refused-title" className={s.sectionTitle}>
+        {verb} {refused.appName}
+      </h2>
+      <Form method="post" className={s.inlineForm}>
+        <CsrfInput />
+        <input type="hidden" name="appId" value={refused.appId} />
+        <input type="hidden" name="returnTo" value={refused.returnTo} />
+        <RestrictReasonField id="refused-reason" value={refused.reason} problem={refused.problem} />
+        <button type="submit" name="intent" value={refused.intent} className={buttonStyles.primary}>
+          {verb}
+          <span className={visuallyHidden}> {refused.appName}</span>
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Pending({ data, refused }: { data: OrgAdminData; refused: Extract<OrgAdminRefusal, { form: "request" }> | null }) {
   return (
     <section aria-labelledby="pending-title" className={s.section}>
       <h2 id="pending-title" className={s.sectionTitle}>
@@ -184,7 +206,14 @@ function Pending({ data }: { data: OrgAdminData }) {
                 <CsrfInput />
                 <input type="hidden" name="requestId" value={r.id} />
                 <span className={f.form}>
-                  <InputField id={`reason-${r.id}`} name="reason" label="Reason (optional)" maxLength={500} />
+                  <InputField
+                    id={`reason-${r.id}`}
+                    name="reason"
+                    label="Reason (optional)"
+                    maxLength={500}
+                    defaultValue={refused?.requestId === r.id ? refused.reason : undefined}
+                    error={refused?.requestId === r.id ? refused.problem : undefined}
+                  />
                 </span>
                 <span className={s.buttons}>
                   <button type="submit" name="intent" value="approve-request" className={buttonStyles.primary}>
@@ -291,21 +320,6 @@ function History({ data }: { data: OrgAdminData }) {
   );
 }
 
-type AuditPiece = OrgAdminData["audit"][number]["details"][number];
-
-/** One piece of an audit row's details (./audit-view.server.ts): text, or an app by name, linked where listed. */
-function AuditPieceView({ piece }: { piece: AuditPiece }) {
-  if (piece.kind === "text") return <>{piece.text}</>;
-  return piece.path ? <a href={piece.path}>{piece.name}</a> : piece.name;
-}
-
-function AuditDetails({ pieces }: { pieces: AuditPiece[] }) {
-  return pieces.map((piece, i) => (
-    // biome-ignore lint/suspicious/noArrayIndexKey: a row's pieces are a fixed sentence; they never reorder
-    <AuditPieceView key={i} piece={piece} />
-  ));
-}
-
 function Audit({ data }: { data: OrgAdminData }) {
   return (
     <section aria-labelledby="audit-title" className={s.section}>
@@ -315,40 +329,17 @@ function Audit({ data }: { data: OrgAdminData }) {
       {data.audit.length === 0 ? (
         <p className={s.muted}>Nothing has changed yet.</p>
       ) : (
-        <div className={s.tableWrap}>
-          {/* Explicit roles: the phone layout changes the rows' display, which would drop the table's semantics (OrgPolicy.css.ts). */}
-          <table role="table" className={`${s.table} ${s.auditTable}`}>
-            <thead role="rowgroup">
-              <tr role="row">
-                {AUDIT_COLUMNS.map((name) => (
-                  <th key={name} scope="col" role="columnheader">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody role="rowgroup">
-              {data.audit.map((a) => (
-                <tr key={a.id} role="row">
-                  <td role="cell">{formatDate(a.at)}</td>
-                  <td role="cell">
-                    <ActorName actor={a.actor} />
-                  </td>
-                  <td role="cell">{a.what}</td>
-                  <td role="cell">
-                    <AuditDetails pieces={a.details} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AuditTable lines={data.audit} caption={`The latest ${data.audit.length === 1 ? "entry" : `${data.audit.length} entries`}, newest first.`} />
       )}
+      {/* The whole log is paged on its own page, with filters (issue 40 item 14). */}
+      <p>
+        <a href={ORG_AUDIT_PATH}>The whole audit log, by app or person</a>
+      </p>
     </section>
   );
 }
 
-export function OrgAdminPage({ data }: { data: OrgAdminData }) {
+export function OrgAdminPage({ data, refused = null }: { data: OrgAdminData; refused?: OrgAdminRefusal | null }) {
   return (
     <article className={s.page} aria-labelledby="org-admin-title">
       <h1 id="org-admin-title" className={s.title}>
@@ -360,8 +351,9 @@ export function OrgAdminPage({ data }: { data: OrgAdminData }) {
           : "Open: your people choose their apps themselves. Switch to approval required to decide which apps they use."}{" "}
         To pre-approve or restrict an app, open its page in the App Hub.
       </p>
+      {refused?.form === "app" ? <RefusedDecision refused={refused} /> : null}
       <HonestLimits productName={data.productName} />
-      <Pending data={data} />
+      <Pending data={data} refused={refused?.form === "request" ? refused : null} />
       <Settings data={data} />
       <Rules data={data} />
       <AppList title="Pre-approved apps" id="approved-title" items={data.approved} empty="No app is pre-approved yet." />

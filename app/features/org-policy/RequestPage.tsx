@@ -24,6 +24,7 @@ export function RequestPage({ page, acted }: { page: RequestPageData; acted: Req
             <StandingBadge state={standing.state} />
           </p>
           <p>{standing.message}</p>
+          {standing.reason ? <p>Reason: {standing.reason}</p> : null}
         </div>
       ) : (
         <p className={s.lead}>Your organisation does not require approval: you can use {app.name} without asking.</p>

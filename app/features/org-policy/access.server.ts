@@ -173,14 +173,17 @@ export function standingView(standing: OrgStanding | null, app: { name: string; 
     return {
       state: "approved",
       message: standing.byRule ? `Approved by your organisation's rule “${standing.byRule}”.` : `Your organisation approved ${app.name}.`,
+      reason: null,
       requestHref: null,
     };
   }
-  if (standing.state === "restricted") return { state: "restricted", message: refusalMessage(app.name, standing), requestHref: null };
+  // The reason apart from the sentence: pages show it as its own "Reason: …" line (issue 40 item 13).
+  if (standing.state === "restricted")
+    return { state: "restricted", message: refusalMessage(app.name, { state: "restricted", reason: "" }), reason: standing.reason.trim() || null, requestHref: null };
   const pending = standing.request?.status === "pending";
   const denied = standing.request?.status === "denied" ? standing.request : null;
   const message = denied ? `Your request was denied${denied.reason ? `: ${denied.reason}` : "."} You may ask again.` : refusalMessage(app.name, standing);
-  return { state: "needs-approval", message, requestHref: pending ? null : app.requestPath };
+  return { state: "needs-approval", message, reason: null, requestHref: pending ? null : app.requestPath };
 }
 
 /**

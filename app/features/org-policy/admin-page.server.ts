@@ -19,12 +19,13 @@ import type { AppDetail } from "~/models/types";
 import { PlatformError } from "~/platform/client.server";
 import { requireOrgAdmin, type OrgAdminAuth } from "./access.server";
 import { auditAppIds, auditLine } from "./audit-view.server";
+import { latestAuditEntries } from "./audit-page.server";
 import { freeText } from "./forms";
 import { ORG_ADMIN_PATH } from "./paths";
 import { describeRule, OPEN_POLICY, ruleConditionsSchema, type OrgDecision } from "./policy";
 import { decideAppFor, denyRequestFor } from "./requests.server";
 import { checkRequestsSpace, listOrgGroupSpaces } from "./requests-space.server";
-import { addRule, clearDecision, deleteRule, findRequest, listDecisions, listRequests, listRules, readAuditLog, readPolicy, savePolicy, type OrgRequest } from "./store.server";
+import { addRule, clearDecision, deleteRule, findRequest, listDecisions, listRequests, listRules, readPolicy, savePolicy, type OrgRequest } from "./store.server";
 
 type AppFacts = Pick<AppDetail, "id" | "name" | "friendlyId" | "publisherVerified" | "permissions" | "security" | "companyName">;
 
@@ -62,7 +63,7 @@ export async function orgAdminLoader({ request, context }: LoaderFunctionArgs) {
     listRules(context.db, orgId),
     listRequests(context.db, orgId, "pending"),
     listRequests(context.db, orgId, "decided", 50),
-    readAuditLog(context.db, orgId, 50),
+    latestAuditEntries(context, orgId),
   ]);
   const requests = new Map([...pending, ...history].map((r) => [r.id, r]));
   const apps = await appsById(context, [...decisions.map((d) => d.appId), ...pending.map((r) => r.appId), ...auditAppIds(audit), ...history.map((r) => r.appId)]);
@@ -106,6 +107,11 @@ export async function orgAdminLoader({ request, context }: LoaderFunctionArgs) {
 }
 
 export type OrgAdminData = Awaited<ReturnType<typeof orgAdminLoader>>["data"];
+
+/** A decision refused for its reason: the page shows the form again with what was typed and why. */
+export type OrgAdminRefusal =
+  | { form: "app"; intent: "approve" | "restrict"; appId: string; appName: string; returnTo: string; reason: string; problem: string }
+  | { form: "request"; requestId: number; reason: string; problem: string };
 
 // Built on the first post, not at the Worker's startup (lib/lazy-schema.ts; docs/decisions/056).
 const reason = () => freeText("The reason", 500).default("");
@@ -151,7 +157,23 @@ export async function orgAdminAction({ request, context }: ActionFunctionArgs) {
     case "restrict":
     case "clear": {
       const parsed = appDecisionForm.safeParse(fields);
-      if (!parsed.success) return done("Nothing changed", firstIssue(parsed.error), "error");
+      if (!parsed.success) {
+        // A refused reason comes back with what was typed and the problem (issue 40 item 13), so
+        // the admin fixes it instead of typing it again; other problems are the notice as before.
+        const forReason = parsed.error.issues.some((i) => i.path[0] === "reason") && (fields.intent === "approve" || fields.intent === "restrict");
+        const app = forReason && fields.appId ? await context.catalogue.app(fields.appId) : null;
+        if (!app) return done("Nothing changed", firstIssue(parsed.error), "error");
+        const refused: OrgAdminRefusal = {
+          form: "app",
+          intent: fields.intent === "approve" ? "approve" : "restrict",
+          appId: app.id,
+          appName: app.name,
+          returnTo: safeRedirectPath(fields.returnTo ?? ORG_ADMIN_PATH),
+          reason: fields.reason ?? "",
+          problem: firstIssue(parsed.error),
+        };
+        return data(refused, { status: 400, headers: PRIVATE_HEADERS });
+      }
       const returnTo = parsed.data.returnTo ? safeRedirectPath(parsed.data.returnTo) : ORG_ADMIN_PATH;
       const app = await context.catalogue.app(parsed.data.appId);
       if (!app) return done("Nothing changed", "That app is not in the App Hub.", "error");
@@ -170,7 +192,15 @@ export async function orgAdminAction({ request, context }: ActionFunctionArgs) {
     case "restrict-request":
     case "deny-request": {
       const parsed = requestDecisionForm.safeParse(fields);
-      if (!parsed.success) return done("Nothing changed", firstIssue(parsed.error), "error");
+      if (!parsed.success) {
+        // As above: a refused reason is shown again under that request, with what was typed.
+        const requestId = Number(fields.requestId);
+        if (parsed.error.issues.some((i) => i.path[0] === "reason") && Number.isSafeInteger(requestId) && requestId > 0) {
+          const refused: OrgAdminRefusal = { form: "request", requestId, reason: fields.reason ?? "", problem: firstIssue(parsed.error) };
+          return data(refused, { status: 400, headers: PRIVATE_HEADERS });
+        }
+        return done("Nothing changed", firstIssue(parsed.error), "error");
+      }
       // Only this organisation's requests: another's id is "not found", as a missing one.
       const found = await findRequest(context.db, admin.orgId, parsed.data.requestId);
       if (!found) return done("Nothing changed", "That request was not found.", "error");

@@ -136,7 +136,9 @@ export const mayUse = (s: OrgStanding) => s.state === "open" || s.state === "app
 
 /** The refusal's words (pages and the APIs' 403 `message`), for an app the member may not use. */
 export function refusalMessage(appName: string, s: OrgStanding): string {
-  if (s.state === "restricted") return `Your organisation has restricted ${appName}${s.reason ? `: ${s.reason}` : "."} It cannot be requested.`;
+  // The reason last, after the house's "Reason: " (as the bot's messages and the review queue say
+  // it), so a reason that ends without a full stop still reads as its own part (issue 40 item 13).
+  if (s.state === "restricted") return `Your organisation has restricted ${appName}. It cannot be requested.${s.reason ? ` Reason: ${s.reason}` : ""}`;
   if (s.state === "needs-approval") {
     if (s.request?.status === "pending") return `Your organisation requires approval for ${appName}. Your request is waiting for an administrator.`;
     if (s.moreAccess.length) return `${appName} now asks for more access than your organisation approved. Request it again to use it.`;

@@ -14,6 +14,8 @@ export type OrgStandingView = {
   state: StandingState;
   /** The sentence under the badge (the refusal's words when the person may not use the app). */
   message: string;
+  /** A restriction's reason, as the admin gave it (shown as "Reason: …"); null when none was given. */
+  reason: string | null;
   /** "Request this app", when it can be requested (needs approval, no open request). */
   requestHref: string | null;
 };

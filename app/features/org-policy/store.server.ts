@@ -489,13 +489,56 @@ export async function listKnownAdmins(db: Db, orgId: string, keptSince: Date): P
 
 export type AuditEntry = { id: number; at: string; actor: string; actor_name: string | null; action: string; detail: string };
 
-/** The organisation's audit log entries, newest first. */
-export async function readAuditLog(db: Db, orgId: string, limit = 50): Promise<AuditEntry[]> {
+/** What the audit log may be narrowed to: one app (by id), one person (as the log names them). */
+export type AuditFilter = { app?: string | undefined; person?: string | undefined };
+
+/**
+ * One page of the organisation's audit log, newest first (issue 40 item 14): the statement, apart,
+ * so a test can check its query plan. Each filter has its index (migration 0035), whose order is
+ * the page's, so the page is read where it starts and no more (LIMIT/OFFSET; no sort, no count).
+ * The app expression is written exactly as the index's, or SQLite would not use it.
+ */
+export function auditPageStatement(orgId: string, filter: AuditFilter, window: { offset: number; limit: number }): { sql: string; binds: unknown[] } {
+  const where = ["subject = ?"];
+  const binds: unknown[] = [`org:${orgId}`];
+  if (filter.app !== undefined) {
+    where.push("json_extract(detail, '$.appId') = ?");
+    binds.push(filter.app);
+  }
+  if (filter.person !== undefined) {
+    where.push("actor = ?");
+    binds.push(filter.person);
+  }
+  return {
+    sql: `SELECT id, at, actor, actor_name, action, detail FROM audit_log WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ? OFFSET ?`,
+    binds: [...binds, window.limit, window.offset],
+  };
+}
+
+export async function readAuditPage(db: Db, orgId: string, filter: AuditFilter, window: { offset: number; limit: number }): Promise<AuditEntry[]> {
+  const { sql, binds } = auditPageStatement(orgId, filter, window);
   const { results } = await db
-    .prepare("SELECT id, at, actor, actor_name, action, detail FROM audit_log WHERE subject = ? ORDER BY id DESC LIMIT ?")
-    .bind(`org:${orgId}`, limit)
+    .prepare(sql)
+    .bind(...binds)
     .all<AuditEntry>();
   return results;
+}
+
+/**
+ * Who and what the audit log's filters offer, from the organisation's own lists rather than its
+ * log (which would mean reading every row of it): the apps it decided or was asked for, and its
+ * known administrators and requesters. The page adds what its own rows name.
+ */
+export async function auditFilterChoices(db: Db, orgId: string): Promise<{ apps: { appId: string; appName: string | null }[]; people: { email: string; name: string }[] }> {
+  const [decided, requested, admins, requesters] = await db.batch([
+    db.prepare("SELECT app_id, NULL AS app_name FROM org_app_decisions WHERE org_id = ? LIMIT 500").bind(orgId),
+    db.prepare("SELECT app_id, max(app_name) AS app_name FROM org_app_requests WHERE org_id = ? GROUP BY app_id LIMIT 500").bind(orgId),
+    db.prepare("SELECT email, name FROM org_admins WHERE org_id = ? LIMIT 500").bind(orgId),
+    db.prepare("SELECT requester_email AS email, max(requester_name) AS name FROM org_app_requests WHERE org_id = ? GROUP BY requester_email LIMIT 500").bind(orgId),
+  ]);
+  const apps = [...((decided?.results ?? []) as { app_id: string; app_name: string | null }[]), ...((requested?.results ?? []) as { app_id: string; app_name: string | null }[])];
+  const people = [...((admins?.results ?? []) as { email: string; name: string }[]), ...((requesters?.results ?? []) as { email: string; name: string }[])];
+  return { apps: apps.map((a) => ({ appId: a.app_id, appName: a.app_name })), people };
 }
 
 /**
