@@ -190,15 +190,6 @@ export async function listPublisherTokens(db: Db, publisherSlug: string): Promis
   return results.map(toToken);
 }
 
-/** How many live tokens a publisher has (the console's cap): neither revoked nor expired. */
-export async function countLiveTokens(db: Db, publisherSlug: string, now = new Date()): Promise<number> {
-  const row = await db
-    .prepare(`SELECT count(*) AS n FROM publisher_tokens WHERE publisher_slug = ?1 AND ${liveSql("?2")}`)
-    .bind(publisherSlug, now.toISOString())
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
 /**
  * The token whose secret this is, revoked and expired ones included (the API's 401 says which), or
  * null. Looked up by its hash: the secret itself is never stored. `memberGone` is true for a member's
