@@ -51,6 +51,27 @@ describe("an organisation admin's kept tokens", () => {
     expect(await toAda()).toHaveLength(1);
   });
 
+  it("a logout D1 cannot serve still ends the session, and the tokens are forgotten on a later try", async () => {
+    const ada = await loggedIn(world, USERS.ada.email);
+    expect((await kept(USERS.ada.email))?.tokens).toBeTruthy();
+    expect((await visit(world, ada, "/admin/organisation")).status).toBe(200);
+    // D1 refuses the forgetting (as an outage would) until the trigger is dropped below.
+    await world.app.db.prepare("CREATE TRIGGER refuse_forget BEFORE UPDATE OF tokens ON org_admins BEGIN SELECT RAISE(ABORT, 'D1 is unavailable'); END").run();
+    try {
+      const out = await visit(world, ada, "/logout");
+      expect(out.status).toBe(302);
+      // Logged out all the same: the next page asks them to log in.
+      const after = await visit(world, ada, "/admin/organisation");
+      expect(after.status).toBe(302);
+      expect(after.headers.get("Location")).toMatch(/^\/login/);
+      expect((await kept(USERS.ada.email))?.tokens).toBeTruthy();
+    } finally {
+      await world.app.db.prepare("DROP TRIGGER IF EXISTS refuse_forget").run();
+    }
+    // D1 is back: the retry after the answer (waitUntil, a second later) forgets them.
+    await expect.poll(async () => (await kept(USERS.ada.email))?.tokens, { timeout: 10_000, interval: 250 }).toBeNull();
+  });
+
   it("the confirmation's post forgets them too, and another person's logout leaves them", async () => {
     const ada = await loggedIn(world, USERS.ada.email);
     const riley = await loggedIn(world, USERS.riley.email);

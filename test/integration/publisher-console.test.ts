@@ -6,13 +6,16 @@
 import { describe, expect, it } from "vitest";
 import { USERS } from "../../workers/platform/demo-data.ts";
 import type { AppRecord } from "../../app/models/catalogue-record.ts";
+import { createMemberToken } from "../../app/features/publisher-api/tokens.server.ts";
 import { loggedIn } from "./followers-helpers.ts";
 import { read } from "./html.ts";
 import { type Jar, postForm, startWorld, useWorld, visit, type World } from "./login.ts";
 import { keyOf, listedBots, publisherCall, tokenFor } from "./publisher.ts";
 
 const world: World = useWorld(
-  () => startWorld(),
+  // This file logs in more than 50 times within a minute (two requests each): the login limit is
+  // rate-limits.test.ts's subject, not this file's, so it is raised here rather than waited out.
+  () => startWorld({}, { rateLimits: { RATE_LIMIT_LOGIN: 1000 } }),
   async (w) => {
     await w.platform.reset();
     await w.app.db.batch(["DELETE FROM publisher_members", "DELETE FROM submissions", "DELETE FROM publisher_tokens", "DELETE FROM audit_log"].map((sql) => w.app.db.prepare(sql)));
@@ -414,6 +417,45 @@ describe("isolation: a member of A never sees or changes B's things", () => {
       { actor: USERS.sam.email, action: "member.remove", subject: a, reason: null },
       { actor: USERS.sam.email, action: "token.revoke", subject: a, reason: "member.remove" },
     ]);
+  });
+
+  it("a create that passed the member check just before the member's removal inserts nothing: the INSERT re-checks membership and the cap", async () => {
+    const { a } = twoPublishers();
+    await link(a, USERS.riley.email);
+    await link(a, USERS.max.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    const max = await loggedIn(world, USERS.max.email);
+    // Max's create has passed requirePublisherMember (he is a member now) ...
+    expect((await visit(world, max, `/publisher/${a}/tokens`)).status).toBe(200);
+    // ... then Riley's removal batch lands (its revoke finds no token of his yet) ...
+    expect(await landed(riley, await postForm(world, riley, `/publisher/${a}/members`, { intent: "remove", email: USERS.max.email }))).toContain("Member removed");
+    // ... and then Max's insert runs: the store's create is the unit the race reaches.
+    const raced = { publisherSlug: a, name: "raced", createdBy: { by: USERS.max.email, name: null }, memberEmail: USERS.max.email.toLowerCase(), liveCap: 10 };
+    expect(await createMemberToken(world.app.db, raced)).toBe("member-gone");
+    const live = await world.app.db.prepare("SELECT count(*) AS n FROM publisher_tokens WHERE name = 'raced' AND revoked_at IS NULL").first<{ n: number }>();
+    expect(live?.n).toBe(0);
+    expect((await world.app.db.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'token.create'").first<{ n: number }>())?.n).toBe(0);
+    // The cap is in the same statement: two creates racing past a count of 1 cannot both insert.
+    const rileys = { publisherSlug: a, createdBy: { by: USERS.riley.email, name: null }, memberEmail: USERS.riley.email.toLowerCase(), liveCap: 2 };
+    expect(await createMemberToken(world.app.db, { ...rileys, name: "one" })).toEqual(expect.objectContaining({ secret: expect.any(String) }));
+    expect(await createMemberToken(world.app.db, { ...rileys, name: "two" })).toEqual(expect.objectContaining({ secret: expect.any(String) }));
+    expect(await createMemberToken(world.app.db, { ...rileys, name: "three" })).toBe("full");
+  });
+
+  it("a member's token whose member is no longer an active member is refused by the API, even if nothing marked it revoked", async () => {
+    const { a } = twoPublishers();
+    await link(a, USERS.riley.email);
+    const riley = await loggedIn(world, USERS.riley.email);
+    const secret = /value="(ahp_[A-Za-z0-9_-]{43})"/.exec(await (await postForm(world, riley, `/publisher/${a}/tokens`, { intent: "create", name: "left" })).text())![1]!;
+    expect((await publisherCall(world, secret, "/me")).status).toBe(200);
+    // The member's row goes by some path that does not revoke (the race above, or a future one).
+    await world.app.db.prepare("DELETE FROM publisher_members WHERE publisher_slug = ? AND email = ?").bind(a, USERS.riley.email.toLowerCase()).run();
+    const refused = await publisherCall(world, secret, "/me");
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("WWW-Authenticate")).toContain('error="invalid_token"');
+    expect(await refused.json()).toEqual({
+      message: "This token was revoked: the member who made it left the publisher. Ask a member of the publisher or a hub admin for a new one.",
+    });
   });
 
   it("the console's token form offers 30, 90 or 365 days; expired tokens do not count toward the live cap", async () => {

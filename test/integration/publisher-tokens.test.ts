@@ -128,20 +128,32 @@ describe("publisher API tokens", () => {
     expect(read(await (await visit(world, sam, "/admin/publisher-tokens")).text()).text).toContain(`expired on ${formatDate(past)}`);
   });
 
-  it("tokens made before migration 0032 (no expiry) work until the first Cron run after it gives them 90 days from then", async () => {
+  it("tokens made before migration 0032 (no expiry) fail closed at 90 days from when they were made until the Cron stamps them, and the Cron gives them 90 days from its first run", async () => {
     const legacy = `ahp_${"L".repeat(43)}`;
+    const recent = `ahp_${"R".repeat(43)}`;
     const publisher = world.app.catalogue.publishers[4]!;
-    await world.app.db
-      .prepare("INSERT INTO publisher_tokens (publisher_slug, name, token_hash, prefix, created_by, created_at) VALUES (?, 'legacy', ?, 'ahp_LLLLLL', 'old@hub.example', ?)")
-      .bind(publisher.slug, createHash("sha256").update(legacy).digest("hex"), new Date(Date.now() - 400 * 86_400_000).toISOString())
-      .run();
-    expect((await me(legacy)).status).toBe(200);
+    const madeAt = new Date(Date.now() - 400 * 86_400_000).toISOString();
+    const insert = world.app.db.prepare(
+      "INSERT INTO publisher_tokens (publisher_slug, name, token_hash, prefix, created_by, created_at) VALUES (?, ?, ?, 'ahp_LLLLLL', 'old@hub.example', ?)",
+    );
+    await world.app.db.batch([
+      insert.bind(publisher.slug, "legacy", createHash("sha256").update(legacy).digest("hex"), madeAt),
+      insert.bind(publisher.slug, "recent", createHash("sha256").update(recent).digest("hex"), new Date(Date.now() - 10 * 86_400_000).toISOString()),
+    ]);
+    // No Cron run yet: a NULL expiry is not "never" (issue 40 review L2). The 400-day-old one ended
+    // 90 days after it was made, and the 401 says when; the 10-day-old one still works.
+    const refused = await me(legacy);
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      message: `This token expired on ${formatDate(new Date(Date.parse(madeAt) + 90 * 86_400_000).toISOString())}. Ask a member of the publisher or a hub admin for a new one.`,
+    });
+    expect((await me(recent)).status).toBe(200);
     const worker = await world.app.mf.getWorker(BACK_OFFICE_WORKER);
     const first = new Date();
     expect((await worker.scheduled({ cron: "* * * * *", scheduledTime: first })).outcome).toBe("ok");
     const expiry = async () => (await world.app.db.prepare("SELECT expires_at FROM publisher_tokens WHERE name = 'legacy'").first<{ expires_at: string | null }>())!.expires_at;
     expect(await expiry()).toBe(new Date(first.getTime() + 90 * 86_400_000).toISOString());
-    // Later runs leave it: the 90 days count from the first.
+    // Later runs leave it: the 90 days count from the first (the grace decision 025 gives older tokens).
     expect((await worker.scheduled({ cron: "* * * * *", scheduledTime: new Date(first.getTime() + 60_000) })).outcome).toBe("ok");
     expect(await expiry()).toBe(new Date(first.getTime() + 90 * 86_400_000).toISOString());
     expect((await me(legacy)).status).toBe(200);

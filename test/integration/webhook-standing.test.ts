@@ -286,4 +286,34 @@ describe("a webhook whose app the owner's organisation restricts later (issue 40
       await openAgain();
     }
   });
+
+  it("stays inactive when the policy stop is lifted while the platform cannot confirm the owner is still in the space (issue 40 review L5)", async () => {
+    try {
+      const riley = await as(USERS.riley.email);
+      const hook = await create(riley, "incoming", { roomId: room("marketingLaunch"), displayName: "Left-then-restricted" });
+      expect((await postHook(hook, { text: "open" })).status).toBe(200);
+      await leave("riley", "marketingLaunch");
+      await ageStandings();
+      expect(await refusalOf(await postHook(hook, { text: "left" }))).toEqual([403, inactiveRefusal("left_space", "incoming")]);
+      // The policy stop is the hub's own data, read first: it takes the place of left_space.
+      await acmePolicy("restricted");
+      await ageStandings();
+      expect(await refusalOf(await postHook(hook, { text: "restricted" }))).toEqual([403, inactiveRefusal("org_restricted", "incoming")]);
+
+      // Lifted while the membership lookup fails (no verdict): the webhook must not come back on a guess.
+      await world.platform.fault({ method: "GET", path: "/v1/memberships", kind: "status", status: 404, times: -1 });
+      await acmePolicy("approved");
+      await ageStandings();
+      expect((await postHook(hook, { text: "during the outage" })).status).toBe(403);
+      expect((await myWebhooks(riley, "incoming"))[0]).toMatchObject({ status: "inactive" });
+      await world.platform.clearFaults();
+      // The platform answers again: Riley is not in the space, so it is left_space once more.
+      await ageStandings();
+      expect(await refusalOf(await postHook(hook, { text: "after the outage" }))).toEqual([403, inactiveRefusal("left_space", "incoming")]);
+      expect(await posted("Left-then-restricted")).toEqual(["open"]);
+    } finally {
+      await world.platform.clearFaults();
+      await openAgain();
+    }
+  });
 });

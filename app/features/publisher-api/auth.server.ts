@@ -6,7 +6,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { formatDate } from "~/lib/format-date";
 import { jsonError } from "~/lib/http.server";
-import { findToken, isExpired, touchToken, type PublisherToken } from "./tokens.server";
+import { expiryOf, findToken, isExpired, touchToken, type PublisherToken } from "./tokens.server";
 
 const RENEW = "Ask a member of the publisher or a hub admin for a new one.";
 
@@ -25,7 +25,10 @@ export async function requirePublisherToken(request: Request, context: AppLoadCo
   const token = await findToken(context.db, match[1]!);
   if (!token) throw jsonError(401, "This token is not valid: it is unknown or mistyped.", {}, challenge("invalid_token"));
   if (token.revokedAt) throw jsonError(401, `This token was revoked on ${formatDate(token.revokedAt)}. ${RENEW}`, {}, challenge("invalid_token"));
-  if (isExpired(token)) throw jsonError(401, `This token expired on ${formatDate(token.expiresAt!)}. ${RENEW}`, {}, challenge("invalid_token"));
-  context.waitUntil(touchToken(context.db, token).catch(() => undefined));
-  return token;
+  // A member's token whose member has left: revoked in substance even if no row says so yet.
+  if (token.memberGone) throw jsonError(401, `This token was revoked: the member who made it left the publisher. ${RENEW}`, {}, challenge("invalid_token"));
+  if (isExpired(token)) throw jsonError(401, `This token expired on ${formatDate(expiryOf(token))}. ${RENEW}`, {}, challenge("invalid_token"));
+  const { memberGone: _, ...live } = token;
+  context.waitUntil(touchToken(context.db, live).catch(() => undefined));
+  return live;
 }

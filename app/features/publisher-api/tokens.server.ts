@@ -65,10 +65,28 @@ const toToken = (r: TokenRow): PublisherToken => ({
   expiresAt: r.expires_at,
   memberEmail: r.member_email,
 });
-const COLUMNS = "id, publisher_slug, name, prefix, created_by, created_by_name, created_at, last_used_at, revoked_at, expires_at, member_email";
+/**
+ * When a token stops working, as SQL. A token made before migration 0032 has no stored expiry until
+ * the Cron's stampMissingExpiries runs; until then it fails closed at created_at + 90 days rather
+ * than never expiring (a Cron that never ran must not leave old tokens working for ever: issue 40
+ * review L2). strftime's `%f` keeps the milliseconds, so the text compares as toISOString's does.
+ */
+const EXPIRES_AT_SQL = `coalesce(expires_at, strftime('%Y-%m-%dT%H:%M:%fZ', created_at, '+${LEGACY_TOKEN_LIFETIME_DAYS} days'))`;
+// Every read gives the expiry the checks use (the stored one, or the fail-closed one above), so the
+// lists, the API's 401 and the live cap all agree on it.
+const COLUMNS = `id, publisher_slug, name, prefix, created_by, created_by_name, created_at, last_used_at, revoked_at, ${EXPIRES_AT_SQL} AS expires_at, member_email`;
+/** Neither revoked nor expired at the instant bound as `nowParam` (e.g. "?3"). */
+const liveSql = (nowParam: string) => `revoked_at IS NULL AND ${EXPIRES_AT_SQL} > ${nowParam}`;
 
-/** Whether the token has expired at `now` (an expiry not yet stamped has not). */
-export const isExpired = (token: Pick<PublisherToken, "expiresAt">, now = new Date()): boolean => token.expiresAt !== null && Date.parse(token.expiresAt) <= now.getTime();
+/**
+ * Whether the token has expired at `now`. One without an expiry (made before migration 0032, and
+ * not yet stamped by the Cron) fails closed: it expires LEGACY_TOKEN_LIFETIME_DAYS after it was made.
+ */
+export const isExpired = (token: Pick<PublisherToken, "expiresAt" | "createdAt">, now = new Date()): boolean => Date.parse(expiryOf(token)) <= now.getTime();
+
+/** When the token stops working: its expiry, or for an unstamped older token created_at + 90 days. */
+export const expiryOf = (token: Pick<PublisherToken, "expiresAt" | "createdAt">): string =>
+  token.expiresAt ?? new Date(Date.parse(token.createdAt) + LEGACY_TOKEN_LIFETIME_DAYS * DAY_MS).toISOString();
 
 export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
@@ -76,30 +94,71 @@ export async function sha256Hex(text: string): Promise<string> {
 }
 
 /**
- * A new token for the publisher: the secret (shown once) and its record, expiring `expiresInDays`
- * from now. `memberEmail` is the member's row when a member makes it in the console (removing the
- * member revokes it); a hub admin's token has none. Logged in the audit log.
+ * A hub admin's new token for the publisher: the secret (shown once) and its record, expiring
+ * `expiresInDays` from now. No member made it, so no member's removal ends it. Logged in the audit log.
  */
 export async function createToken(
   db: Db,
-  input: { publisherSlug: string; name: string; createdBy: ActorRecord; expiresInDays?: TokenLifetime; memberEmail?: string | null },
+  input: { publisherSlug: string; name: string; createdBy: ActorRecord; expiresInDays?: TokenLifetime },
   now = new Date(),
 ): Promise<{ secret: string; token: PublisherToken }> {
+  const made = await insertToken(db, { ...input, memberEmail: null, liveCap: null }, now);
+  if (typeof made === "string") throw new Error(`A hub admin's token was refused (${made}): nothing but a member or cap condition refuses one`);
+  return made;
+}
+
+export type MemberTokenRefusal = "member-gone" | "full";
+
+/**
+ * A member's new token, made in the console: as createToken, tied to the member's row (`memberEmail`,
+ * publisher_members.email), so removing the member revokes it. The INSERT itself checks that the row
+ * is still an active member and that the publisher has fewer than `liveCap` live tokens: a create
+ * that passed the console's member check just before the member's removal would otherwise insert
+ * after the removal's revoke and leave a live token behind (issue 40 review L1). "member-gone" or
+ * "full" when the statement inserted nothing, and then nothing was written.
+ */
+export async function createMemberToken(
+  db: Db,
+  input: { publisherSlug: string; name: string; createdBy: ActorRecord; expiresInDays?: TokenLifetime; memberEmail: string; liveCap: number },
+  now = new Date(),
+): Promise<{ secret: string; token: PublisherToken } | MemberTokenRefusal> {
+  return insertToken(db, input, now);
+}
+
+async function insertToken(
+  db: Db,
+  input: { publisherSlug: string; name: string; createdBy: ActorRecord; expiresInDays?: TokenLifetime; memberEmail: string | null; liveCap: number | null },
+  now: Date,
+): Promise<{ secret: string; token: PublisherToken } | MemberTokenRefusal> {
   const secret = `${TOKEN_PREFIX}${randomToken(32)}`;
   const prefix = secret.slice(0, TOKEN_PREFIX.length + 6);
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + (input.expiresInDays ?? DEFAULT_TOKEN_LIFETIME) * DAY_MS).toISOString();
+  // One statement decides and writes: D1 runs it alone, so no removal or other create lands between
+  // the member check, the cap count and the insert.
   const [inserted] = await db.batch([
     db
       .prepare(
-        `INSERT INTO publisher_tokens (publisher_slug, name, token_hash, prefix, created_by, created_by_name, created_at, expires_at, member_email) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${COLUMNS}`,
+        `INSERT INTO publisher_tokens (publisher_slug, name, token_hash, prefix, created_by, created_by_name, created_at, expires_at, member_email)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?10, ?6, ?7, ?8
+         WHERE (?8 IS NULL OR EXISTS (SELECT 1 FROM publisher_members WHERE publisher_slug = ?1 AND email = ?8 AND state = 'active'))
+           AND (?9 IS NULL OR (SELECT count(*) FROM publisher_tokens WHERE publisher_slug = ?1 AND ${liveSql("?6")}) < ?9)
+         RETURNING ${COLUMNS}`,
       )
-      .bind(input.publisherSlug, input.name, await sha256Hex(secret), prefix, input.createdBy.by, input.createdBy.name, at, expiresAt, input.memberEmail ?? null),
+      .bind(input.publisherSlug, input.name, await sha256Hex(secret), prefix, input.createdBy.by, at, expiresAt, input.memberEmail, input.liveCap, input.createdBy.name),
+    // Only when the token went in (changes() is the statement before's, in the same batch).
     db
-      .prepare("INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) VALUES (?, ?, ?, 'token.create', ?, ?)")
+      .prepare("INSERT INTO audit_log (at, actor, actor_name, action, subject, detail) SELECT ?, ?, ?, 'token.create', ?, ? WHERE changes() > 0")
       .bind(at, input.createdBy.by, input.createdBy.name, input.publisherSlug, JSON.stringify({ name: input.name, prefix, expiresAt })),
   ]);
-  return { secret, token: toToken(inserted!.results[0] as TokenRow) };
+  const row = inserted!.results[0] as TokenRow | undefined;
+  if (row) return { secret, token: toToken(row) };
+  if (input.memberEmail === null) return "full";
+  const member = await db
+    .prepare("SELECT 1 AS found FROM publisher_members WHERE publisher_slug = ? AND email = ? AND state = 'active'")
+    .bind(input.publisherSlug, input.memberEmail)
+    .first();
+  return member ? "full" : "member-gone";
 }
 
 /**
@@ -134,26 +193,25 @@ export async function listPublisherTokens(db: Db, publisherSlug: string): Promis
   return results.map(toToken);
 }
 
-/** How many live tokens a publisher has (the console's cap): neither revoked nor expired. */
-export async function countLiveTokens(db: Db, publisherSlug: string, now = new Date()): Promise<number> {
-  const row = await db
-    .prepare("SELECT count(*) AS n FROM publisher_tokens WHERE publisher_slug = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)")
-    .bind(publisherSlug, now.toISOString())
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
 /**
  * The token whose secret this is, revoked and expired ones included (the API's 401 says which), or
- * null. Looked up by its hash: the secret itself is never stored.
+ * null. Looked up by its hash: the secret itself is never stored. `memberGone` is true for a member's
+ * token whose member is no longer an active member of the publisher: removal revokes such tokens in
+ * its own batch and the create is conditional, so this is defence in depth against any other path
+ * that leaves one live (issue 40 review L1); the API refuses it as revoked.
  */
-export async function findToken(db: Db, secret: string): Promise<PublisherToken | null> {
+export async function findToken(db: Db, secret: string): Promise<(PublisherToken & { memberGone: boolean }) | null> {
   if (!TOKEN_PATTERN.test(secret)) return null;
   const row = await db
-    .prepare(`SELECT ${COLUMNS} FROM publisher_tokens WHERE token_hash = ?`)
+    .prepare(
+      `SELECT ${COLUMNS}, (member_email IS NOT NULL AND NOT EXISTS (
+         SELECT 1 FROM publisher_members m WHERE m.publisher_slug = publisher_tokens.publisher_slug AND m.email = publisher_tokens.member_email AND m.state = 'active'
+       )) AS member_gone
+       FROM publisher_tokens WHERE token_hash = ?`,
+    )
     .bind(await sha256Hex(secret))
-    .first<TokenRow>();
-  return row ? toToken(row) : null;
+    .first<TokenRow & { member_gone: number }>();
+  return row ? { ...toToken(row), memberGone: row.member_gone === 1 } : null;
 }
 
 /** Notes the token's use, at most once a minute (a write per call would be waste). */

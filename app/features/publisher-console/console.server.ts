@@ -8,11 +8,12 @@ import type { Actor } from "~/lib/actor";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireAuth } from "~/auth/session.server";
-import { countLiveTokens, createToken, listPublisherTokens, revokeToken, tokenLifetimeField, type PublisherToken } from "~/features/publisher-api/tokens.server";
+import { createMemberToken, listPublisherTokens, revokeToken, tokenLifetimeField, type PublisherToken } from "~/features/publisher-api/tokens.server";
 import { listPublisherSubmissions, submissionFields, withdrawSubmission, type Submission, type SubmissionFields } from "~/features/publisher-api/submissions.server";
 import { appPath } from "~/lib/app-paths";
 import { PRIVATE_HEADERS } from "~/lib/cache-policy.server";
 import { redirectWithNotice } from "~/lib/flash.server";
+import { notFound } from "~/lib/http.server";
 import type { Db } from "~/models/db.server";
 import { freshnessOf, type Freshness } from "~/models/freshness";
 import {
@@ -327,16 +328,20 @@ export async function consoleTokensAction({ request, params, context }: ActionFu
       ...(lifetime.success ? {} : { expiresInDays: lifetime.error.issues[0]?.message ?? "Choose 30, 90 or 365 days." }),
     });
   }
-  if ((await countLiveTokens(context.db, publisher.slug)) >= MAX_LIVE_TOKENS)
-    return refuse({ name: `A publisher has at most ${MAX_LIVE_TOKENS} live tokens. Revoke one you no longer use first.` }, 409);
   // The member's own row names the token's maker: removing the member revokes it (decision 025).
-  const { secret, token } = await createToken(context.db, {
+  // The insert re-checks membership and the cap itself: the check above may be stale by now (L1).
+  const made = await createMemberToken(context.db, {
     publisherSlug: publisher.slug,
     name: name.data,
     createdBy: actor,
     expiresInDays: lifetime.data,
     memberEmail: member.email,
+    liveCap: MAX_LIVE_TOKENS,
   });
+  if (made === "full") return refuse({ name: `A publisher has at most ${MAX_LIVE_TOKENS} live tokens. Revoke one you no longer use first.` }, 409);
+  // Removed while the post was on its way: the same answer requirePublisherMember gives them now.
+  if (made === "member-gone") throw await notFound(request, context);
+  const { secret, token } = made;
   // The one time the secret is shown: this answer only (private, no-store; never in a redirect or cookie).
   return data<ConsoleTokensData>(
     { tokens: await listPublisherTokens(context.db, publisher.slug), now: new Date().toISOString(), created: { secret, token }, form: null },

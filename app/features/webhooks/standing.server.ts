@@ -190,9 +190,11 @@ async function checkNow(context: HookContext, row: StandingRow, nowMs: number): 
   else if (grant === "revoked") standing = { status: "inactive", reason: "grant_revoked" };
   else if (membership === "member") standing = ACTIVE;
   else {
-    // Nothing learned from the platform: keep what we knew, except a policy stop, which was just ruled out.
-    const known = standingOfRow(row);
-    standing = known.reason === "org_restricted" || known.reason === "org_needs_approval" ? ACTIVE : known;
+    // Nothing learned from the platform: keep what we knew. That includes a policy stop the policy
+    // no longer makes: it took the place of whatever the standing was before (left_space, say), so
+    // only the platform confirming membership (above) makes the webhook active again; on a guess,
+    // someone who left the space could post until the next check (issue 40 review L5).
+    standing = standingOfRow(row);
   }
   await writeStanding(context, row, standing, nowMs);
   return standing;
