@@ -38,17 +38,22 @@ export function storedActor(by: string | null | undefined, other: { name?: strin
     const email = clean(other.email);
     return name || email ? { kind: "person", name, email } : null;
   }
+  // A name column with the verified address beside it (written since 0036) is a person, whatever
+  // the name says: a display name is the person's own choice, and "App Hub", "Rule: …" or
+  // "boss@acme.example" must not pass for the hub, a rule or someone else (issue 40, third review).
+  const email = clean(other.email);
+  if (email) return { kind: "person", name: value.includes("@") ? null : value, email };
   if (value === HUB_ACTOR_ID || value === "the App Hub" || value.startsWith("migration:")) return { kind: "hub" };
   if (value.startsWith("token:")) return { kind: "token", prefix: value.slice("token:".length) };
   if (value.startsWith("Rule: ")) return { kind: "rule", name: value.slice("Rule: ".length) };
   // The audit log names a rule's decision "rule:<id>", with the rule's name beside it since 0036.
   if (value.startsWith("rule:")) return { kind: "rule", name: clean(other.name) };
-  if (value.startsWith("user:")) return { kind: "person", name: clean(other.name), email: clean(other.email) };
+  if (value.startsWith("user:")) return { kind: "person", name: clean(other.name), email: null };
   if (value.includes("@")) {
     const name = clean(other.name);
     return { kind: "person", name: name && name !== value ? name : null, email: value };
   }
-  return { kind: "person", name: value, email: clean(other.email) };
+  return { kind: "person", name: value, email: null };
 }
 
 /** A rule's decision, as an actor. */

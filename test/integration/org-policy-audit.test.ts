@@ -7,18 +7,11 @@ import { USERS } from "../../workers/platform/demo-data.ts";
 import { auditPageStatement } from "../../app/features/org-policy/store.server.ts";
 import { loggedIn } from "./followers-helpers.ts";
 import { read, textOf } from "./html.ts";
-import { type Jar, postForm, startWorld, useWorld, visit, type World } from "./login.ts";
+import { type Jar, postForm, visit, type World } from "./login.ts";
+import { ACME, useOrgPolicyWorld } from "./org-policy-helpers.ts";
 
-const world: World = useWorld(
-  () => startWorld(),
-  async (w) => {
-    await w.platform.reset();
-    await w.app.db.batch(["org_policies", "org_admins", "org_app_decisions", "org_rules", "org_app_requests"].map((t) => w.app.db.prepare(`DELETE FROM ${t}`)));
-    await w.app.db.prepare("DELETE FROM audit_log WHERE subject LIKE 'org:%'").run();
-  },
-);
+const world: World = useOrgPolicyWorld();
 
-const ACME = "8fad74f2-bc0d-4e10-bf5e-3382d45fa722";
 const AUDIT = "/admin/organisation/audit";
 const bots = () => world.app.catalogue.apps.filter((a) => a.status === "published" && !a.deprecation && a.type === "bot" && !/webhooks$/.test(a.friendlyId ?? ""));
 const app = (n: number) => bots()[n]!;

@@ -6,20 +6,10 @@ import { ORGS, ROOMS, USERS } from "../../workers/platform/demo-data.ts";
 import { encodeId } from "../../workers/platform/ids.ts";
 import { loggedIn, updatesBotMessages } from "./followers-helpers.ts";
 import { read } from "./html.ts";
-import { type Jar, postForm, startWorld, useWorld, visit, type World } from "./login.ts";
+import { type Jar, postForm, visit, type World } from "./login.ts";
+import { useOrgPolicyWorld } from "./org-policy-helpers.ts";
 
-const world: World = useWorld(
-  () => startWorld(),
-  async (w) => {
-    await w.platform.reset();
-    await w.app.db.batch(
-      ["org_policies", "org_admins", "org_app_decisions", "org_rules", "org_app_requests", "follows", "feature_toggles WHERE user_id <> ''"].map((t) =>
-        w.app.db.prepare(`DELETE FROM ${t}`),
-      ),
-    );
-    await w.app.db.prepare("DELETE FROM audit_log WHERE subject LIKE 'org:%'").run();
-  },
-);
+const world: World = useOrgPolicyWorld(["follows", "feature_toggles WHERE user_id <> ''"]);
 
 const ADMIN = "/admin/organisation";
 const acmeOrg = encodeId("ORGANIZATION", ORGS.acme.uuid);

@@ -10,20 +10,11 @@ import { keyOf, listedBots, publisherCall, tokenFor } from "./publisher.ts";
 import { PERMISSION_KEYS, PERMISSIONS } from "../../app/models/permissions.ts";
 import { freshRateWindow } from "./harness.ts";
 import { read, textOf } from "./html.ts";
-import { type Jar, postForm, startWorld, useWorld, visit, type World } from "./login.ts";
+import { type Jar, postForm, visit, type World } from "./login.ts";
+import { ACME, useOrgPolicyWorld } from "./org-policy-helpers.ts";
 
-const world: World = useWorld(
-  () => startWorld(),
-  async (w) => {
-    await w.platform.reset();
-    await w.app.db.batch(
-      ["org_policies", "org_admins", "org_app_decisions", "org_rules", "org_app_requests", "follows", "integration_connections"].map((t) => w.app.db.prepare(`DELETE FROM ${t}`)),
-    );
-    await w.app.db.prepare("DELETE FROM audit_log WHERE subject LIKE 'org:%'").run();
-  },
-);
+const world: World = useOrgPolicyWorld(["follows", "integration_connections"]);
 
-const ACME = "8fad74f2-bc0d-4e10-bf5e-3382d45fa722";
 const ADMIN = "/admin/organisation";
 const room = (key: keyof typeof ROOMS) => encodeId("ROOM", ROOMS[key].uuid);
 const published = () => world.app.catalogue.apps.filter((a) => a.status === "published" && !a.deprecation);

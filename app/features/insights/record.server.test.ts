@@ -77,8 +77,10 @@ describe("distinct browsers for the search floor (issue 40 item 8)", () => {
   const from = (address: string, agent = "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0") =>
     new Request("https://apphub.example/api/analytics", { method: "POST", headers: { "CF-Connecting-IP": address, "User-Agent": agent } });
 
-  it("a browser is one of a few dozen buckets of its address and user agent, never the address itself", () => {
+  it("a browser is one of a few dozen buckets of its address, never the address itself", () => {
     const bucket = browserBucket(from("203.0.113.9"));
+    // The user agent is the sender's to choose: other agents from one address are one bucket.
+    for (const agent of ["curl/8", "a", "b", "Mozilla/5.0 Chrome/150"]) expect(browserBucket(from("203.0.113.9", agent))).toBe(bucket);
     expect(bucket).toBe(browserBucket(from("203.0.113.9")));
     expect(bucket).toBeGreaterThanOrEqual(0);
     expect(bucket).toBeLessThan(BROWSER_BUCKETS);

@@ -15,14 +15,16 @@ export { BROWSER_BUCKETS };
 
 /**
  * Which of BROWSER_BUCKETS buckets a request's browser falls in: a hash of its address (an IPv6
- * client by its /64, as the rate limits count it) and user agent, cut to under 6 bits. The search
+ * client by its /64, as the rate limits count it), cut to under 6 bits. Not of the user agent: the
+ * sender chooses it, so five made-up agents from one address would pass the floor alone (issue 40,
+ * third review); people behind one address count as one, which hides more, never less. The search
  * floor counts distinct browsers with it (issue 40 item 8; docs/decisions/038) without storing
  * anything that names one: no cookie or id is added (the beacon sends none for anonymous visitors),
  * the address never leaves this function, and a bucket holds about 1/48 of all browsers. The same
  * browser is in the same bucket every day, so a window's buckets count browsers, not browser-days.
  */
 export function browserBucket(request: Request): number {
-  const text = `apphub-insights-browser\n${clientKey(request)}\n${request.headers.get("User-Agent") ?? ""}`;
+  const text = `apphub-insights-browser\n${clientKey(request)}`;
   // FNV-1a (32 bits): synchronous and evenly spread; a bucket of 48 needs no secrecy.
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
