@@ -378,6 +378,44 @@ describe("approval required", () => {
     expect(read(await (await visit(world, riley, pathOf(app))).text()).text).toContain("now asks for more access than your organisation approved");
   });
 
+  it("a rule's approval lapses when a new version no longer meets the rule: members need approval again, the admins are told (issue 40 item 10)", async () => {
+    const ada = await loggedIn(world, USERS.ada.email);
+    await approvalRequired(ada);
+    expect(await landed(ada, await admin(ada, { intent: "add-rule", name: "No AI training", noAiTraining: "on" }))).toContain("Rule added");
+    const app = listedBots(world).find((a) => a.security?.aiUsesMessageContent === false || a.security?.aiTrainsModels === false)!;
+    expect(app, "a listed bot that trains no AI model on messages").toBeDefined();
+    // Approved by the rule, as a request decides it ("a rule decides a request at once" above); written
+    // here so that no request spends this minute's RATE_LIMIT_APP_REQUESTS of the tests around it.
+    await world.app.db
+      .prepare(
+        "INSERT INTO org_app_decisions (org_id, app_id, status, permissions, reason, decided_by, decided_by_email, decided_at) VALUES (?, ?, 'approved', ?, '', 'Rule: No AI training', NULL, ?)",
+      )
+      .bind(ACME, app.id, JSON.stringify(app.permissions), new Date().toISOString())
+      .run();
+    const riley = await loggedIn(world, USERS.riley.email);
+    expect(read(await (await visit(world, riley, pathOf(app))).text()).text).not.toContain("Needs approval");
+    // The publisher's next version trains models on message content; the review queue publishes it.
+    const token = await tokenFor(world, app.publisher!);
+    const res = await publisherCall(world, token, `/apps/${keyOf(app)}/versions`, {
+      version: "89.0.0",
+      releaseNotes: "- Smarter answers",
+      permissions: [...app.permissions],
+      security: { ...app.security, aiUsesMessageContent: true, aiTrainsModels: true },
+    });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: number };
+    const sam = await loggedIn(world, USERS.sam.email);
+    await visit(world, sam, `/admin/review/${id}`);
+    expect((await postForm(world, sam, `/admin/review/${id}`, { intent: "approve" })).status).toBe(302);
+    const notice = await eventually(async () => (await toPerson(USERS.ada.uuid)()).find((m) => m.includes("no longer approves it")));
+    expect(notice).toContain(`changed since your organisation's rule “No AI training” approved it`);
+    const page = read(await (await visit(world, riley, pathOf(app))).text()).text;
+    expect(page).toContain("Needs approval");
+    expect(page).toContain("changed since your organisation's rule “No AI training” approved it");
+    expect((await jsonPost(riley, "/api/create-membership", { roomId: room("designTeam"), appId: key(app) })).status).toBe(403);
+    expect(read(await (await visit(world, ada, ADMIN)).text()).text).toContain("the rule “No AI training” no longer approves it as it is now");
+  });
+
   it("keeps a comment with control characters, says what to fix, and saves nothing", async () => {
     const ada = await loggedIn(world, USERS.ada.email);
     await approvalRequired(ada);

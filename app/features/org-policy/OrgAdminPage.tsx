@@ -262,6 +262,11 @@ function AppList({ title, id, items, empty }: { title: string; id: string; items
                   {d.reason ? `: ${d.reason}` : ""}
                 </span>
               </p>
+              {d.lapsedRule ? (
+                <p className={s.limits}>
+                  It changed since: the rule “{d.lapsedRule}” no longer approves it as it is now, so your people need approval for it again. Approve it on its page to keep it.
+                </p>
+              ) : null}
               <Form method="post">
                 <CsrfInput />
                 <input type="hidden" name="appId" value={d.appId} />

@@ -22,7 +22,7 @@ import { auditAppIds, auditLine } from "./audit-view.server";
 import { latestAuditEntries } from "./audit-page.server";
 import { freeText } from "./forms";
 import { ORG_ADMIN_PATH } from "./paths";
-import { describeRule, OPEN_POLICY, ruleConditionsSchema, type OrgDecision } from "./policy";
+import { describeRule, lapsedRuleOf, OPEN_POLICY, ruleConditionsSchema, type OrgDecision, type OrgRule } from "./policy";
 import { decideAppFor, denyRequestFor } from "./requests.server";
 import { checkRequestsSpace, listOrgGroupSpaces } from "./requests-space.server";
 import { addRule, clearDecision, deleteRule, findRequest, listDecisions, listRequests, listRules, readPolicy, savePolicy, type OrgRequest } from "./store.server";
@@ -48,11 +48,16 @@ const factsView = (app: AppFacts | undefined) =>
     : null;
 
 const requestView = (r: OrgRequest, apps: Map<string, AppFacts>) => ({ ...r, app: factsView(apps.get(r.appId)) });
-const decisionView = (d: OrgDecision, apps: Map<string, AppFacts>) => ({
-  ...d,
-  appName: apps.get(d.appId)?.name ?? d.appId,
-  path: apps.get(d.appId) ? appPath(apps.get(d.appId)!) : null,
-});
+const decisionView = (d: OrgDecision, apps: Map<string, AppFacts>, rules: readonly OrgRule[]) => {
+  const app = apps.get(d.appId);
+  return {
+    ...d,
+    appName: app?.name ?? d.appId,
+    path: app ? appPath(app) : null,
+    // A rule's approval of an app that changed since (issue 40 item 10): the admins see it here.
+    lapsedRule: app ? lapsedRuleOf(d, rules, app) : null,
+  };
+};
 
 export async function orgAdminLoader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireOrgAdmin(request, context);
@@ -92,8 +97,8 @@ export async function orgAdminLoader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       policy: policy ?? OPEN_POLICY(orgId),
-      approved: decisions.filter((d) => d.status === "approved").map((d) => decisionView(d, apps)),
-      restricted: decisions.filter((d) => d.status === "restricted").map((d) => decisionView(d, apps)),
+      approved: decisions.filter((d) => d.status === "approved").map((d) => decisionView(d, apps, rules)),
+      restricted: decisions.filter((d) => d.status === "restricted").map((d) => decisionView(d, apps, rules)),
       rules: rules.map((r) => ({ ...r, description: describeRule(r.conditions) })),
       pending: pending.map((r) => requestView(r, apps)),
       history,

@@ -101,6 +101,15 @@ export function decidedNotice(args: { appName: string; requesterName: string; de
   return `${args.ruleName ? "Decided by " : ""}${who}${args.ruleName ? ": " : " "}${args.decision} **${plain(args.appName)}** for ${plain(args.requesterName)}.`;
 }
 
+/** Issue 40 item 10: the rule that approved an app no longer approves its new version; it needs approval again. */
+export function ruleLapsedNotice(args: { appName: string; appPath: string; ruleName: string; portalUrl: string }): string {
+  return [
+    `**${plain(args.appName)}** changed since your organisation's rule “${plain(args.ruleName)}” approved it: the rule no longer approves it as it is now, so it needs approval again.`,
+    "",
+    `[Decide](${absolute(args.portalUrl, ORG_ADMIN_PATH)}) · [The app's page](${absolute(args.portalUrl, args.appPath)})`,
+  ].join("\n");
+}
+
 /** Issue 29 item 6: an approved app's new version asks for more; it needs approval again. */
 export function moreAccessNotice(args: { appName: string; appPath: string; added: readonly string[]; portalUrl: string }): string {
   return [

@@ -1,6 +1,6 @@
 // The organisation policy's rules and standing (issue 29): pure, so every branch is tested here.
 import { describe, expect, it } from "vitest";
-import { describeRule, ruleConditionsSchema, ruleMatches, standingOf, type OrgDecision, type OrgPolicy, type OrgRule, type TrustFacts } from "./policy";
+import { describeRule, refusalMessage, ruleConditionsSchema, ruleMatches, standingOf, type OrgDecision, type OrgPolicy, type OrgRule, type TrustFacts } from "./policy";
 
 const facts = (over: Partial<TrustFacts> = {}, security: Partial<TrustFacts["security"]> = {}): TrustFacts => ({
   publisherVerified: true,
@@ -82,6 +82,33 @@ describe("standingOf", () => {
     expect(standingOf({ policy: APPROVAL, decision, rules: [], app })).toEqual({ state: "needs-approval", moreAccess: ["bot:messages_write"], request: null });
     expect(standingOf({ policy: APPROVAL, decision, rules: [rule({ verifiedPublisher: true })], app })).toEqual({ state: "approved", byRule: "Trusted EU" });
   });
+  it("a rule's approval lasts while that rule still approves the app as it is now (issue 40 item 10)", () => {
+    const eu = rule({ dataRegions: ["eu"], noAiTraining: true });
+    const byRule: OrgDecision = { ...approved([...app.permissions]), decidedBy: { kind: "rule", name: "Trusted EU" } };
+    expect(standingOf({ policy: APPROVAL, decision: byRule, rules: [eu], app })).toEqual({ state: "approved", byRule: null });
+    // A new version trains AI models on messages, or keeps data in the US as well: the rule's approval lapses.
+    for (const changed of [facts({}, { aiTrainsModels: true }), facts({}, { dataRegions: ["eu", "us"] })]) {
+      expect(standingOf({ policy: APPROVAL, decision: byRule, rules: [eu], app: changed })).toEqual({
+        state: "needs-approval",
+        moreAccess: [],
+        request: null,
+        lapsedRule: "Trusted EU",
+      });
+    }
+    // Another rule that approves it as it is now keeps it approved.
+    const anyVerified = rule({ verifiedPublisher: true }, "Verified");
+    expect(standingOf({ policy: APPROVAL, decision: byRule, rules: [eu, anyVerified], app: facts({}, { aiTrainsModels: true }) }).state).toBe("approved");
+    // An admin's own approval, and one whose rule was deleted since, are not undone by the facts.
+    expect(standingOf({ policy: APPROVAL, decision: approved([...app.permissions]), rules: [eu], app: facts({}, { aiTrainsModels: true }) })).toEqual({
+      state: "approved",
+      byRule: null,
+    });
+    expect(standingOf({ policy: APPROVAL, decision: byRule, rules: [], app: facts({}, { aiTrainsModels: true }) })).toEqual({ state: "approved", byRule: null });
+    expect(refusalMessage("Pollster", { state: "needs-approval", moreAccess: [], request: null, lapsedRule: "Trusted EU" })).toBe(
+      "Pollster changed since your organisation's rule “Trusted EU” approved it. Request it again to use it.",
+    );
+  });
+
   it("needs approval without a decision, with the person's open or denied request", () => {
     const request = { id: 1, status: "pending" as const, reason: "", createdAt: "2026-01-03T00:00:00Z", decidedAt: null };
     expect(standingOf({ policy: APPROVAL, decision: null, rules: [], app, request })).toEqual({ state: "needs-approval", moreAccess: [], request });

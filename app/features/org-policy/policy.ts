@@ -107,7 +107,26 @@ export type OrgStanding =
   | { state: "open" }
   | { state: "approved"; byRule: string | null }
   | { state: "restricted"; reason: string }
-  | { state: "needs-approval"; moreAccess: PermissionKey[]; request: MemberRequest | null };
+  | {
+      state: "needs-approval";
+      moreAccess: PermissionKey[];
+      request: MemberRequest | null;
+      /** The rule that approved the app, which no longer does: the app changed since (issue 40 item 10). */
+      lapsedRule?: string;
+    };
+
+/**
+ * The name of the rule that approved `decision` when that rule no longer approves the app as it is
+ * now and no other rule does; null otherwise (an admin's approval, a rule deleted since, a rule that
+ * still matches). The members' standing and the admin page's list read it (issue 40 item 10).
+ */
+export function lapsedRuleOf(decision: OrgDecision, rules: readonly OrgRule[], app: TrustFacts): string | null {
+  const by = decision.decidedBy;
+  if (decision.status !== "approved" || by?.kind !== "rule") return null;
+  const deciding = rules.find((r) => r.name === by.name);
+  if (!deciding || ruleMatches(deciding.conditions, app) || approvingRule(rules, app)) return null;
+  return deciding.name;
+}
 
 export function standingOf(args: {
   policy: OrgPolicy | null;
@@ -121,6 +140,13 @@ export function standingOf(args: {
   if (decision?.status === "restricted") return { state: "restricted", reason: decision.reason };
   const request = args.request && args.request.status !== "approved" ? args.request : null;
   if (decision?.status === "approved") {
+    // Approved by a rule: only while a rule approves the app as it is now (issue 40 item 10). A new
+    // version that starts training AI models or keeps data outside the rule's regions is not
+    // approved by that rule any more, and its approval lapses unless another rule approves it.
+    // (A rule the admins deleted since leaves its approvals standing, as an admin's own do: taking
+    // an app off the list is their decision.)
+    const lapsed = lapsedRuleOf(decision, rules, app);
+    if (lapsed !== null) return { state: "needs-approval", moreAccess: [], request: request && request.createdAt > decision.decidedAt ? request : null, lapsedRule: lapsed };
     const added = addedPermissions(decision.permissions, app.permissions);
     if (added.length === 0) return { state: "approved", byRule: null };
     // More access since it was approved (issue 29 item 6): approved again only by a rule.
@@ -141,6 +167,7 @@ export function refusalMessage(appName: string, s: OrgStanding): string {
   if (s.state === "restricted") return `Your organisation has restricted ${appName}. It cannot be requested.${s.reason ? ` Reason: ${s.reason}` : ""}`;
   if (s.state === "needs-approval") {
     if (s.request?.status === "pending") return `Your organisation requires approval for ${appName}. Your request is waiting for an administrator.`;
+    if (s.lapsedRule) return `${appName} changed since your organisation's rule “${s.lapsedRule}” approved it. Request it again to use it.`;
     if (s.moreAccess.length) return `${appName} now asks for more access than your organisation approved. Request it again to use it.`;
     return `Your organisation requires approval for ${appName}. Request this app, and an administrator will decide.`;
   }

@@ -546,13 +546,13 @@ export async function auditFilterChoices(db: Db, orgId: string): Promise<{ apps:
  * queue's publish tells their admins when a new version asks for more (issue 29 item 6). The only
  * read across organisations, and it leaves the server only as each organisation's own message.
  */
-export async function approvalsOf(db: Db, appId: string): Promise<{ orgId: string; permissions: string[] }[]> {
+export async function approvalsOf(db: Db, appId: string): Promise<{ orgId: string; decision: OrgDecision }[]> {
   const { results } = await db
     .prepare(
-      `SELECT d.org_id, d.permissions FROM org_app_decisions d JOIN org_policies p ON p.org_id = d.org_id
+      `SELECT d.* FROM org_app_decisions d JOIN org_policies p ON p.org_id = d.org_id
        WHERE d.app_id = ? AND d.status = 'approved' AND p.mode = 'approval' LIMIT 1000`,
     )
     .bind(appId)
-    .all<{ org_id: string; permissions: string }>();
-  return results.map((r) => ({ orgId: r.org_id, permissions: jsonList(r.permissions) }));
+    .all<DecisionRow & { org_id: string }>();
+  return results.map((r) => ({ orgId: r.org_id, decision: toDecision(r) }));
 }
