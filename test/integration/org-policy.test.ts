@@ -44,6 +44,16 @@ const requestRows = () =>
   world.app.db.prepare("SELECT * FROM org_app_requests ORDER BY id").all<{ id: number; status: string; decided_by: string | null; rule_name: string | null; comment: string }>();
 const toPerson = (uuid: string) => async () => (await updatesBotMessages(world)).filter((m) => m.toPersonUuid === uuid).map((m) => m.markdown);
 
+/** A version the app's publisher submits through the API and Sam, a hub admin, approves in the review queue. */
+async function publishVersion(app: ReturnType<typeof listedBots>[number], body: Record<string, unknown>): Promise<void> {
+  const res = await publisherCall(world, await tokenFor(world, app.publisher!), `/apps/${keyOf(app)}/versions`, body);
+  expect(res.status).toBe(202);
+  const { id } = (await res.json()) as { id: number };
+  const sam = await loggedIn(world, USERS.sam.email);
+  await visit(world, sam, `/admin/review/${id}`);
+  expect((await postForm(world, sam, `/admin/review/${id}`, { intent: "approve" })).status).toBe(302);
+}
+
 describe("who decides", () => {
   it("only a full administrator of the organisation opens the admin page; others get not found", async () => {
     const ada = await loggedIn(world, USERS.ada.email);
@@ -363,14 +373,8 @@ describe("approval required", () => {
     await approvalRequired(ada);
     const app = listedBots(world)[0]!;
     await landed(ada, await admin(ada, { intent: "approve", appId: app.id, reason: "" }));
-    const token = await tokenFor(world, app.publisher!);
     const added = PERMISSION_KEYS.filter((p) => p.startsWith("bot:")).find((p) => !app.permissions.includes(p))!;
-    const res = await publisherCall(world, token, `/apps/${keyOf(app)}/versions`, { version: "88.0.0", releaseNotes: "- More", permissions: [...app.permissions, added] });
-    expect(res.status).toBe(202);
-    const { id } = (await res.json()) as { id: number };
-    const sam = await loggedIn(world, USERS.sam.email);
-    await visit(world, sam, `/admin/review/${id}`);
-    expect((await postForm(world, sam, `/admin/review/${id}`, { intent: "approve" })).status).toBe(302);
+    await publishVersion(app, { version: "88.0.0", releaseNotes: "- More", permissions: [...app.permissions, added] });
     const notice = await eventually(async () => (await toPerson(USERS.ada.uuid)()).find((m) => m.includes("now asks for more access")));
     expect(notice).toContain(app.name);
     expect(notice).toContain(PERMISSIONS[added].label.replace(/[*_]/g, ""));
@@ -395,18 +399,12 @@ describe("approval required", () => {
     const riley = await loggedIn(world, USERS.riley.email);
     expect(read(await (await visit(world, riley, pathOf(app))).text()).text).not.toContain("Needs approval");
     // The publisher's next version trains models on message content; the review queue publishes it.
-    const token = await tokenFor(world, app.publisher!);
-    const res = await publisherCall(world, token, `/apps/${keyOf(app)}/versions`, {
+    await publishVersion(app, {
       version: "89.0.0",
       releaseNotes: "- Smarter answers",
       permissions: [...app.permissions],
       security: { ...app.security, aiUsesMessageContent: true, aiTrainsModels: true },
     });
-    expect(res.status).toBe(202);
-    const { id } = (await res.json()) as { id: number };
-    const sam = await loggedIn(world, USERS.sam.email);
-    await visit(world, sam, `/admin/review/${id}`);
-    expect((await postForm(world, sam, `/admin/review/${id}`, { intent: "approve" })).status).toBe(302);
     const notice = await eventually(async () => (await toPerson(USERS.ada.uuid)()).find((m) => m.includes("no longer approves it")));
     expect(notice).toContain(`changed since your organisation's rule “No AI training” approved it`);
     const page = read(await (await visit(world, riley, pathOf(app))).text()).text;
